@@ -1,0 +1,149 @@
+import { spawn } from 'node:child_process';
+import { AirspaceError } from '../errors.js';
+
+/**
+ * The one place that runs git. Every call pins the output format and the environment, so the
+ * rest of the code can parse what comes back without guessing at user configuration.
+ */
+
+export interface GitOptions {
+  /** Working directory (a worktree or a git dir). */
+  readonly cwd: string;
+  /** Bytes written to git's stdin. */
+  readonly input?: string | Buffer;
+  /** Extra environment (e.g. GIT_INDEX_FILE of a temporary index). */
+  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Keep the repository-selecting variables git exports to hooks (GIT_DIR, GIT_INDEX_FILE, ...).
+   * Only true for the ownship worktree: inside `git commit -a` the hook must read the index git is
+   * building (GIT_INDEX_FILE points at it), but the same variables would make a git call in another
+   * worktree or a temp repository read the wrong repository.
+   */
+  readonly inheritRepoEnv?: boolean;
+  /** Exit codes that are answers, not failures (e.g. merge-tree's 1 = conflict, diff --quiet's 1). */
+  readonly okCodes?: readonly number[];
+  readonly timeoutMs?: number;
+  /** Cap on captured stdout; larger output is an error, not a hang. */
+  readonly maxBytes?: number;
+}
+
+export interface GitResult {
+  readonly code: number;
+  readonly stdout: Buffer;
+  readonly stderr: string;
+}
+
+const REPO_ENV = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_PREFIX',
+  'GIT_COMMON_DIR',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_NAMESPACE',
+];
+
+/** Flags that make porcelain-ish output stable whatever the user's config says. */
+const PINNED_CONFIG = [
+  '-c', 'core.quotePath=false',
+  '-c', 'color.ui=false',
+  '-c', 'diff.noprefix=false',
+  '-c', 'diff.mnemonicPrefix=false',
+  '-c', 'diff.external=',
+  '-c', 'core.fsmonitor=false',
+  '-c', 'log.showSignature=false',
+];
+
+export function gitEnvironment(options: Pick<GitOptions, 'env' | 'inheritRepoEnv'>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (!options.inheritRepoEnv) for (const name of REPO_ENV) delete env[name];
+  // A read-only tool must not refresh the user's index as a side effect of `git status`.
+  env.GIT_OPTIONAL_LOCKS = '0';
+  env.GIT_TERMINAL_PROMPT = '0';
+  env.GIT_PAGER = 'cat';
+  env.LC_ALL = 'C';
+  delete env.GIT_EXTERNAL_DIFF;
+  return { ...env, ...options.env };
+}
+
+export function runGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
+  const maxBytes = options.maxBytes ?? 256 * 1024 * 1024;
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', [...PINNED_CONFIG, ...args], {
+      cwd: options.cwd,
+      env: gitEnvironment(options),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: options.timeoutMs,
+      windowsHide: true,
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stderr = '';
+    let overflow = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        overflow = true;
+        child.kill();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      const missing = error.code === 'ENOENT';
+      reject(
+        new AirspaceError('environment', missing ? 'git-missing' : 'git-spawn', missing ? 'git is not installed or not on PATH' : error.message, {
+          args,
+        }),
+      );
+    });
+    child.on('close', (code, signal) => {
+      const stdout = Buffer.concat(chunks);
+      if (overflow) {
+        reject(new AirspaceError('git', 'git-output-too-large', `git ${args[0]} printed more than ${maxBytes} bytes`, { args }));
+        return;
+      }
+      if (code === null) {
+        reject(new AirspaceError('git', 'git-timeout', `git ${args[0]} was stopped (${signal ?? 'timeout'})`, { args, signal }));
+        return;
+      }
+      const ok = code === 0 || (options.okCodes ?? []).includes(code);
+      if (!ok) {
+        reject(
+          new AirspaceError('git', 'git-failed', `git ${args[0]} failed: ${firstLine(stderr) || `exit ${code}`}`, {
+            args,
+            code,
+            stderr,
+          }),
+        );
+        return;
+      }
+      resolve({ code, stdout, stderr });
+    });
+    if (options.input !== undefined) child.stdin.end(options.input);
+    else child.stdin.end();
+  });
+}
+
+/** stdout as UTF-8 text, trailing newline removed. */
+export async function git(args: readonly string[], options: GitOptions): Promise<string> {
+  const { stdout } = await runGit(args, options);
+  return stdout.toString('utf8').replace(/\n$/, '');
+}
+
+/** NUL-separated fields of a `-z` output. */
+export async function gitZ(args: readonly string[], options: GitOptions): Promise<string[]> {
+  const { stdout } = await runGit(args, options);
+  const text = stdout.toString('utf8');
+  const fields = text.split('\0');
+  if (fields.at(-1) === '') fields.pop();
+  return fields;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+}

@@ -1,0 +1,127 @@
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Real git repositories in temp dirs for integration tests. Nothing below git is faked. */
+
+export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const BIN = join(PROJECT_ROOT, 'bin', 'airspace-hooks.js');
+
+/** A fixed identity and a clean git environment: tests never read the developer's git config. */
+export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith('GIT_')) delete env[key];
+  return {
+    ...env,
+    GIT_AUTHOR_NAME: 'Test Agent',
+    GIT_AUTHOR_EMAIL: 'agent@example.invalid',
+    GIT_COMMITTER_NAME: 'Test Agent',
+    GIT_COMMITTER_EMAIL: 'agent@example.invalid',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: join(tmpdir(), 'airspace-test-empty-gitconfig'),
+    NO_COLOR: '1',
+    CI: '',
+    ...extra,
+  };
+}
+
+writeFileSync(join(tmpdir(), 'airspace-test-empty-gitconfig'), '[init]\n\tdefaultBranch = main\n[protocol "file"]\n\tallow = always\n');
+
+export function tempDir(prefix = 'airspace-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export function sh(cwd: string, command: string, args: readonly string[], env: Record<string, string> = {}): string {
+  return execFileSync(command, args, { cwd, env: testEnv(env), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export function gitIn(cwd: string, ...args: string[]): string {
+  return sh(cwd, 'git', args).replace(/\n$/, '');
+}
+
+export function writeFiles(root: string, files: Record<string, string | Buffer>): void {
+  for (const [path, content] of Object.entries(files)) {
+    const full = join(root, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, content);
+  }
+}
+
+export function commitAll(cwd: string, message: string, date?: string): string {
+  gitIn(cwd, 'add', '-A');
+  const env: Record<string, string> = date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {};
+  sh(cwd, 'git', ['commit', '-q', '--no-verify', '-m', message], env);
+  return gitIn(cwd, 'rev-parse', 'HEAD');
+}
+
+/** A new repository with an initial commit of `files` on `main`. */
+export function initRepo(files: Record<string, string | Buffer> = { 'README.md': '# demo\n' }, dir = tempDir()): string {
+  gitIn(dir, 'init', '-q', '-b', 'main');
+  writeFiles(dir, files);
+  if (Object.keys(files).length > 0) commitAll(dir, 'initial');
+  return dir;
+}
+
+/** A bare remote seeded from `files`, plus `clones` clones of it; returns their paths. */
+export function remoteWithClones(files: Record<string, string | Buffer>, clones = 2): { remote: string; clones: string[]; root: string } {
+  const root = tempDir();
+  const seed = initRepo(files, join(root, 'seed'));
+  const remote = join(root, 'remote.git');
+  gitIn(root, 'init', '-q', '--bare', '-b', 'main', remote);
+  gitIn(seed, 'remote', 'add', 'origin', remote);
+  gitIn(seed, 'push', '-q', 'origin', 'main');
+  const paths: string[] = [];
+  for (let i = 0; i < clones; i++) {
+    const path = join(root, `clone-${i + 1}`);
+    gitIn(root, 'clone', '-q', remote, path);
+    paths.push(path);
+  }
+  return { remote, clones: paths, root };
+}
+
+/** Runs the built CLI (`npm run build` first) and returns its result without throwing. */
+export function runCli(cwd: string, args: readonly string[], env: Record<string, string> = {}, input?: string): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [BIN, ...args], { cwd, env: testEnv(env), encoding: 'utf8', input, timeout: 120_000 });
+}
+
+/**
+ * A fingerprint of everything a hook must never change: the index file, every working-tree file
+ * (content and mode), HEAD, branches and stashes. Compare before/after a command.
+ */
+export function userStateFingerprint(worktree: string): string {
+  const hash = createHash('sha256');
+  const gitDir = gitIn(worktree, 'rev-parse', '--absolute-git-dir');
+  const index = join(gitDir, 'index');
+  hash.update(existsSync(index) ? readFileSync(index) : Buffer.alloc(0));
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name === '.git') continue;
+      const full = join(dir, name);
+      const stat = statSync(full, { throwIfNoEntry: false });
+      if (!stat) continue;
+      if (stat.isDirectory()) walk(full);
+      else {
+        hash.update(relative(worktree, full));
+        hash.update(String(stat.mode));
+        hash.update(readFileSync(full));
+      }
+    }
+  };
+  walk(worktree);
+  const refs = spawnSync('git', ['for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads', 'refs/stash', 'refs/tags'], {
+    cwd: worktree,
+    env: testEnv(),
+    encoding: 'utf8',
+  }).stdout;
+  hash.update(refs);
+  hash.update(spawnSync('git', ['symbolic-ref', '-q', 'HEAD'], { cwd: worktree, env: testEnv(), encoding: 'utf8' }).stdout);
+  hash.update(spawnSync('git', ['rev-parse', '-q', '--verify', 'HEAD'], { cwd: worktree, env: testEnv(), encoding: 'utf8' }).stdout);
+  return hash.digest('hex');
+}
