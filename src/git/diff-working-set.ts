@@ -1,0 +1,93 @@
+import type { WorkingSet, WorkingSetFile } from '../traffic/working-set.js';
+import { runGit } from './exec-git.js';
+import { parseUnifiedDiff } from './parse-unified-diff.js';
+
+export interface DiffOptions {
+  /** Files to leave out (lockfiles, generated files); tested on both paths of a rename. */
+  readonly ignore?: (path: string) => boolean;
+  readonly timeoutMs?: number;
+}
+
+export interface DiffWorkingSet extends WorkingSet {
+  readonly base: string;
+  /** The patch could not be matched to the file list; every file counted as a whole-file edit. */
+  readonly unparsed: boolean;
+}
+
+/**
+ * The changes of `target` against `base` in base coordinates, from ONE git process.
+ * `diff-tree` (plumbing) rather than `git diff`: it ignores the user's porcelain diff config
+ * (`diff.relative`, `diff.algorithm`, `diff.renames`, external drivers), so the hunks are the ones
+ * git itself would use. `-M50%` pairs renames; `--no-textconv` keeps hunks in real file lines.
+ * Both arguments must be commits or trees (a snapshot commit carries uncommitted work).
+ */
+export async function diffWorkingSet(cwd: string, base: string, target: string, options: DiffOptions = {}): Promise<DiffWorkingSet> {
+  const args = [
+    'diff-tree', '-r', '--raw', '--patch', '-z', '--unified=0', '-M50%', '--no-abbrev', '--no-commit-id',
+    '--no-color', '--no-ext-diff', '--no-textconv', '--ignore-submodules=none', base, target, '--',
+  ];
+  const { stdout } = await runGit(args, { cwd, timeoutMs: options.timeoutMs });
+  const parsed = parseUnifiedDiff(stdout.toString('utf8'));
+  return { base, files: filterIgnored(parsed.files, options.ignore), unparsed: parsed.unparsed };
+}
+
+export interface DiffRequest {
+  /** Full commit ids (diff-tree --stdin takes object ids, not revision names). */
+  readonly base: string;
+  readonly target: string;
+}
+
+export const diffKey = (request: DiffRequest): string => `${request.base} ${request.target}`;
+
+/**
+ * Many diffs from ONE git process: `diff-tree --stdin` reads `<target> <base>` lines (the first id
+ * is "the commit", the rest its "parents", so the diff runs base → target). `--always` prints the
+ * `<target>\0` header even for an empty diff, which is how the output is cut back into one chunk
+ * per request: a chunk starts at the expected header, right after the previous chunk's final
+ * newline (patch text has no NUL, so a NUL-terminated id there can only be a header).
+ */
+export async function diffWorkingSets(cwd: string, requests: readonly DiffRequest[], options: DiffOptions = {}): Promise<Map<string, DiffWorkingSet>> {
+  const unique = [...new Map(requests.map((request) => [diffKey(request), request])).values()];
+  const results = new Map<string, DiffWorkingSet>();
+  if (unique.length === 0) return results;
+  const args = [
+    'diff-tree', '--stdin', '--always', '-r', '--raw', '--patch', '-z', '--unified=0', '-M50%', '--no-abbrev',
+    '--no-color', '--no-ext-diff', '--no-textconv', '--ignore-submodules=none',
+  ];
+  const input = unique.map((request) => `${request.target} ${request.base}\n`).join('');
+  const { stdout } = await runGit(args, { cwd, input, timeoutMs: options.timeoutMs });
+  const output = stdout.toString('utf8');
+  let position = 0;
+  unique.forEach((request, index) => {
+    const header = `${request.target}\0`;
+    const start = output.startsWith(header, position) ? position + header.length : -1;
+    const next = unique[index + 1];
+    const end = start < 0 ? -1 : next === undefined ? output.length : findHeader(output, `${next.target}\0`, start);
+    if (start < 0 || end < 0) {
+      results.set(diffKey(request), { base: request.base, files: [], unparsed: true });
+      return;
+    }
+    const parsed = parseUnifiedDiff(output.slice(start, end));
+    results.set(diffKey(request), { base: request.base, files: filterIgnored(parsed.files, options.ignore), unparsed: parsed.unparsed });
+    position = end;
+  });
+  return results;
+}
+
+function findHeader(output: string, header: string, from: number): number {
+  for (let at = output.indexOf(header, from); at >= 0; at = output.indexOf(header, at + 1)) {
+    if (at === from || output[at - 1] === '\n') return at;
+  }
+  return -1;
+}
+
+function filterIgnored(files: WorkingSetFile[], ignore: ((path: string) => boolean) | undefined): WorkingSetFile[] {
+  return ignore ? files.filter((entry) => !(ignore(entry.file) && ignore(entry.path ?? entry.file))) : files;
+}
+
+/** Paths (side paths) that differ between two commits: which files a snapshot adds on top of HEAD. */
+export async function changedPaths(cwd: string, from: string, to: string): Promise<Set<string>> {
+  const { stdout } = await runGit(['diff-tree', '-r', '--name-only', '-z', '--no-renames', from, to, '--'], { cwd });
+  const fields = stdout.toString('utf8').split('\0');
+  return new Set(fields.filter((field) => field !== ''));
+}

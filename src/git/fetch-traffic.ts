@@ -1,0 +1,79 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isAirspaceError } from '../errors.js';
+import { gitMessages } from '../messages/git.js';
+import { git, runGit } from './exec-git.js';
+
+export interface FetchResult {
+  readonly ok: boolean;
+  readonly reason?: string;
+  /** Epoch ms when the fetch finished (or failed). */
+  readonly at: number;
+}
+
+export interface FetchOptions {
+  readonly timeoutMs: number;
+  /** Common git dir (where `airspace/last-fetch.json` lives); looked up when absent. */
+  readonly commonDir?: string;
+  /** Clock for tests. */
+  readonly now?: () => number;
+}
+
+/**
+ * Fetches the traffic: every branch of the remote and its beacons (`refs/airspace/*`), time-boxed.
+ * Explicit refspecs so it works whatever the user's `remote.<name>.fetch` says; `--no-tags` and
+ * `--no-write-fetch-head` so the fetch changes nothing but remote-tracking refs and our own refs
+ * (FETCH_HEAD belongs to the user's last `git fetch`/`pull`). No auto-maintenance: a hook must not
+ * start a gc. Failure is an answer (`ok: false` with the reason), never an exception: the scan
+ * then runs on what is already here and reports how stale it is.
+ */
+export async function fetchTraffic(cwd: string, remote: string, options: FetchOptions): Promise<FetchResult> {
+  const now = options.now ?? Date.now;
+  const args = [
+    'fetch', '--quiet', '--prune', '--no-tags', '--no-write-fetch-head', '--no-auto-maintenance', '--no-recurse-submodules',
+    remote, `+refs/heads/*:refs/remotes/${remote}/*`, '+refs/airspace/*:refs/airspace/remote/*',
+  ];
+  try {
+    await runGit(args, { cwd, timeoutMs: options.timeoutMs });
+  } catch (error) {
+    if (!isAirspaceError(error)) throw error;
+    const reason = error.code === 'git-timeout' ? gitMessages.fetchTimedOut(remote, options.timeoutMs) : gitMessages.fetchFailed(remote, error.message);
+    return { ok: false, reason, at: now() };
+  }
+  const at = now();
+  const commonDir = options.commonDir ?? (await git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd }));
+  await recordFetch(commonDir, remote, at);
+  return { ok: true, at };
+}
+
+export interface LastFetch {
+  readonly remote: string;
+  readonly at: number;
+  readonly ageMs: number;
+}
+
+function stampFile(commonDir: string): string {
+  return join(commonDir, 'airspace', 'last-fetch.json');
+}
+
+async function recordFetch(commonDir: string, remote: string, at: number): Promise<void> {
+  const file = stampFile(commonDir);
+  await mkdir(join(commonDir, 'airspace'), { recursive: true });
+  // Write-then-rename: two hooks fetching at once never leave a half-written file.
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify({ remote, at })}\n`);
+  await rename(temp, file);
+}
+
+/** When the traffic was last fetched successfully, or null if never (or the stamp is unreadable). */
+export async function lastFetchAge(commonDir: string, now: number = Date.now()): Promise<LastFetch | null> {
+  try {
+    const data: unknown = JSON.parse(await readFile(stampFile(commonDir), 'utf8'));
+    if (typeof data !== 'object' || data === null) return null;
+    const { remote, at } = data as { remote?: unknown; at?: unknown };
+    if (typeof remote !== 'string' || typeof at !== 'number' || !Number.isFinite(at)) return null;
+    return { remote, at, ageMs: Math.max(0, now - at) };
+  } catch {
+    return null;
+  }
+}

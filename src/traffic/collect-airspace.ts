@@ -1,0 +1,166 @@
+/**
+ * The git layer's single entry point for the CLI: turn the repository into lines of work and,
+ * for each pair to compare, both sides' working sets in the pair's base coordinates.
+ *
+ *   const scan = await collectAirspace(cwd, { remote: 'origin', include: [], exclude: [],
+ *     maxAgeDays: 14, ignore, channels: ['overlap', 'dependency', 'tree', 'merge'] });
+ *   for (const pair of scan.pairs)
+ *     engine input: toAgent(pair.a, pair.workingSetA, facts of a), toAgent(pair.b, …),
+ *     plus pair.merge as the external `merge` channel (value null ⇒ unknown, with reason).
+ *
+ * - `ownship`: this worktree (HEAD + staged, unstaged, untracked-not-ignored work), or null in a
+ *   repository with no commits and no files. Pass `inheritRepoEnv: true` from a hook so the index
+ *   git is building (GIT_INDEX_FILE, `git commit -a`) is the one read.
+ * - `traffic`: other worktrees, remote branches with work not in the trunk (globs, age), or — when
+ *   `agents` (`NAME=REV`) is given — exactly those, no discovery.
+ * - `pairs`: `'ownship'` (default) compares the ownship with every peer; `'all'` every pair of
+ *   ownship + traffic (for `scan`). Working sets are cached per (base, target) within the run.
+ * - `unknown`: every peer or pair that could not be compared, with a one-line reason. Nothing is
+ *   dropped silently and one bad peer never fails the scan.
+ * - `scanned`: what was looked at (committed vs uncommitted per agent, fetch age, notes, timings).
+ * Throws only when the repository itself is unusable (not a repo, bare): AirspaceError.
+ */
+import { isAirspaceError } from '../errors.js';
+import { lastFetchAge, type LastFetch } from '../git/fetch-traffic.js';
+import type { MergeChannelResult } from '../git/merge-tree-channel.js';
+import { resolveRepo } from '../git/resolve-repo.js';
+import { gitMessages } from '../messages/git.js';
+import { discoverTraffic } from './discover-traffic.js';
+import type { LineOfWork } from './line-of-work.js';
+import { comparePairs } from './pair-working-sets.js';
+import type { WorkingSet } from './working-set.js';
+
+export interface CollectOptions {
+  readonly remote: string;
+  /** Trunk branch or ref; default `<remote>/HEAD`'s target, else `main`, else `master`. */
+  readonly trunk?: string;
+  /** Globs on remote branch names. */
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly maxAgeDays: number;
+  /** `NAME=REV` specs replacing discovery. */
+  readonly agents?: readonly string[];
+  /** Evaluation time (epoch ms) for the age filter and the fetch age; default now. */
+  readonly at?: number;
+  /** True: this path is noise (lockfiles, CHANGELOG.md…) and leaves every working set. */
+  readonly ignore: (path: string) => boolean;
+  /** Enabled channels; only `merge` costs git work here (one merge-tree per pair). */
+  readonly channels: readonly string[];
+  readonly inheritRepoEnv?: boolean;
+  readonly pairs?: 'ownship' | 'all';
+  readonly subjectCap?: number;
+  /** Git processes in flight at once (default 4). */
+  readonly concurrency?: number;
+}
+
+export interface PairWorkingSets {
+  readonly a: string;
+  readonly b: string;
+  /** The pair's merge-base: the coordinates of both working sets. */
+  readonly base: string;
+  readonly workingSetA: WorkingSet;
+  readonly workingSetB: WorkingSet;
+  /** Present when the `merge` channel is on. */
+  readonly merge?: MergeChannelResult;
+}
+
+export interface UnknownPeer {
+  readonly id: string;
+  /** The other side when a pair (rather than a peer) failed. */
+  readonly with?: string;
+  readonly reason: string;
+}
+
+export interface ScannedAgent {
+  readonly id: string;
+  readonly kind: LineOfWork['kind'];
+  /** Commits on the line since the trunk (local tip: unpushed ones included). */
+  readonly commits: number;
+  readonly uncommittedFiles: number;
+}
+
+export interface Scanned {
+  readonly at: number;
+  readonly remote: { readonly name: string; readonly configured: boolean };
+  readonly trunk: string | null;
+  readonly fetch: LastFetch | null;
+  readonly shallow: boolean;
+  readonly ownship: ScannedAgent | null;
+  readonly peers: readonly ScannedAgent[];
+  readonly remoteBranches: { readonly considered: number; readonly active: number };
+  readonly notes: readonly string[];
+  readonly timings: { readonly discoveryMs: number; readonly pairsMs: number };
+}
+
+export interface Airspace {
+  readonly toplevel: string;
+  readonly commonDir: string;
+  readonly ownship: LineOfWork | null;
+  readonly traffic: readonly LineOfWork[];
+  readonly pairs: readonly PairWorkingSets[];
+  readonly unknown: readonly UnknownPeer[];
+  readonly scanned: Scanned;
+}
+
+export async function collectAirspace(cwd: string, options: CollectOptions): Promise<Airspace> {
+  const at = options.at ?? Date.now();
+  const started = performance.now();
+  const repo = await resolveRepo(cwd, { inheritRepoEnv: options.inheritRepoEnv });
+  const [found, fetch] = await Promise.all([discoverTraffic(repo, { ...options, at }), lastFetchAge(repo.commonDir, at)]);
+  const discovered = performance.now();
+  const notes = [...found.notes];
+  if (!found.hasRemote && !(options.agents?.length)) notes.push(gitMessages.noRemote(options.remote));
+  if (found.trunk === null) notes.push(gitMessages.trunkMissing(options.trunk ?? 'main'));
+  if (repo.head === null && found.ownship) notes.push(gitMessages.ownshipUnborn);
+  if (repo.isShallow) notes.push(gitMessages.shallowClone);
+
+  const unknown: UnknownPeer[] = [...found.unknown];
+  const compared = await comparePairs(pairList(found.ownship, found.traffic, options.pairs ?? 'ownship'), {
+    cwd: repo.toplevel,
+    graph: found.graph,
+    graphComplete: found.graphComplete,
+    ignore: options.ignore,
+    withMerge: options.channels.includes('merge'),
+    concurrency: options.concurrency ?? 4,
+  }).catch((error: unknown) => {
+    // A failure shared by every pair (e.g. the batched diff): each peer becomes unknown, the scan survives.
+    if (!isAirspaceError(error)) throw error;
+    for (const line of found.traffic) unknown.push({ id: line.id, reason: gitMessages.peerFailed(line.id, error.message) });
+    return [];
+  });
+  const pairs: PairWorkingSets[] = [];
+  for (const pair of compared) {
+    if (pair.base.base === null) unknown.push({ id: pair.b.id, with: pair.a.id, reason: pair.base.reason });
+    else if (pair.workingSetA && pair.workingSetB) {
+      if (pair.unparsed) unknown.push({ id: pair.b.id, with: pair.a.id, reason: gitMessages.diffUnparsed });
+      pairs.push({ a: pair.a.id, b: pair.b.id, base: pair.base.base, workingSetA: pair.workingSetA, workingSetB: pair.workingSetB, ...(pair.merge ? { merge: pair.merge } : {}) });
+    }
+  }
+  const summary = (line: LineOfWork): ScannedAgent => ({ id: line.id, kind: line.kind, commits: line.commitsSinceTrunk, uncommittedFiles: line.uncommittedPaths?.length ?? 0 });
+  return {
+    toplevel: repo.toplevel,
+    commonDir: repo.commonDir,
+    ownship: found.ownship,
+    traffic: found.traffic,
+    pairs,
+    unknown,
+    scanned: {
+      at,
+      remote: { name: options.remote, configured: found.hasRemote },
+      trunk: found.trunk?.ref ?? null,
+      fetch,
+      shallow: repo.isShallow,
+      ownship: found.ownship ? summary(found.ownship) : null,
+      peers: found.traffic.map(summary),
+      remoteBranches: found.remoteBranches,
+      notes,
+      timings: { discoveryMs: Math.round(discovered - started), pairsMs: Math.round(performance.now() - discovered) },
+    },
+  };
+}
+
+function pairList(ownship: LineOfWork | null, traffic: readonly LineOfWork[], mode: 'ownship' | 'all'): (readonly [LineOfWork, LineOfWork])[] {
+  if (mode === 'ownship') return ownship ? traffic.map((peer) => [ownship, peer]) : [];
+  const all = ownship ? [ownship, ...traffic] : [...traffic];
+  return all.flatMap((a, i) => all.slice(i + 1).map((b): [LineOfWork, LineOfWork] => [a, b]));
+}

@@ -1,0 +1,39 @@
+import { AirspaceError } from '../errors.js';
+import { runGit } from '../git/exec-git.js';
+import { gitMessages } from '../messages/git.js';
+
+export interface ExplicitAgent {
+  readonly id: string;
+  readonly rev: string;
+  readonly sha: string;
+}
+
+/** `NAME=REV` → { name, rev }; the name may itself contain `=`-free slashes (`feature/x=abc123`). */
+export function parseAgentSpec(spec: string): { id: string; rev: string } {
+  const at = spec.indexOf('=');
+  const id = at > 0 ? spec.slice(0, at).trim() : '';
+  const rev = at > 0 ? spec.slice(at + 1).trim() : '';
+  if (id === '' || rev === '') throw new AirspaceError('usage', 'agent-spec', gitMessages.agentSpecInvalid(spec));
+  return { id, rev };
+}
+
+/**
+ * `--agent NAME=REV` agents, any revision (branch, tag, sha, `HEAD~3`), resolved to commits in ONE
+ * `git cat-file --batch-check` (one revision per stdin line, `<rev>^{commit}` peels tags).
+ * A revision that does not exist here is reported, not dropped.
+ */
+export async function resolveExplicitAgents(cwd: string, specs: readonly string[]): Promise<{ agents: ExplicitAgent[]; unknown: { id: string; reason: string }[] }> {
+  const parsed = specs.map(parseAgentSpec);
+  if (parsed.length === 0) return { agents: [], unknown: [] };
+  const input = parsed.map(({ rev }) => `${rev}^{commit}\n`).join('');
+  const { stdout } = await runGit(['cat-file', '--batch-check=%(objectname) %(objecttype)'], { cwd, input });
+  const lines = stdout.toString('utf8').split('\n');
+  const agents: ExplicitAgent[] = [];
+  const unknown: { id: string; reason: string }[] = [];
+  parsed.forEach(({ id, rev }, index) => {
+    const [sha = '', type = ''] = (lines[index] ?? '').split(' ');
+    if (type === 'commit') agents.push({ id, rev, sha });
+    else unknown.push({ id, reason: gitMessages.revisionUnknown(rev) });
+  });
+  return { agents, unknown };
+}

@@ -1,0 +1,43 @@
+import picomatch from 'picomatch';
+import { branchName, type RefListing } from '../git/list-refs.js';
+
+export interface BranchFilter {
+  /** Globs on the branch name (`feature/**`); empty = every branch. */
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  /** Branches whose tip is older than this (relative to `at`) are not traffic. */
+  readonly maxAgeDays: number;
+  /** Evaluation time, epoch ms. */
+  readonly at: number;
+}
+
+export interface RemoteBranch {
+  /** Agent id: the branch name without `refs/remotes/<remote>/`, the same on every machine. */
+  readonly id: string;
+  readonly ref: string;
+  readonly sha: string;
+  readonly committedAt: number;
+}
+
+/**
+ * Remote-tracking branches that may be traffic, from the ref listing already in hand (no git call).
+ * Left out: `<remote>/HEAD` (a symref to the trunk), the trunk, the ownship's own branch, branches
+ * outside the globs and branches idle for longer than `maxAgeDays`. Whether a branch has work that
+ * is not in the trunk is decided later from the commit graph (one `git log` for all of them).
+ */
+export function discoverRemoteBranches(listing: RefListing, remote: string, skip: ReadonlySet<string>, filter: BranchFilter): RemoteBranch[] {
+  const prefix = `refs/remotes/${remote}/`;
+  const included = filter.include.length > 0 ? picomatch([...filter.include], { dot: true }) : () => true;
+  const excluded = filter.exclude.length > 0 ? picomatch([...filter.exclude], { dot: true }) : () => false;
+  const oldest = filter.at - filter.maxAgeDays * 24 * 60 * 60 * 1000;
+  const branches: RemoteBranch[] = [];
+  for (const entry of listing.refs) {
+    if (!entry.ref.startsWith(prefix) || entry.symref !== '') continue;
+    const id = branchName(entry.ref, remote);
+    if (id === 'HEAD' || skip.has(id)) continue;
+    if (!included(id) || excluded(id)) continue;
+    if (Number.isFinite(filter.maxAgeDays) && entry.committedAt < oldest) continue;
+    branches.push({ id, ref: entry.ref, sha: entry.sha, committedAt: entry.committedAt });
+  }
+  return branches.sort((x, y) => x.id.localeCompare(y.id));
+}

@@ -1,0 +1,129 @@
+import { changedPaths } from '../git/diff-working-set.js';
+import { MAX_COMMITS, readCommitGraph, summarizeLine, type CommitGraph } from '../git/branch-history.js';
+import { listRefs, type RefListing } from '../git/list-refs.js';
+import type { RepoInfo } from '../git/resolve-repo.js';
+import { resolveTrunk, type Trunk } from '../git/resolve-trunk.js';
+import { snapshotWorktree } from '../git/snapshot-worktree.js';
+import { resolveExplicitAgents } from './discover-explicit-agents.js';
+import { discoverRemoteBranches, type BranchFilter } from './discover-remote-branches.js';
+import { discoverWorktrees } from './discover-worktrees.js';
+import { worktreeAgentId, type LineOfWork, type LineOfWorkKind } from './line-of-work.js';
+
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+/** A line of work before its priority facts are known (they need the one shared `git log`). */
+interface Draft {
+  readonly id: string;
+  readonly kind: LineOfWorkKind;
+  readonly tip: string;
+  readonly snapshot?: string;
+  readonly worktreePath?: string;
+  readonly branch?: string;
+  readonly uncommittedPaths?: readonly string[];
+  /** The commit both machines can see for the right-of-way facts; null = nothing pushed. */
+  readonly pushed: string | null;
+}
+
+export interface TrafficOptions extends BranchFilter {
+  readonly remote: string;
+  readonly trunk?: string;
+  /** `NAME=REV` specs: when given, they ARE the traffic (no discovery). */
+  readonly agents?: readonly string[];
+  readonly inheritRepoEnv?: boolean;
+  readonly subjectCap?: number;
+}
+
+export interface DiscoveredTraffic {
+  readonly ownship: LineOfWork | null;
+  readonly traffic: LineOfWork[];
+  readonly unknown: { id: string; reason: string }[];
+  readonly notes: string[];
+  readonly trunk: Trunk | null;
+  readonly hasRemote: boolean;
+  /** Remote branches looked at (after globs and age) and how many had work not in the trunk. */
+  readonly remoteBranches: { readonly considered: number; readonly active: number };
+  /** Every line's commits not in the trunk; complete = cut at a trunk and not capped. */
+  readonly graph: CommitGraph;
+  readonly graphComplete: boolean;
+}
+
+/**
+ * Ownship and traffic, with the git calls batched: one `for-each-ref`, one `worktree list`, one
+ * snapshot per worktree, and ONE `git log` for the commit subjects and priority facts of every line.
+ */
+export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): Promise<DiscoveredTraffic> {
+  const cwd = repo.toplevel;
+  const explicit = options.agents !== undefined && options.agents.length > 0;
+  const [listing, ownDraft, worktrees, named] = await Promise.all([
+    listRefs(cwd, options.remote),
+    ownshipDraft(repo, options.inheritRepoEnv),
+    explicit ? undefined : discoverWorktrees(cwd, repo.toplevel),
+    explicit ? resolveExplicitAgents(cwd, options.agents!) : undefined,
+  ]);
+  const trunk = resolveTrunk(listing, options.remote, options.trunk);
+  const pushedOf = (branch: string | null, fallback: string | null): string | null => pushedRef(listing, options.remote, branch, fallback);
+  const unknown = [...(worktrees?.unknown ?? []), ...(named?.unknown ?? [])];
+  const notes = [...(worktrees?.notes ?? [])];
+
+  const drafts: Draft[] = [];
+  for (const peer of worktrees?.worktrees ?? []) {
+    const { path, branch, ...rest } = peer;
+    drafts.push({ ...rest, kind: 'worktree', worktreePath: path, ...(branch ? { branch } : {}), pushed: pushedOf(branch, peer.tip) });
+  }
+  for (const agent of named?.agents ?? []) drafts.push({ id: agent.id, kind: 'revision', tip: agent.sha, pushed: agent.sha });
+  const skip = new Set([...(ownDraft?.branch ? [ownDraft.branch] : []), ...(trunk ? [trunk.name] : []), ...drafts.map((draft) => draft.id)]);
+  const remote = explicit ? [] : discoverRemoteBranches(listing, options.remote, skip, options);
+
+  // No commits yet: the ownship's tip is its snapshot, which nobody else can see; nothing counts.
+  const ownTip = ownDraft && repo.head !== null ? repo.head : null;
+  const ownPushed = ownTip ? pushedOf(ownDraft?.branch ?? null, ownTip) : null;
+  const tips = [...(ownTip ? [ownTip] : []), ...(ownPushed ? [ownPushed] : []), ...drafts.flatMap((d) => [d.tip, ...(d.pushed ? [d.pushed] : [])]), ...remote.map((r) => r.sha)];
+  const graph = await readCommitGraph(cwd, tips, trunk?.sha ?? null);
+  const active = remote.filter((branch) => summarizeLine(graph, branch.sha).count > 0);
+  for (const branch of active) drafts.push({ id: branch.id, kind: 'branch', tip: branch.sha, branch: branch.id, pushed: branch.sha });
+
+  const cap = options.subjectCap ?? 10;
+  return {
+    ownship: ownDraft ? finish({ ...ownDraft, pushed: ownPushed }, graph, cap) : null,
+    traffic: drafts.map((draft) => finish(draft, graph, cap)),
+    unknown,
+    notes,
+    trunk,
+    hasRemote: listing.hasRemote,
+    remoteBranches: { considered: remote.length, active: active.length },
+    graph,
+    graphComplete: trunk !== null && graph.size < MAX_COMMITS,
+  };
+}
+
+/**
+ * Right-of-way facts must be the same on both machines, so they count what both can see: the
+ * remote-tracking ref of the branch when the repo has the remote (not pushed yet ⇒ nothing), the
+ * local line itself in a single-machine repo (no remote).
+ */
+function pushedRef(listing: RefListing, remote: string, branch: string | null, local: string | null): string | null {
+  if (!listing.hasRemote) return local;
+  if (branch === null) return null;
+  return listing.refs.find((entry) => entry.ref === `refs/remotes/${remote}/${branch}`)?.sha ?? null;
+}
+
+function finish(draft: Draft, graph: CommitGraph, cap: number): LineOfWork {
+  const { pushed, ...line } = draft;
+  const facts = summarizeLine(graph, pushed, 0);
+  const local = summarizeLine(graph, draft.tip, cap);
+  return { ...line, subjects: local.subjects, commitsSinceTrunk: local.count, facts: { committedWork: facts.count, ...(facts.oldest !== undefined ? { startedAt: facts.oldest } : {}) } };
+}
+
+async function ownshipDraft(repo: RepoInfo, inheritRepoEnv?: boolean): Promise<(Omit<Draft, 'pushed'> & { branch?: string }) | null> {
+  const snapshot = await snapshotWorktree(repo, { inheritRepoEnv });
+  const id = repo.branch ?? worktreeAgentId(repo.toplevel);
+  const branch = repo.branch ? { branch: repo.branch } : {};
+  if (!snapshot.dirty) {
+    return repo.head === null ? null : { id, kind: 'worktree', tip: repo.head, worktreePath: repo.toplevel, uncommittedPaths: [], ...branch };
+  }
+  // No commits yet: the snapshot is a root commit and everything in it is uncommitted.
+  const from = repo.head ?? EMPTY_TREE;
+  const uncommittedPaths = [...(await changedPaths(repo.toplevel, from, snapshot.commit))];
+  const tip = repo.head ?? snapshot.commit;
+  return { id, kind: 'worktree', tip, worktreePath: repo.toplevel, uncommittedPaths, ...branch, ...(repo.head !== null ? { snapshot: snapshot.commit } : {}) };
+}
