@@ -1,0 +1,69 @@
+import { openCruiseSession, type CruisedFile } from './run-cruise.js';
+import type { GraphProgressListener } from './types.js';
+
+/**
+ * Cruises a list of files in batches, so a time budget can stop between two batches (a
+ * dependency-cruiser run is synchronous and cannot be interrupted) and progress can be reported.
+ * Small batches also keep dependency-cruiser's per-run bookkeeping, which grows with the square of
+ * the batch, cheap.
+ */
+
+export interface BatchOptions {
+  readonly tsconfig: string | undefined;
+  /** Epoch ms after which no new batch starts. */
+  readonly deadline?: number;
+  readonly onProgress?: GraphProgressListener;
+  readonly now: () => number;
+}
+
+export interface BatchResult {
+  readonly cruised: Map<string, CruisedFile>;
+  /** Files not reached before the deadline. */
+  readonly remaining: readonly string[];
+  /** undefined when dependency-cruiser was never loaded (nothing to do, or no time). */
+  readonly typescriptAvailable: boolean | undefined;
+  readonly tsconfigError: string | undefined;
+}
+
+const MAX_BATCH = 400;
+const MIN_BATCH = 20;
+const FIRST_BATCH_WITH_DEADLINE = 50;
+
+export async function cruiseInBatches(toplevel: string, files: readonly string[], options: BatchOptions): Promise<BatchResult> {
+  const cruised = new Map<string, CruisedFile>();
+  const { deadline, now } = options;
+  if (files.length === 0 || (deadline !== undefined && now() >= deadline)) {
+    return { cruised, remaining: files, typescriptAvailable: undefined, tsconfigError: undefined };
+  }
+  options.onProgress?.({ phase: 'load' });
+  const session = await openCruiseSession(toplevel, options.tsconfig);
+  let next = 0;
+  let msPerFile: number | undefined;
+  while (next < files.length) {
+    let size = MAX_BATCH;
+    if (deadline !== undefined) {
+      const left = deadline - now();
+      if (left <= 0) break;
+      if (msPerFile === undefined) size = FIRST_BATCH_WITH_DEADLINE;
+      else {
+        size = Math.min(MAX_BATCH, Math.floor((left * 0.9) / msPerFile));
+        if (size < MIN_BATCH && size < files.length - next) break;
+        size = Math.max(size, 1);
+      }
+    }
+    const batch = files.slice(next, next + size);
+    options.onProgress?.({ phase: 'cruise', done: next, total: files.length });
+    const started = now();
+    for (const [file, record] of await session.cruise(batch)) cruised.set(file, record);
+    const perFile = (now() - started) / batch.length;
+    msPerFile = msPerFile === undefined ? perFile : Math.max(perFile, (msPerFile + perFile) / 2);
+    next += batch.length;
+  }
+  options.onProgress?.({ phase: 'cruise', done: next, total: files.length });
+  return {
+    cruised,
+    remaining: files.slice(next),
+    typescriptAvailable: session.typescriptAvailable,
+    tsconfigError: session.tsconfigError,
+  };
+}

@@ -1,0 +1,125 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+
+/**
+ * The graph cache: one JSON file under the repository's COMMON git dir, so every linked worktree
+ * shares it. Each file's record is keyed by the blob id of the content it was cruised from, which
+ * makes every record independently valid: a partial refresh (budget ran out) can be saved, and
+ * the next run carries on where it stopped. The format version is in the file name; a new format
+ * simply starts a new file.
+ */
+
+export const GRAPH_CACHE_VERSION = 1;
+
+export interface FileRecord {
+  /** Blob id of the content the imports were read from ('' = must be re-cruised). */
+  readonly blob: string;
+  /** Resolved imports: repo-relative source files. */
+  readonly imports: readonly string[];
+  /** Import specifiers that did not resolve (core modules excluded): retried when files appear. */
+  readonly unresolved: readonly string[];
+}
+
+export interface GraphCache {
+  /** Epoch ms of the last write. */
+  readonly builtAt: number;
+  /** Ids of the resolution config files (tsconfig*.json) the records were resolved with. */
+  readonly configKey: string;
+  /** Whether the last cruise had a usable TypeScript (so the warm path can still warn). */
+  readonly typescriptAvailable: boolean | undefined;
+  readonly files: ReadonlyMap<string, FileRecord>;
+}
+
+/**
+ * On disk: every path once in `paths`; records and imports refer to it by index. Half the bytes
+ * of plain strings, and parsing creates each path string once, which is what makes the warm
+ * load of a 10,000-file cache quick.
+ */
+interface CacheFileV1 {
+  readonly version: 1;
+  readonly builtAt: number;
+  readonly configKey: string;
+  readonly typescript?: boolean;
+  readonly paths: string[];
+  /** [path index, blob id, import indices, unresolved specifiers?] per file. */
+  readonly files: [path: number, blob: string, imports: number[], unresolved?: string[]][];
+}
+
+export function graphCachePath(commonDir: string): string {
+  return join(commonDir, 'airspace', `graph-v${GRAPH_CACHE_VERSION}.json`);
+}
+
+/** `undefined` when there is no cache; throws when there is one we cannot use. */
+export function readGraphCache(commonDir: string): GraphCache | undefined {
+  let text: string;
+  try {
+    text = readFileSync(graphCachePath(commonDir), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const data = JSON.parse(text) as Partial<CacheFileV1>;
+  const { paths } = data;
+  if (data.version !== GRAPH_CACHE_VERSION || typeof data.builtAt !== 'number' || !Array.isArray(paths) || !Array.isArray(data.files)) {
+    throw new Error('unexpected cache layout');
+  }
+  const files = new Map<string, FileRecord>();
+  const pathAt = (index: number): string => {
+    const path = paths[index];
+    if (typeof path !== 'string') throw new Error(`bad path index ${index}`);
+    return path;
+  };
+  for (const entry of data.files) {
+    if (!Array.isArray(entry) || typeof entry[1] !== 'string' || !Array.isArray(entry[2])) throw new Error('bad record');
+    files.set(pathAt(entry[0]), { blob: entry[1], imports: entry[2].map(pathAt), unresolved: entry[3] ?? [] });
+  }
+  return {
+    builtAt: data.builtAt,
+    configKey: typeof data.configKey === 'string' ? data.configKey : '',
+    typescriptAvailable: typeof data.typescript === 'boolean' ? data.typescript : undefined,
+    files,
+  };
+}
+
+/** Atomic: a reader sees the old file or the new one, never half of one (temp file + rename). */
+export function writeGraphCache(commonDir: string, cache: GraphCache): void {
+  const target = graphCachePath(commonDir);
+  mkdirSync(join(commonDir, 'airspace'), { recursive: true });
+  const index = new Map<string, number>();
+  const paths: string[] = [];
+  const indexOf = (path: string): number => {
+    let at = index.get(path);
+    if (at === undefined) {
+      at = paths.push(path) - 1;
+      index.set(path, at);
+    }
+    return at;
+  };
+  const files: CacheFileV1['files'] = [];
+  for (const path of [...cache.files.keys()].sort()) {
+    const record = cache.files.get(path)!;
+    const imports = record.imports.map(indexOf);
+    files.push(record.unresolved.length > 0 ? [indexOf(path), record.blob, imports, [...record.unresolved]] : [indexOf(path), record.blob, imports]);
+  }
+  const body: CacheFileV1 = {
+    version: GRAPH_CACHE_VERSION,
+    builtAt: cache.builtAt,
+    configKey: cache.configKey,
+    ...(cache.typescriptAvailable === undefined ? {} : { typescript: cache.typescriptAvailable }),
+    paths,
+    files,
+  };
+  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    writeFileSync(temp, JSON.stringify(body));
+    renameSync(temp, target);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/** `git rev-parse --git-common-dir` may print a path relative to the worktree. */
+export function absoluteCommonDir(toplevel: string, commonDir: string): string {
+  return isAbsolute(commonDir) ? commonDir : join(toplevel, commonDir);
+}

@@ -1,0 +1,114 @@
+import { graphMessages, type GraphWarning } from '../messages/graph.js';
+import { resolutionConfigKey, toImportGraph } from './adjacency.js';
+import { cruiseInBatches, type BatchResult } from './cruise-in-batches.js';
+import { absoluteCommonDir, graphCachePath, readGraphCache, writeGraphCache, type FileRecord, type GraphCache } from './graph-cache.js';
+import { emptyGraphWarning, typescriptWarning } from './graph-warnings.js';
+import { listRepoFiles } from './list-repo-files.js';
+import { countChanged, planRefresh } from './plan-refresh.js';
+import { findRootTsconfig } from './find-root-tsconfig.js';
+import type { LoadedGraph, LoadGraphOptions } from './types.js';
+
+/**
+ * The import graph of a worktree, from the shared cache under the common git dir, refreshed as
+ * far as `refresh` and the budget allow. `run-cruise.ts` (and so dependency-cruiser) is only
+ * reached through `cruiseInBatches`, i.e. never with refresh 'never'.
+ */
+export async function loadImportGraph(toplevel: string, commonDir: string, options: LoadGraphOptions): Promise<LoadedGraph> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const common = absoluteCommonDir(toplevel, commonDir);
+  const warnings: GraphWarning[] = [];
+  options.onProgress?.({ phase: 'list' });
+  const [repo, cache] = await Promise.all([listRepoFiles(toplevel, options.worktreeChanges), Promise.resolve().then(() => safeRead(common, warnings))]);
+  const tsconfig = findRootTsconfig(toplevel);
+  const configKey = resolutionConfigKey(tsconfig, repo.configs);
+  const sources = [...repo.sources.keys()];
+
+  if (options.refresh === 'never') {
+    if (!cache) {
+      warnings.push({ code: 'cache-missing', message: graphMessages.cacheMissing() });
+      return { graph: { adjacency: {} }, builtAt: undefined, stale: true, changedSinceBuild: repo.sources.size, source: 'none', filesCruised: 0, warnings };
+    }
+    const changed = countChanged(cache, repo.sources, configKey);
+    const graph = toImportGraph(cache.files, repo.sources);
+    pushDefined(warnings, typescriptWarning(sources, cache.typescriptAvailable), emptyGraphWarning(toplevel, sources, graph));
+    return { graph, builtAt: cache.builtAt, stale: changed > 0, changedSinceBuild: changed, source: 'cache', filesCruised: 0, warnings };
+  }
+
+  const plan = options.refresh === 'force' ? planRefresh(undefined, repo.sources, configKey) : planRefresh(cache, repo.sources, configKey);
+  if (cache && plan.toCruise.length === 0 && plan.deleted.length === 0) {
+    const graph = toImportGraph(cache.files, repo.sources);
+    pushDefined(warnings, typescriptWarning(sources, cache.typescriptAvailable), emptyGraphWarning(toplevel, sources, graph));
+    return { graph, builtAt: cache.builtAt, stale: false, changedSinceBuild: 0, source: 'cache', filesCruised: 0, warnings };
+  }
+
+  const deadline = options.budgetMs === undefined ? undefined : started + options.budgetMs;
+  let batches: BatchResult;
+  try {
+    batches = await cruiseInBatches(toplevel, plan.toCruise, { tsconfig, deadline, onProgress: options.onProgress, now });
+  } catch (error) {
+    // dependency-cruiser itself failed (not one file: those get no edges). Keep what we had.
+    warnings.push({ code: 'cruise-failed', message: graphMessages.cruiseFailed(reason(error)) });
+    const graph = toImportGraph(cache?.files ?? new Map(), repo.sources);
+    const changed = cache ? countChanged(cache, repo.sources, configKey) : repo.sources.size;
+    return { graph, builtAt: cache?.builtAt, stale: true, changedSinceBuild: changed, source: cache ? 'cache' : 'none', filesCruised: 0, warnings };
+  }
+
+  // Start from the old records: each is valid for its blob id, so what the budget did not reach
+  // stays usable (and still counts as changed). After a config change none of them is valid,
+  // and 'force' distrusts them all: what it did not reach is marked for re-reading.
+  const invalidate = options.refresh === 'force' || (cache !== undefined && cache.configKey !== configKey);
+  const files = new Map<string, FileRecord>();
+  for (const [path, record] of cache?.files ?? []) {
+    if (repo.sources.has(path)) files.set(path, invalidate ? { ...record, blob: '' } : record);
+  }
+  for (const [path, record] of batches.cruised) files.set(path, { blob: repo.sources.get(path) ?? '', ...record });
+  const updated: GraphCache = {
+    builtAt: now(),
+    configKey,
+    typescriptAvailable: batches.typescriptAvailable ?? cache?.typescriptAvailable,
+    files,
+  };
+  options.onProgress?.({ phase: 'save' });
+  try {
+    writeGraphCache(common, updated);
+  } catch (error) {
+    warnings.push({ code: 'cache-write-failed', message: graphMessages.cacheWriteFailed(graphCachePath(common), reason(error)) });
+  }
+
+  const graph = toImportGraph(files, repo.sources);
+  const changed = countChanged(updated, repo.sources, configKey);
+  if (batches.remaining.length > 0) {
+    warnings.push({ code: 'refresh-over-budget', message: graphMessages.refreshOverBudget(batches.remaining.length, options.budgetMs ?? 0) });
+  }
+  if (batches.tsconfigError && tsconfig) {
+    warnings.push({ code: 'tsconfig-unreadable', message: graphMessages.tsconfigUnreadable(tsconfig, batches.tsconfigError) });
+  }
+  pushDefined(warnings, typescriptWarning(sources, updated.typescriptAvailable), emptyGraphWarning(toplevel, sources, graph));
+  return {
+    graph,
+    builtAt: updated.builtAt,
+    stale: changed > 0,
+    changedSinceBuild: changed,
+    source: files.size === 0 ? 'none' : plan.full ? 'full' : 'incremental',
+    filesCruised: batches.cruised.size,
+    warnings,
+  };
+}
+
+function safeRead(commonDir: string, warnings: GraphWarning[]): GraphCache | undefined {
+  try {
+    return readGraphCache(commonDir);
+  } catch (error) {
+    warnings.push({ code: 'cache-unreadable', message: graphMessages.cacheUnreadable(graphCachePath(commonDir), reason(error)) });
+    return undefined;
+  }
+}
+
+function pushDefined(warnings: GraphWarning[], ...items: (GraphWarning | undefined)[]): void {
+  for (const item of items) if (item) warnings.push(item);
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

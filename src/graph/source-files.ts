@@ -1,0 +1,46 @@
+/**
+ * Which repository files are nodes of the import graph, and which files change how imports
+ * resolve. Pure path logic: no fs, no git.
+ */
+
+/** Extensions dependency-cruiser parses for us; `.d.ts` is covered by `.ts`. */
+export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'] as const;
+
+/**
+ * Extensions the resolver tries for an extension-less import, in TypeScript's order of preference
+ * (a `.ts` file beats a `.js` file of the same name), declaration files last.
+ */
+export const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.d.ts'] as const;
+
+const EXTENSION_PATTERN = /\.(?:d\.)?(?:[cm]?[jt]sx?)$/;
+
+/** A graph node: a source file outside node_modules. */
+export function isSourcePath(path: string): boolean {
+  return EXTENSION_PATTERN.test(path) && !isInNodeModules(path);
+}
+
+export function isInNodeModules(path: string): boolean {
+  return path.startsWith('node_modules/') || path.includes('/node_modules/');
+}
+
+/**
+ * Files whose change alters how every import resolves (tsconfig `paths`, `baseUrl`, `extends`):
+ * a change to any of them makes the cached graph invalid as a whole.
+ */
+export function isResolutionConfigPath(path: string): boolean {
+  if (isInNodeModules(path)) return false;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return /^tsconfig(?:\..+)?\.json$/.test(name) || name === 'jsconfig.json';
+}
+
+/** `src/util/index.ts` → `index`; `a/b.d.ts` → `b`; `./x.js` → `x`; `@app/b` → `b`. */
+export function pathStem(path: string): string {
+  const name = path.replace(/\/+$/, '').slice(path.replace(/\/+$/, '').lastIndexOf('/') + 1);
+  return name.replace(EXTENSION_PATTERN, '');
+}
+
+/** `src/util/index.ts` → `src/util`; `a.ts` → ``. */
+export function pathDir(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}

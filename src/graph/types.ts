@@ -1,0 +1,56 @@
+import type { ImportGraph } from '../engine/types.js';
+import type { GraphWarning } from '../messages/graph.js';
+import type { WorktreeChanges } from './list-repo-files.js';
+
+export type { GraphWarning, GraphWarningCode } from '../messages/graph.js';
+
+/** Progress of a cruise, for the CLI to render (the graph layer never prints). */
+export interface GraphProgress {
+  readonly phase: 'list' | 'load' | 'cruise' | 'save';
+  /** Files read so far / to read, in the 'cruise' phase. */
+  readonly done?: number;
+  readonly total?: number;
+}
+
+export type GraphProgressListener = (event: GraphProgress) => void;
+
+export type GraphRefresh = 'never' | 'auto' | 'force';
+
+export interface LoadGraphOptions {
+  /**
+   * 'never': the warm path (pre-commit): cache only, dependency-cruiser is not loaded.
+   * 'auto': re-read changed files (pre-push, check); a full cruise when there is no cache.
+   * 'force': a full rebuild.
+   */
+  readonly refresh: GraphRefresh;
+  /** Wall-clock budget of a refresh; past it the refresh stops, saves what it did, and says stale. */
+  readonly budgetMs?: number;
+  readonly onProgress?: GraphProgressListener;
+  /** The worktree status when the caller already has it (saves one git call). */
+  readonly worktreeChanges?: WorktreeChanges;
+  /** Clock (epoch ms) for `builtAt`/age; defaults to Date.now. */
+  readonly now?: () => number;
+}
+
+export interface LoadedGraph {
+  readonly graph: ImportGraph;
+  /** Epoch ms of the cache write this graph comes from; undefined when there is none. */
+  readonly builtAt: number | undefined;
+  /** Some source files changed since the graph was read and their edges may be out of date. */
+  readonly stale: boolean;
+  /** How many source files were added, modified or deleted since (after this call's refresh). */
+  readonly changedSinceBuild: number;
+  /** Where the graph came from: the cache as is, a partial re-read, a full cruise, or nothing. */
+  readonly source: 'cache' | 'incremental' | 'full' | 'none';
+  /** Files cruised by this call. */
+  readonly filesCruised: number;
+  readonly warnings: readonly GraphWarning[];
+}
+
+export interface BuiltGraph {
+  readonly graph: ImportGraph;
+  /** Import specifiers that did not resolve, per file (core modules excluded). */
+  readonly unresolved: Readonly<Record<string, readonly string[]>>;
+  readonly filesCruised: number;
+  readonly warnings: readonly GraphWarning[];
+}
