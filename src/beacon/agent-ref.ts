@@ -1,0 +1,64 @@
+/**
+ * Agent id ⇄ ref name. Ids are branch names (`feature/x`) or ids derived from worktree paths, so
+ * they may contain slashes, dots, `@`, spaces or anything else. Each id becomes ONE ref component
+ * under `refs/airspace/beacons/`:
+ * - one component, not a path, so agents `feature` and `feature/x` never collide on git's
+ *   file/directory rule for loose refs (a ref cannot be both a file and a directory);
+ * - every byte outside `[A-Za-z0-9_-]` is percent-encoded (UTF-8), which rules out everything
+ *   `git check-ref-format` forbids (`..`, a leading `.`, a `.lock` suffix, `@{`, control
+ *   characters, `~^:?*[\` and spaces) because `.`, `@` and all of those are encoded;
+ * - long ids are cut and suffixed with a hash, because a loose ref is a file and file names stop
+ *   at 255 bytes on most file systems.
+ * The reader does not decode: it re-encodes the beacon's declared id and compares (see
+ * read-beacons.ts), so the hashed form needs no inverse.
+ * Limitation: on a case-insensitive file system (macOS, Windows) ids differing only in case share a
+ * loose ref file; git itself has the same limitation with branch names.
+ */
+import { createHash } from 'node:crypto';
+
+export const BEACON_REF_PREFIX = 'refs/airspace/beacons/';
+/** Where the coordinator's fetch `+refs/airspace/*:refs/airspace/remote/*` puts peers' beacons. */
+export const FETCHED_BEACON_PREFIX = 'refs/airspace/remote/beacons/';
+
+/**
+ * The fetch refspec that brings peers' beacons in (`git fetch --prune <remote> <refspec>`: with
+ * `--prune`, beacons cleared on the remote disappear locally too).
+ */
+export const BEACON_FETCH_REFSPEC = '+refs/airspace/*:refs/airspace/remote/*';
+
+const MAX_COMPONENT = 180;
+
+export function encodeAgentId(id: string): string {
+  let out = '';
+  for (const byte of Buffer.from(id, 'utf8')) {
+    const ch = String.fromCharCode(byte);
+    out += /[A-Za-z0-9_-]/.test(ch) ? ch : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  if (out.length <= MAX_COMPONENT) return out;
+  let head = out.slice(0, 150);
+  // Never cut an escape in half: drop a trailing `%` or `%X`.
+  head = head.replace(/%[0-9A-F]?$/, '');
+  const hash = createHash('sha256').update(id, 'utf8').digest('hex').slice(0, 24);
+  // Lower-case `%7e` never comes out of the encoder above, so a hashed form cannot pose as a plain id.
+  return `${head}%7e${hash}`;
+}
+
+/** The decoded id for display in `beacon list`, or null when the component is a hashed long form. */
+export function decodeAgentRefComponent(component: string): string | null {
+  if (!/^(?:[A-Za-z0-9_-]|%[0-9A-F]{2})+$/.test(component)) return null;
+  if (component.length > MAX_COMPONENT) return null;
+  try {
+    const decoded = decodeURIComponent(component);
+    return encodeAgentId(decoded) === component ? decoded : null;
+  } catch {
+    return null;
+  }
+}
+
+export function beaconRef(id: string): string {
+  return BEACON_REF_PREFIX + encodeAgentId(id);
+}
+
+export function fetchedBeaconRef(id: string): string {
+  return FETCHED_BEACON_PREFIX + encodeAgentId(id);
+}

@@ -1,0 +1,31 @@
+/** Bounds on a beacon, for what we publish and for what we accept from peers. */
+export interface BeaconLimits {
+  /** Serialized size of `beacon.json`. Checked on the blob size before anything is parsed. */
+  readonly maxBytes: number;
+  readonly maxFiles: number;
+  /** Beyond this, a file's ranges collapse to one span `[min start, max end)` (as the dataset does). */
+  readonly maxRangesPerFile: number;
+  readonly maxIdLength: number;
+  readonly maxPathLength: number;
+  readonly maxNoteLength: number;
+  readonly maxIntent: number;
+}
+
+export const DEFAULT_BEACON_LIMITS: BeaconLimits = {
+  maxBytes: 256 * 1024,
+  maxFiles: 2000,
+  maxRangesPerFile: 500,
+  maxIdLength: 256,
+  maxPathLength: 4096,
+  maxNoteLength: 2000,
+  maxIntent: 500,
+};
+
+/** Default time to live: a beacon not refreshed for this long describes work that may be gone. */
+export const DEFAULT_BEACON_TTL_MS = 24 * 60 * 60 * 1000;
+/** Clock skew tolerated for beacons dated in the future (other machines' clocks drift). */
+export const DEFAULT_FUTURE_SKEW_MS = 10 * 60 * 1000;
+
+export function beaconLimits(overrides: Partial<BeaconLimits> = {}): BeaconLimits {
+  return { ...DEFAULT_BEACON_LIMITS, ...overrides };
+}

@@ -1,0 +1,143 @@
+/**
+ * Publishing a beacon: one force-push of one ref, time-boxed, never throwing.
+ *
+ * The beacon travels as a parentless commit whose tree holds `beacon.json`, not as a bare blob
+ * ref. Plain git (2.39) accepts a blob under `refs/airspace/…`, but hosting services, pre-receive
+ * hooks and ref-protection rules are written for commits and tags, and a blob tip breaks tools that
+ * walk `--all`; a commit is accepted everywhere. The commit has a fixed identity and the beacon's
+ * own timestamp, so republishing an unchanged beacon yields the same commit and a no-op push; it
+ * has no parent, so the remote keeps no beacon history (each push replaces, the old commit becomes
+ * garbage). See docs/decisions/beacons.md.
+ */
+import { AirspaceError, isAirspaceError } from '../errors.js';
+import { runGit, type GitOptions } from '../git/exec-git.js';
+import { beaconRef, fetchedBeaconRef } from './agent-ref.js';
+import { beaconLimits, type BeaconLimits } from './beacon-limits.js';
+import { checkBeacon, type Beacon } from './beacon-schema.js';
+import { fitBeacon } from './fit-beacon.js';
+
+export const BEACON_FILE = 'beacon.json';
+export const DEFAULT_PUBLISH_TIMEOUT_MS = 5000;
+
+export type RemoteFailure = 'timeout' | 'unreachable' | 'rejected' | 'failed' | 'invalid-remote';
+export type PublishFailure = RemoteFailure | 'too-large' | 'invalid';
+
+export interface PublishOptions {
+  readonly timeoutMs?: number;
+  readonly limits?: Partial<BeaconLimits>;
+}
+
+export interface PublishResult {
+  readonly ok: boolean;
+  readonly reason?: PublishFailure;
+  /** Technical detail (git's first stderr line: remote-controlled text, sanitize before printing). */
+  readonly detail?: string;
+  readonly ref?: string;
+  readonly commit?: string;
+  /** The beacon as published (after collapsing ranges / cutting files to the limits). */
+  readonly beacon?: Beacon;
+}
+
+/** Fixed identity: the user's `user.name` may be unset, and the commit must not depend on it. */
+function commitEnv(updatedAt: number): Record<string, string> {
+  const date = `@${Math.floor(updatedAt / 1000)} +0000`;
+  return {
+    GIT_AUTHOR_NAME: 'airspace-hooks',
+    GIT_AUTHOR_EMAIL: 'beacon@airspace-hooks.invalid',
+    GIT_COMMITTER_NAME: 'airspace-hooks',
+    GIT_COMMITTER_EMAIL: 'beacon@airspace-hooks.invalid',
+    GIT_AUTHOR_DATE: date,
+    GIT_COMMITTER_DATE: date,
+  };
+}
+
+export async function publishBeacon(cwd: string, remote: string, beacon: Beacon, options: PublishOptions = {}): Promise<PublishResult> {
+  const limits = beaconLimits(options.limits);
+  const fitted = fitBeacon(beacon, limits);
+  if (!fitted.ok) return { ok: false, reason: 'too-large', detail: String(fitted.bytes) };
+  // Never publish what a peer would refuse: our own reader's rules apply to our own output.
+  const checked = checkBeacon(fitted.beacon, limits);
+  if (!checked.ok) return { ok: false, reason: 'invalid', detail: checked.issue };
+  if (!isRemoteArgument(remote)) return { ok: false, reason: 'invalid-remote' };
+  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS);
+  const ref = beaconRef(beacon.agent);
+  try {
+    const blob = await gitText(['hash-object', '-w', '--stdin'], { cwd, input: fitted.json, timeoutMs: remaining(deadline) });
+    const tree = await gitText(['mktree'], { cwd, input: `100644 blob ${blob}\t${BEACON_FILE}\n`, timeoutMs: remaining(deadline) });
+    const commit = await gitText(['commit-tree', '--no-gpg-sign', '-m', 'airspace-hooks beacon', tree], {
+      cwd,
+      env: commitEnv(fitted.beacon.updatedAt),
+      timeoutMs: remaining(deadline),
+    });
+    await push(cwd, remote, [`+${commit}:${ref}`], deadline);
+    return { ok: true, ref, commit, beacon: fitted.beacon };
+  } catch (error) {
+    return { ...classify(error), ref };
+  }
+}
+
+/** Deletes this agent's beacon on the remote (and the local fetched copy, if any). */
+export async function clearBeacon(cwd: string, remote: string, agentId: string, options: { timeoutMs?: number } = {}): Promise<PublishResult> {
+  if (!isRemoteArgument(remote)) return { ok: false, reason: 'invalid-remote' };
+  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS);
+  const ref = beaconRef(agentId);
+  try {
+    // Deleting a ref the remote does not have is a warning, not an error, in git 2.39: idempotent.
+    await push(cwd, remote, [`:${ref}`], deadline);
+    await runGit(['update-ref', '-d', fetchedBeaconRef(agentId)], { cwd, timeoutMs: remaining(deadline) }).catch(() => undefined);
+    return { ok: true, ref };
+  } catch (error) {
+    return { ...classify(error), ref };
+  }
+}
+
+async function push(cwd: string, remote: string, refspecs: readonly string[], deadline: number): Promise<void> {
+  // --no-verify: we may be running inside the user's pre-push hook; do not re-enter it.
+  // --no-follow-tags / --no-signed / no submodules: push exactly one ref, whatever the config says.
+  const pushing = runGit(['push', '--no-verify', '--no-follow-tags', '--no-signed', '--recurse-submodules=no', '--quiet', '--', remote, ...refspecs], {
+    cwd,
+    timeoutMs: remaining(deadline),
+  });
+  // The spawn timeout kills git, but a transport grandchild (ssh, a credential helper) can keep
+  // git's stderr pipe open and delay 'close' until it exits. The caller's deadline is the promise.
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AirspaceError('git', 'git-timeout', 'git push did not finish in time')), remaining(deadline) + 250);
+    timer.unref();
+  });
+  pushing.catch(() => undefined);
+  try {
+    await Promise.race([pushing, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A remote name or URL that git cannot read as an option. */
+export function isRemoteArgument(remote: string): boolean {
+  return remote.length > 0 && remote.length <= 4096 && !remote.startsWith('-') && !/[\0\n\r]/.test(remote);
+}
+
+export function remaining(deadline: number): number {
+  return Math.max(1, deadline - Date.now());
+}
+
+async function gitText(args: readonly string[], options: GitOptions): Promise<string> {
+  const { stdout } = await runGit(args, options);
+  const text = stdout.toString('utf8').trim();
+  if (!/^[0-9a-f]{40,64}$/.test(text)) throw new AirspaceError('git', 'unexpected-output', `git ${args[0]} printed no object id`);
+  return text;
+}
+
+export function classify(error: unknown): { ok: false; reason: RemoteFailure; detail?: string } {
+  if (!isAirspaceError(error)) return { ok: false, reason: 'failed', detail: error instanceof Error ? error.message : String(error) };
+  if (error.code === 'git-timeout') return { ok: false, reason: 'timeout' };
+  const stderr = typeof error.details.stderr === 'string' ? error.details.stderr : '';
+  const detail = stderr.split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300);
+  const withDetail = detail !== undefined ? { detail } : {};
+  if (/\[rejected\]|\[remote rejected\]|denied|protected|pre-receive hook declined/i.test(stderr)) return { ok: false, reason: 'rejected', ...withDetail };
+  if (/could not read from remote|unable to access|does not appear to be a git repository|could not resolve|connection|timed out/i.test(stderr)) {
+    return { ok: false, reason: 'unreachable', ...withDetail };
+  }
+  return { ok: false, reason: 'failed', ...withDetail };
+}

@@ -1,0 +1,100 @@
+/**
+ * Reads the peers' beacons that the last fetch (`+refs/airspace/*:refs/airspace/remote/*`) brought
+ * in. Three git processes whatever the number of peers: `for-each-ref` lists the refs,
+ * `cat-file --batch-check` gives each `beacon.json` blob's size (so a huge blob is refused before a
+ * byte of it is read), `cat-file --batch` reads the accepted blobs in one stream. Ref names and
+ * object names go to git as arguments or stdin lines, never through a shell.
+ */
+import { runGit } from '../git/exec-git.js';
+import { encodeAgentId, FETCHED_BEACON_PREFIX } from './agent-ref.js';
+import { DEFAULT_BEACON_LIMITS, type BeaconLimits } from './beacon-limits.js';
+import type { Beacon } from './beacon-schema.js';
+import { parseBeacon, type BeaconSkipReason } from './parse-beacon.js';
+import { BEACON_FILE } from './publish-beacon.js';
+import { parseBatchOutput, parseBatchCheckLine } from './cat-file-batch.js';
+
+export interface ReadBeaconsOptions {
+  readonly ttlMs?: number;
+  /** Epoch ms (the caller's clock). */
+  readonly now: number;
+  /** Largest accepted `beacon.json`, bytes (default: limits.maxBytes, 256 KiB). */
+  readonly maxBytes?: number;
+  readonly limits?: Partial<BeaconLimits>;
+  /** This agent's own id: its beacon is not traffic. */
+  readonly selfId?: string;
+  /** At most this many beacons are read; the rest are skipped (`too-many`). Default 1000. */
+  readonly maxBeacons?: number;
+  readonly timeoutMs?: number;
+}
+
+export interface SkippedBeacon {
+  /** Full local ref name (untrusted text: sanitize before printing). */
+  readonly ref: string;
+  readonly reason: BeaconSkipReason | 'too-many';
+  readonly detail?: string;
+}
+
+export interface ReadBeaconsResult {
+  readonly beacons: Beacon[];
+  readonly skipped: SkippedBeacon[];
+}
+
+interface Candidate {
+  readonly ref: string;
+  readonly component: string;
+  readonly query: string;
+}
+
+export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Promise<ReadBeaconsResult> {
+  const limits: BeaconLimits = { ...DEFAULT_BEACON_LIMITS, ...options.limits, ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}) };
+  const git = { cwd, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
+  const skipped: SkippedBeacon[] = [];
+  const listing = await runGit(['for-each-ref', '--format=%(refname)%00%(objecttype)%00%(objectname)', FETCHED_BEACON_PREFIX.replace(/\/$/, '')], git);
+  const candidates: Candidate[] = [];
+  const selfComponent = options.selfId !== undefined ? encodeAgentId(options.selfId) : null;
+  for (const line of listing.stdout.toString('utf8').split('\n')) {
+    if (line === '') continue;
+    const [ref = '', type = '', sha = ''] = line.split('\0');
+    const component = ref.slice(FETCHED_BEACON_PREFIX.length);
+    if (component === selfComponent) continue;
+    if (candidates.length >= (options.maxBeacons ?? 1000)) {
+      skipped.push({ ref, reason: 'too-many' });
+      continue;
+    }
+    // A commit carries `beacon.json` in its tree (what we publish); a bare blob ref is accepted too.
+    if (type === 'commit') candidates.push({ ref, component, query: `${sha}:${BEACON_FILE}` });
+    else if (type === 'blob') candidates.push({ ref, component, query: sha });
+    else skipped.push({ ref, reason: 'not-a-beacon', detail: type });
+  }
+  if (candidates.length === 0) return { beacons: [], skipped };
+
+  const checkOut = await runGit(['cat-file', '--batch-check'], { ...git, input: candidates.map((c) => `${c.query}\n`).join('') });
+  const checkLines = checkOut.stdout.toString('utf8').split('\n');
+  const accepted: { candidate: Candidate; sha: string }[] = [];
+  candidates.forEach((candidate, i) => {
+    const info = parseBatchCheckLine(checkLines[i] ?? '');
+    if (!info || info.type !== 'blob') skipped.push({ ref: candidate.ref, reason: 'not-a-beacon', detail: info?.type ?? 'missing' });
+    else if (info.size > limits.maxBytes) skipped.push({ ref: candidate.ref, reason: 'too-large', detail: String(info.size) });
+    else accepted.push({ candidate, sha: info.sha });
+  });
+  if (accepted.length === 0) return { beacons: [], skipped };
+
+  const batch = await runGit(['cat-file', '--batch'], {
+    ...git,
+    input: accepted.map((a) => `${a.sha}\n`).join(''),
+    maxBytes: accepted.length * (limits.maxBytes + 128) + 1024,
+  });
+  const blobs = parseBatchOutput(batch.stdout);
+  const beacons: Beacon[] = [];
+  accepted.forEach(({ candidate }, i) => {
+    const blob = blobs[i];
+    if (!blob) {
+      skipped.push({ ref: candidate.ref, reason: 'unreadable' });
+      return;
+    }
+    const parsed = parseBeacon(blob, candidate.component, { limits, now: options.now, ...(options.ttlMs !== undefined ? { ttlMs: options.ttlMs } : {}) });
+    if (parsed.ok) beacons.push(parsed.beacon);
+    else skipped.push({ ref: candidate.ref, reason: parsed.reason, ...(parsed.detail !== undefined ? { detail: parsed.detail } : {}) });
+  });
+  return { beacons, skipped };
+}

@@ -1,0 +1,68 @@
+/**
+ * Wording of the transponder layer: beacons, intent, inbox. The layers return codes and facts;
+ * these functions turn them into sentences. Arguments that come from peers (ids, paths, details)
+ * must already be sanitized by the caller (src/report/sanitize-text.ts).
+ */
+import type { BeaconSkipReason } from '../beacon/parse-beacon.js';
+import type { PublishFailure } from '../beacon/publish-beacon.js';
+import type { BeaconMergeMode } from '../beacon/merge-beacon.js';
+
+export const beaconSkipReasonText: Readonly<Record<BeaconSkipReason | 'too-many', string>> = {
+  'too-large': 'larger than the beacon size limit',
+  'not-a-beacon': 'the ref does not hold a beacon.json document',
+  'malformed-json': 'not valid JSON',
+  'unknown-version': 'written in a beacon schema version this airspace-hooks does not know (upgrade to read it)',
+  invalid: 'does not match the beacon schema',
+  'id-mismatch': 'its agent id does not match the ref it was published under',
+  expired: 'older than the beacon time to live',
+  future: 'dated in the future (clock skew or a forged date)',
+  unreadable: 'git could not read the beacon object',
+  'too-many': 'too many beacons on the remote; this one was not read',
+};
+
+export function beaconSkippedLine(ref: string, reason: BeaconSkipReason | 'too-many', detail?: string): string {
+  return `beacon ${ref} ignored: ${beaconSkipReasonText[reason]}${detail ? ` (${detail})` : ''}`;
+}
+
+export const publishFailureText: Readonly<Record<PublishFailure, string>> = {
+  timeout: 'the push did not finish in time; the beacon was not published (the commit or push goes on)',
+  unreachable: 'the remote could not be reached',
+  rejected: 'the remote refused the ref refs/airspace/beacons/* (a server rule or permissions)',
+  failed: 'git push failed',
+  'invalid-remote': 'the remote name is not usable',
+  'too-large': 'the beacon is larger than the size limit even with whole-file entries',
+  invalid: 'the beacon does not match its own schema (a bug: please report it)',
+};
+
+export function beaconPublishedLine(ref: string, files: number, intent: number): string {
+  return `beacon published to ${ref}: ${files} file${files === 1 ? '' : 's'}, ${intent} intent path${intent === 1 ? '' : 's'}`;
+}
+
+export function beaconNotPublishedLine(reason: PublishFailure, detail?: string): string {
+  return `beacon not published: ${publishFailureText[reason]}${detail ? ` (${detail})` : ''}`;
+}
+
+export function beaconClearedLine(ref: string): string {
+  return `beacon ${ref} removed from the remote`;
+}
+
+export const beaconMergeModeText: Readonly<Record<BeaconMergeMode, string>> = {
+  'same-base': 'beacon merged with the branch line by line',
+  'beacon-files-whole': "beacon and branch have different bases: the beacon's files count as whole-file edits",
+};
+
+export function intentPathInvalidText(path: string, problem: string): string {
+  return `intent path ${JSON.stringify(path)} is not a file inside this repository (${problem})`;
+}
+
+export function intentListLine(count: number): string {
+  return count === 0 ? 'no declared intent' : `${count} file${count === 1 ? '' : 's'} declared as about to be touched`;
+}
+
+export function inboxSummaryLine(count: number): string {
+  return count === 0 ? 'inbox empty' : `${count} message${count === 1 ? '' : 's'} in the inbox`;
+}
+
+export function moreItemsText(count: number): string {
+  return `… ${count} more`;
+}

@@ -1,0 +1,84 @@
+/**
+ * The intent store: files this worktree's agent declared as about to be touched (`intent add`).
+ * Per worktree (`<git-dir>/airspace/intent.json`), carried in the beacon and scored as whole-file
+ * entries, so two agents learn they are converging before either has edited anything.
+ */
+import { isAbsolute, posix, relative, sep } from 'node:path';
+import { AirspaceError } from '../errors.js';
+import { git } from '../git/exec-git.js';
+import { repoPathProblem } from '../beacon/safe-repo-path.js';
+import { intentPathInvalidText } from '../messages/beacon.js';
+import { readJsonFile, updateJsonFile } from './json-file.js';
+import { stateFile } from './state-dirs.js';
+
+export const MAX_INTENT_PATHS = 500;
+const FILE = 'intent.json';
+const MAX_FILE_BYTES = 1024 * 1024;
+
+interface IntentFile {
+  readonly version: 1;
+  readonly paths: string[];
+  readonly updatedAt: number;
+}
+
+interface Location {
+  readonly toplevel: string;
+  readonly prefix: string;
+  readonly gitDir: string;
+}
+
+async function locate(cwd: string): Promise<Location> {
+  const out = await git(['rev-parse', '--show-toplevel', '--show-prefix', '--path-format=absolute', '--git-dir'], { cwd });
+  const [toplevel = '', prefix = '', gitDir = ''] = out.split('\n');
+  if (!toplevel || !gitDir) throw new AirspaceError('git', 'no-worktree', 'intent needs a worktree (not a bare repository)');
+  return { toplevel, prefix, gitDir };
+}
+
+/**
+ * A path as the user typed it (relative to `cwd`, or absolute) → a repo-relative POSIX path.
+ * Throws a usage error for anything outside the worktree or otherwise unsafe.
+ */
+export function normalizeIntentPath(input: string, location: Pick<Location, 'toplevel' | 'prefix'>): string {
+  let path: string;
+  if (isAbsolute(input)) path = relative(location.toplevel, input).split(sep).join('/');
+  else path = posix.normalize(`${location.prefix}${input}`);
+  path = path.replace(/^\.\//, '').replace(/\/+$/, '');
+  const problem = repoPathProblem(path);
+  if (problem !== null || path === '.') throw new AirspaceError('usage', 'intent-path-invalid', intentPathInvalidText(input, problem ?? 'dot-segment'));
+  return path;
+}
+
+function readPaths(value: unknown): string[] {
+  const paths = (value as Partial<IntentFile> | null)?.paths;
+  if (!Array.isArray(paths)) return [];
+  return paths.filter((p): p is string => typeof p === 'string' && repoPathProblem(p) === null).slice(-MAX_INTENT_PATHS);
+}
+
+/** Adds paths (deduplicated, newest last, at most 500 kept); returns the whole list. */
+export async function addIntent(cwd: string, paths: readonly string[], now = Date.now()): Promise<string[]> {
+  const location = await locate(cwd);
+  const added = paths.map((p) => normalizeIntentPath(p, location));
+  const next = await updateJsonFile(stateFile(location.gitDir, FILE), MAX_FILE_BYTES, (current): IntentFile => {
+    const merged = readPaths(current).filter((p) => !added.includes(p));
+    for (const p of added) if (!merged.includes(p)) merged.push(p);
+    return { version: 1, paths: merged.slice(-MAX_INTENT_PATHS), updatedAt: now };
+  });
+  return next.paths;
+}
+
+export async function listIntent(cwd: string): Promise<string[]> {
+  const { gitDir } = await locate(cwd);
+  return readPaths(await readJsonFile(stateFile(gitDir, FILE), MAX_FILE_BYTES));
+}
+
+/** Removes the given paths, or all of them when `paths` is omitted; returns what is left. */
+export async function clearIntent(cwd: string, paths?: readonly string[], now = Date.now()): Promise<string[]> {
+  const location = await locate(cwd);
+  const removed = paths?.map((p) => normalizeIntentPath(p, location));
+  const next = await updateJsonFile(stateFile(location.gitDir, FILE), MAX_FILE_BYTES, (current): IntentFile => ({
+    version: 1,
+    paths: removed ? readPaths(current).filter((p) => !removed.includes(p)) : [],
+    updatedAt: now,
+  }));
+  return next.paths;
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeList, sanitizeText } from '../../../src/report/sanitize-text.js';
+
+const ESC = '\u001b';
+
+describe('sanitizeText', () => {
+  it('keeps ordinary text, including non-ASCII', () => {
+    expect(sanitizeText('src/auth/login.ts — naïve 日本語')).toBe('src/auth/login.ts — naïve 日本語');
+  });
+
+  it('removes CSI sequences (colours, cursor moves, screen clears)', () => {
+    expect(sanitizeText(`${ESC}[31mred${ESC}[0m ${ESC}[2J${ESC}[1;1Hx`)).toBe('red x');
+  });
+
+  it('removes OSC sequences terminated by BEL or ST (title, hyperlinks, clipboard)', () => {
+    expect(sanitizeText(`${ESC}]0;pwned\u0007ok`)).toBe('ok');
+    expect(sanitizeText(`${ESC}]8;;https://evil.example${ESC}\\click${ESC}]8;;${ESC}\\`)).toBe('click');
+    expect(sanitizeText(`${ESC}]52;c;ZWNobyBoaQ==\u0007done`)).toBe('done');
+  });
+
+  it('removes an unterminated OSC to the end instead of leaking it', () => {
+    expect(sanitizeText(`before${ESC}]0;never ends`)).toBe('before');
+  });
+
+  it('removes DCS and 8-bit C1 introducers', () => {
+    expect(sanitizeText(`a${ESC}Pq#0;2;0;0;0${ESC}\\b`)).toBe('ab');
+    expect(sanitizeText('a\u009b31mb')).toBe('ab');
+    expect(sanitizeText('a\u009d0;title\u009cb')).toBe('ab');
+  });
+
+  it('replaces other control characters visibly and flattens newlines', () => {
+    expect(sanitizeText('a\u0000b\u0008c\u007fd')).toBe('a\ufffdb\ufffdc\ufffdd');
+    expect(sanitizeText('line1\nline2\r\nline3\rx')).toBe('line1 line2 line3 x');
+    expect(sanitizeText('a\tb')).toBe('a b');
+    expect(sanitizeText('multi\nline', { allowNewlines: true })).toBe('multi\nline');
+    expect(sanitizeText('a\u2028b')).toBe('a b');
+  });
+
+  it('removes bidi overrides and invisible characters (Trojan Source)', () => {
+    expect(sanitizeText('src/\u202eexe.txt')).toBe('src/exe.txt');
+    expect(sanitizeText('ad\u2066m\u2069in\u200b\ufeff')).toBe('admin');
+  });
+
+  it('caps the length on code points with an ellipsis', () => {
+    expect(sanitizeText('x'.repeat(500))).toHaveLength(200);
+    expect(sanitizeText('x'.repeat(500)).endsWith('…')).toBe(true);
+    const emoji = sanitizeText('😀'.repeat(10), { maxLength: 5 });
+    expect(Array.from(emoji)).toHaveLength(5);
+    expect(emoji).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+
+  it('handles megabyte hostile input quickly and never returns an ESC', () => {
+    const hostile = `${ESC}[`.repeat(200_000) + `${ESC}]`.repeat(200_000);
+    const started = Date.now();
+    const out = sanitizeText(hostile, { maxLength: 1000 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(out).not.toContain(ESC);
+  });
+
+  it('replaces lone surrogates and stringifies non-strings', () => {
+    expect(sanitizeText('a\ud800b')).toBe('a\ufffdb');
+    expect(sanitizeText(42)).toBe('42');
+    expect(sanitizeText(null)).toBe('');
+  });
+
+  it('sanitizes lists and caps their length', () => {
+    const list = sanitizeList([`${ESC}[1mA`, 'B', 'C'], 2);
+    expect(list).toEqual(['A', 'B', '… 1 more']);
+  });
+});
