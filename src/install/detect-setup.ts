@@ -1,0 +1,124 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { git } from '../git/exec-git.js';
+import type { ManagerName } from './types.js';
+
+/** Where hooks live for this worktree and which hook tooling the repository already uses. */
+export interface HookSetup {
+  /** Root of the worktree the command runs in. */
+  readonly toplevel: string;
+  /** The git dir shared by all worktrees (absolute). */
+  readonly commonDir: string;
+  /** The directory git runs hooks from for this worktree (absolute, honours core.hooksPath). */
+  readonly hooksDir: string;
+  /** `<common dir>/hooks`: where hooks live when core.hooksPath is unset. */
+  readonly defaultHooksDir: string;
+  /** core.hooksPath exactly as configured, or null. */
+  readonly hooksPath: string | null;
+  readonly husky: HuskySetup | null;
+  /** The first hook manager whose config file is present in the worktree. */
+  readonly manager: { readonly name: ManagerName; readonly configFile: string } | null;
+}
+
+export interface HuskySetup {
+  /** Where the user's husky scripts live (`.husky`): our block goes there. */
+  readonly scriptsDir: string;
+  /** husky's generated runtime (`.husky/_`, gitignored: missing in a fresh worktree or clone). */
+  readonly runtimeDir: string;
+  /** core.hooksPath points at husky, so git runs husky's hooks. */
+  readonly active: boolean;
+}
+
+export async function detectSetup(cwd: string): Promise<HookSetup> {
+  // One rev-parse answers the three paths. `--git-path hooks` follows core.hooksPath and, for a
+  // relative hooksPath, resolves it against this worktree (not the main one); without
+  // core.hooksPath it names the common dir's hooks/, shared by every linked worktree.
+  const [toplevel, commonDir, hooksDir] = (
+    await git(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir', '--git-path', 'hooks'], { cwd })
+  ).split('\n') as [string, string, string];
+  const configured = await git(['config', '--get', 'core.hooksPath'], { cwd, okCodes: [1] });
+  const hooksPath = configured === '' ? null : configured;
+  return {
+    toplevel,
+    commonDir,
+    hooksDir,
+    defaultHooksDir: join(commonDir, 'hooks'),
+    hooksPath,
+    husky: detectHusky(toplevel, hooksPath === null ? null : hooksDir),
+    manager: detectManager(toplevel),
+  };
+}
+
+function detectHusky(toplevel: string, hooksDir: string | null): HuskySetup | null {
+  if (hooksDir !== null) {
+    // husky 9: core.hooksPath = .husky/_ (a generated dir of one-line hooks calling `_/h`).
+    if (basename(hooksDir) === '_' && (isFile(join(hooksDir, 'h')) || basename(dirname(hooksDir)) === '.husky')) {
+      return { scriptsDir: dirname(hooksDir), runtimeDir: hooksDir, active: true };
+    }
+    // husky 4–8: core.hooksPath = .husky, scripts run directly and source `_/husky.sh`.
+    if (basename(hooksDir) === '.husky' || isFile(join(hooksDir, '_', 'husky.sh'))) {
+      return { scriptsDir: hooksDir, runtimeDir: join(hooksDir, '_'), active: true };
+    }
+    return null;
+  }
+  // A repository set up for husky whose `prepare` script has not run yet in this clone.
+  const scriptsDir = join(toplevel, '.husky');
+  if (isDirectory(scriptsDir) && packageJsonMentions(toplevel, 'husky')) {
+    return { scriptsDir, runtimeDir: join(scriptsDir, '_'), active: false };
+  }
+  return null;
+}
+
+const MANAGER_FILES: ReadonlyArray<readonly [ManagerName, string]> = [
+  ['lefthook', 'lefthook.yml'],
+  ['lefthook', '.lefthook.yml'],
+  ['lefthook', 'lefthook.yaml'],
+  ['lefthook', '.lefthook.yaml'],
+  ['lefthook', '.config/lefthook.yml'],
+  ['lefthook', '.config/lefthook.yaml'],
+  ['pre-commit', '.pre-commit-config.yaml'],
+  ['pre-commit', '.pre-commit-config.yml'],
+  ['simple-git-hooks', '.simple-git-hooks.json'],
+  ['simple-git-hooks', '.simple-git-hooks.js'],
+  ['simple-git-hooks', '.simple-git-hooks.cjs'],
+  ['simple-git-hooks', '.simple-git-hooks.mjs'],
+  ['simple-git-hooks', 'simple-git-hooks.json'],
+  ['simple-git-hooks', 'simple-git-hooks.js'],
+  ['simple-git-hooks', 'simple-git-hooks.cjs'],
+  ['simple-git-hooks', 'simple-git-hooks.mjs'],
+];
+
+function detectManager(toplevel: string): HookSetup['manager'] {
+  for (const [name, file] of MANAGER_FILES) {
+    const configFile = join(toplevel, file);
+    if (isFile(configFile)) return { name, configFile };
+  }
+  const pkg = readPackageJson(toplevel);
+  if (pkg !== null && typeof pkg === 'object' && 'simple-git-hooks' in pkg) {
+    return { name: 'simple-git-hooks', configFile: join(toplevel, 'package.json') };
+  }
+  return null;
+}
+
+function packageJsonMentions(toplevel: string, name: string): boolean {
+  const pkg = readPackageJson(toplevel) as Record<string, Record<string, string> | undefined> | null;
+  if (pkg === null) return false;
+  const inDeps = ['dependencies', 'devDependencies'].some((key) => pkg[key]?.[name] !== undefined);
+  return inDeps || Object.values(pkg.scripts ?? {}).some((script) => typeof script === 'string' && script.includes(name));
+}
+
+function readPackageJson(toplevel: string): unknown {
+  try {
+    return JSON.parse(readFileSync(join(toplevel, 'package.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+export function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+export function isDirectory(path: string): boolean {
+  return existsSync(path) && (statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false);
+}

@@ -1,0 +1,107 @@
+import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readFingerprint } from './fingerprint.js';
+import { shimText } from './package-files.js';
+import type { HookAction, HookName, UninstallAction } from './types.js';
+
+/**
+ * Our shim in a hooks directory. A hook already there is never overwritten: it is renamed to
+ * `<hook>.airspace-original` (same bytes, same mode) and the shim runs it first, so its exit code
+ * and, for pre-push, its stdin still count. Uninstall renames it back.
+ */
+export const ORIGINAL_SUFFIX = '.airspace-original';
+
+export function shimPaths(hooksDir: string, hook: HookName): { path: string; original: string } {
+  const path = join(hooksDir, hook);
+  return { path, original: path + ORIGINAL_SUFFIX };
+}
+
+export function installShim(hooksDir: string, hook: HookName, force: boolean): HookAction {
+  const { path, original } = shimPaths(hooksDir, hook);
+  const desired = shimText(hook);
+  mkdirSync(hooksDir, { recursive: true });
+  const current = readIfFile(path);
+  if (current === null) {
+    writeExecutable(path, desired);
+    return exists(original) ? { kind: 'chained', hook, path, original } : { kind: 'written', hook, path };
+  }
+  const fingerprint = readFingerprint(current);
+  if (fingerprint !== null) {
+    if (current === desired) return { kind: 'already-installed', hook, path };
+    if (!fingerprint.intact) {
+      if (!force) return { kind: 'modified-kept', hook, path };
+      writeExecutable(path, desired);
+      return { kind: 'modified-replaced', hook, path };
+    }
+    writeExecutable(path, desired);
+    return { kind: 'updated', hook, path, fromVersion: fingerprint.version };
+  }
+  if (exists(original)) return { kind: 'conflict', hook, path, original };
+  renameSync(path, original);
+  writeExecutable(path, desired);
+  return { kind: 'chained', hook, path, original };
+}
+
+export function removeShim(hooksDir: string, hook: HookName): UninstallAction | null {
+  const { path, original } = shimPaths(hooksDir, hook);
+  const current = readIfFile(path);
+  const fingerprint = current === null ? null : readFingerprint(current);
+  if (fingerprint !== null && !fingerprint.intact) return { kind: 'modified-kept', hook, path };
+  if (fingerprint !== null) {
+    unlinkSync(path);
+    if (!exists(original)) return { kind: 'shim-removed', hook, path, restored: null };
+    renameSync(original, path);
+    return { kind: 'shim-removed', hook, path, restored: path };
+  }
+  if (!exists(original)) return null;
+  // Our shim is gone but the hook it replaced is still parked: put it back if its place is free.
+  if (current !== null) return { kind: 'orphan-original', hook, path: original };
+  renameSync(original, path);
+  return { kind: 'shim-removed', hook, path, restored: path };
+}
+
+export interface ShimState {
+  readonly path: string;
+  readonly present: boolean;
+  readonly ours: boolean;
+  readonly intact: boolean;
+  readonly version: string | null;
+  readonly executable: boolean;
+  readonly originalParked: boolean;
+}
+
+export function shimState(hooksDir: string, hook: HookName): ShimState {
+  const { path, original } = shimPaths(hooksDir, hook);
+  const current = readIfFile(path);
+  const fingerprint = current === null ? null : readFingerprint(current);
+  const mode = statSync(path, { throwIfNoEntry: false })?.mode ?? 0;
+  return {
+    path,
+    present: current !== null,
+    ours: fingerprint !== null,
+    intact: fingerprint?.intact ?? false,
+    version: fingerprint?.version ?? null,
+    executable: (mode & 0o111) !== 0,
+    originalParked: exists(original),
+  };
+}
+
+/** Write-then-rename: git never sees a half-written hook, and the mode is exact whatever the umask. */
+function writeExecutable(path: string, text: string): void {
+  const temp = `${path}.airspace-tmp-${process.pid}`;
+  writeFileSync(temp, text, { mode: 0o755 });
+  chmodSync(temp, 0o755);
+  renameSync(temp, path);
+}
+
+function readIfFile(path: string): string | null {
+  try {
+    return statSync(path).isFile() ? readFileSync(path, 'utf8') : null;
+  } catch {
+    return null;
+  }
+}
+
+function exists(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false }) !== undefined;
+}

@@ -1,0 +1,23 @@
+/**
+ * Hook installation: put our git hooks where this repository runs hooks, take them out again,
+ * and check that they will run. Results are data; src/messages/install.ts words them.
+ */
+export { install } from './install.js';
+export { uninstall } from './uninstall.js';
+export { inspectInstallation } from './inspect-installation.js';
+export { BLOCK_END, BLOCK_START } from './husky-block.js';
+export { ORIGINAL_SUFFIX } from './hooks-dir-shim.js';
+export type {
+  FindingCode,
+  FindingLevel,
+  HookAction,
+  HookName,
+  InstallFinding,
+  InstallOptions,
+  InstallOutcome,
+  InstallResult,
+  ManagerName,
+  ManagerSnippet,
+  UninstallAction,
+  UninstallResult,
+} from './types.js';

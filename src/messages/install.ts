@@ -1,0 +1,150 @@
+import { relative } from 'node:path';
+import type { HookAction, InstallFinding, InstallResult, ManagerSnippet, UninstallAction, UninstallResult } from '../install/index.js';
+
+/**
+ * Wording of install / uninstall / doctor (installation part). Each function turns a result into
+ * lines; `cwd`, when given, shortens absolute paths to paths relative to it.
+ */
+type Show = (path: string) => string;
+
+function shower(cwd?: string): Show {
+  return (path) => {
+    if (cwd === undefined) return path;
+    const rel = relative(cwd, path);
+    return rel === '' ? '.' : rel.startsWith('..') ? path : rel;
+  };
+}
+
+const BYPASS_LINE = 'Bypass for one commit or push: --no-verify, or AIRSPACE_HOOKS=0 in the environment.';
+
+function hookActionLine(action: HookAction, show: Show): string {
+  const where = show(action.path);
+  switch (action.kind) {
+    case 'written':
+      return `  ${action.hook}: installed ${where}`;
+    case 'chained':
+      return `  ${action.hook}: installed ${where}; your existing hook is kept as ${show(action.original)} and still runs first`;
+    case 'updated':
+      return `  ${action.hook}: updated ${where} (was airspace-hooks ${action.fromVersion})`;
+    case 'already-installed':
+      return `  ${action.hook}: already installed (${where})`;
+    case 'husky-block-added':
+      return action.createdFile
+        ? `  ${action.hook}: created ${where} with the airspace-hooks block`
+        : `  ${action.hook}: added the airspace-hooks block at the end of ${where}`;
+    case 'modified-kept':
+      return `  ${action.hook}: ${where} is ours but was edited since; left as is (run install --force to replace it)`;
+    case 'modified-replaced':
+      return `  ${action.hook}: ${where} was ours but edited since; replaced because of --force (your edits are gone)`;
+    case 'conflict':
+      return `  ${action.hook}: not installed: ${where} is another tool's hook and ${show(action.original)} already exists; move one of them away and run install again`;
+  }
+}
+
+export function snippetLines(snippet: ManagerSnippet, show: Show = (p) => p): string[] {
+  if (snippet.alreadyConfigured) return [`airspace-hooks: ${snippet.manager} already runs airspace-hooks (${show(snippet.configFile)}); nothing to do.`];
+  return [
+    `airspace-hooks: this repository uses ${snippet.manager}, which owns its git hooks; airspace-hooks does not edit its files.`,
+    `Add this to ${show(snippet.configFile)}:`,
+    '',
+    ...snippet.snippet.split('\n').map((line) => `    ${line}`),
+    '',
+    ...(snippet.applyCommand === null ? [] : [`then run: ${snippet.applyCommand}`]),
+  ];
+}
+
+export function installResultLines(result: InstallResult, cwd?: string): string[] {
+  const show = shower(cwd);
+  switch (result.outcome) {
+    case 'skipped-ci':
+      return ['airspace-hooks: CI detected (CI is set); hooks not installed. Use install --force to install anyway.'];
+    case 'snippet':
+      return result.manager === null ? [] : snippetLines(result.manager, show);
+    case 'refused-hooks-path':
+      return [
+        `airspace-hooks: not installed: core.hooksPath is set to "${result.hooksPath ?? ''}", so git runs hooks from ${show(result.hooksDir ?? '')}, a directory another tool or person manages.`,
+        'Either add `airspace-hooks hook pre-commit` and `airspace-hooks hook pre-push "$1" "$2"` to the hooks there,',
+        'or run `npx airspace-hooks install --force` to put our shims into that directory (existing hooks there are kept and still run first).',
+      ];
+    case 'installed': {
+      const head =
+        result.strategy === 'husky'
+          ? `airspace-hooks ${result.version}: hooks added to husky's scripts in ${show(result.hooksDir ?? '')}`
+          : `airspace-hooks ${result.version}: hooks installed in ${show(result.hooksDir ?? '')} (shared by every worktree of this repository)`;
+      const lines = [head, ...result.hooks.map((action) => hookActionLine(action, show))];
+      if (result.forced && result.hooksPath !== null && result.strategy === 'hooks-dir') lines.push(`  (core.hooksPath "${result.hooksPath}" is not ours; installed there because of --force)`);
+      if (result.huskyInactive) lines.push('  husky is not active in this clone yet (core.hooksPath is unset): run `npx husky` (or `npm install`) so git runs the scripts.');
+      lines.push(BYPASS_LINE);
+      return lines;
+    }
+  }
+}
+
+function uninstallActionLine(action: UninstallAction, show: Show): string {
+  const where = show(action.path);
+  switch (action.kind) {
+    case 'shim-removed':
+      return action.restored === null ? `  ${action.hook}: removed ${where}` : `  ${action.hook}: removed our shim; your original hook is back at ${where}`;
+    case 'husky-block-removed':
+      return action.deletedFile ? `  ${action.hook}: deleted ${where} (install had created it)` : `  ${action.hook}: removed the airspace-hooks block from ${where}`;
+    case 'modified-kept':
+      return `  ${action.hook}: ${where} was installed by airspace-hooks but edited since; left in place, remove it by hand if you no longer want it`;
+    case 'orphan-original':
+      return `  ${action.hook}: ${where} holds a hook airspace-hooks once moved aside, but another hook now sits in its place; left for you to sort out`;
+  }
+}
+
+export function uninstallResultLines(result: UninstallResult, cwd?: string): string[] {
+  const show = shower(cwd);
+  const lines = result.actions.length === 0 ? ['airspace-hooks: no hooks of ours found; nothing to remove.'] : ['airspace-hooks: uninstalled', ...result.actions.map((a) => uninstallActionLine(a, show))];
+  if (result.manager !== null) lines.push(`  ${result.manager.manager} still calls airspace-hooks: remove its entries from ${show(result.manager.configFile)}.`);
+  return lines;
+}
+
+const MARK = { ok: 'ok  ', warn: 'warn', error: 'FAIL' } as const;
+
+function findingText(finding: InstallFinding, show: Show): string {
+  const where = finding.path === undefined ? '' : show(finding.path);
+  const hook = finding.hook === undefined ? '' : `${finding.hook}: `;
+  switch (finding.code) {
+    case 'not-installed':
+      return `hooks not installed (nothing of ours in ${where}); run: npx airspace-hooks install`;
+    case 'disabled-by-env':
+      return 'AIRSPACE_HOOKS=0 is set in this environment: every hook lets everything through';
+    case 'shim-installed':
+      return `${hook}installed (${where}, version ${finding.detail ?? '?'})`;
+    case 'shim-outdated':
+      return `${hook}${where} comes from airspace-hooks ${finding.detail ?? '?'}; run: npx airspace-hooks install`;
+    case 'shim-modified':
+      return `${hook}${where} was edited after install; run npx airspace-hooks install --force to restore it`;
+    case 'shim-not-executable':
+      return `${hook}${where} is not executable, so git skips it; run: chmod +x ${where}`;
+    case 'shim-not-active':
+      return `${hook}our hook in ${where} never runs: core.hooksPath sends git to "${finding.detail ?? ''}"; run npx airspace-hooks install (or unset core.hooksPath)`;
+    case 'husky-block-installed':
+      return `${hook}airspace-hooks block in ${where} (version ${finding.detail ?? '?'})`;
+    case 'husky-block-modified':
+      return `${hook}the airspace-hooks block in ${where} was edited; run npx airspace-hooks install --force to restore it`;
+    case 'husky-not-active':
+      return `husky scripts in ${where} carry our block, but husky is not active here (core.hooksPath unset); run: npx husky`;
+    case 'husky-runtime-missing':
+      return `husky's generated ${where} is missing in this worktree (it is gitignored), so git runs no hooks here; run npm install (or npx husky) in this worktree`;
+    case 'manager-configured':
+      return `${finding.detail ?? 'the hook manager'} runs airspace-hooks (${where})`;
+    case 'manager-not-configured':
+      return `${finding.detail ?? 'the hook manager'} owns the hooks but ${where} does not call airspace-hooks; run npx airspace-hooks install for the snippet`;
+    case 'orphan-original':
+      return `${hook}${where}.airspace-original is a hook we once moved aside, but our shim is gone; run npx airspace-hooks install (chains it again) or uninstall (puts it back)`;
+    case 'cli-missing':
+      return `the airspace-hooks CLI is not found from ${where} (node_modules/.bin or PATH): hooks let everything through; run npm install`;
+  }
+}
+
+export function findingLines(findings: readonly InstallFinding[], cwd?: string): string[] {
+  const show = shower(cwd);
+  return findings.map((finding) => `${MARK[finding.level]} ${findingText(finding, show)}`);
+}
+
+export const formatInstallResult = (result: InstallResult, cwd?: string): string => installResultLines(result, cwd).join('\n');
+export const formatUninstallResult = (result: UninstallResult, cwd?: string): string => uninstallResultLines(result, cwd).join('\n');
+export const formatInstallFindings = (findings: readonly InstallFinding[], cwd?: string): string => findingLines(findings, cwd).join('\n');
