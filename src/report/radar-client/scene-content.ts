@@ -1,0 +1,197 @@
+/**
+ * What the radar draws for one scan: the file cloud, the agents and the links. Updated in place:
+ * agents are kept by id and glide to their new position, so in live mode you watch them move.
+ * The drawn counts come from the objects actually in the scene (the browser test reads them).
+ */
+import * as THREE from 'three';
+import { Line2 } from 'three/examples/jsm/lines/Line2.js';
+import { LineGeometry } from 'three/examples/jsm/lines/LineGeometry.js';
+import { LineMaterial } from 'three/examples/jsm/lines/LineMaterial.js';
+import type { AdvisoryLevel, Link, ScanResult } from '../../engine/types.js';
+import { AGENT_COLOR, LEVEL_COLOR, LEVEL_RANK, LEVEL_WIDTH } from './colors.js';
+import { hotFiles, makeFileCloud } from './file-cloud.js';
+import { type Layout, toScene } from './layout.js';
+
+export interface AgentView {
+  readonly id: string;
+  readonly mesh: THREE.Mesh;
+  readonly halo: THREE.Mesh;
+  from: THREE.Vector3;
+  to: THREE.Vector3;
+  level: AdvisoryLevel;
+}
+
+export interface LinkView {
+  readonly link: Link;
+  readonly line: Line2;
+}
+
+const GLIDE_MS = 700;
+
+export class SceneContent {
+  readonly root = new THREE.Group();
+  readonly agents = new Map<string, AgentView>();
+  links: LinkView[] = [];
+  private readonly agentGroup = new THREE.Group();
+  private readonly linkGroup = new THREE.Group();
+  private files: THREE.Points;
+  private glideStart = 0;
+  private moving = false;
+  private readonly sphere = new THREE.SphereGeometry(0.32, 24, 16);
+  private readonly ring = new THREE.RingGeometry(0.5, 0.62, 40);
+  private readonly resolution = new THREE.Vector2(1, 1);
+
+  constructor(private readonly pointTexture: THREE.Texture) {
+    this.files = makeFileCloud({}, { center: [0, 0, 0], scale: 1 }, new Map(), this.pointTexture);
+    this.root.add(this.files, this.linkGroup, this.agentGroup);
+  }
+
+  apply(scan: ScanResult, layout: Layout, now: number, animate: boolean): void {
+    this.root.remove(this.files);
+    this.files.geometry.dispose();
+    (this.files.material as THREE.Material).dispose();
+    this.files = makeFileCloud(scan.fileCoordinates, layout, hotFiles(scan.links), this.pointTexture);
+    this.root.add(this.files);
+    this.applyAgents(scan, layout, animate);
+    this.glideStart = now;
+    this.applyLinks(scan.links);
+    this.tick(animate ? now : now + GLIDE_MS);
+  }
+
+  /** Moves agents along their glide, keeps link ends on them, pulses the halos of advisories. */
+  tick(now: number): void {
+    const t = Math.min(1, (now - this.glideStart) / GLIDE_MS);
+    const ease = t * t * (3 - 2 * t);
+    for (const view of this.agents.values()) {
+      view.mesh.position.lerpVectors(view.from, view.to, ease);
+      view.halo.position.copy(view.mesh.position);
+      const pulse = view.level === 'RA' ? 1 + 0.25 * Math.sin(now / 180) : view.level === 'TA' ? 1 + 0.12 * Math.sin(now / 320) : 1;
+      view.halo.scale.setScalar(pulse);
+    }
+    if (t < 1 || this.moving) this.placeLinks();
+    this.moving = t < 1;
+  }
+
+  /** Whitens the picked agents and widens the picked link; everything else returns to normal. */
+  highlight(agentIds: readonly string[], link: Link | null): void {
+    for (const view of this.agents.values()) {
+      (view.mesh.material as THREE.MeshBasicMaterial).color.setHex(agentIds.includes(view.id) ? 0xffffff : AGENT_COLOR);
+    }
+    for (const view of this.links) {
+      const picked = link !== null && view.link.a === link.a && view.link.b === link.b;
+      view.line.material.linewidth = (LEVEL_WIDTH[view.link.level] ?? 1) + (picked ? 2.5 : 0);
+      view.line.material.opacity = picked ? 1 : view.link.level === 'clear' ? 0.2 + 0.5 * clamp01(view.link.risk) : 0.95;
+    }
+  }
+
+  setResolution(width: number, height: number): void {
+    this.resolution.set(width, height);
+    for (const { line } of this.links) line.material.resolution.copy(this.resolution);
+  }
+
+  /** Keeps halos facing the camera, so they read as rings around the agents from any angle. */
+  faceCamera(camera: THREE.Camera): void {
+    for (const view of this.agents.values()) view.halo.quaternion.copy(camera.quaternion);
+  }
+
+  get drawn(): { agentPoints: number; linkLines: number; filePoints: number } {
+    return {
+      agentPoints: this.agentGroup.children.filter((c) => c.userData['kind'] === 'agent').length,
+      linkLines: this.linkGroup.children.filter((c) => c.userData['kind'] === 'link').length,
+      filePoints: this.files.geometry.getAttribute('position')?.count ?? 0,
+    };
+  }
+
+  get pickables(): { agents: THREE.Object3D[]; links: THREE.Object3D[] } {
+    return { agents: [...this.agents.values()].map((v) => v.mesh), links: this.links.map((v) => v.line) };
+  }
+
+  private applyAgents(scan: ScanResult, layout: Layout, animate: boolean): void {
+    const worst = worstLevels(scan.links);
+    for (const [id, view] of this.agents) {
+      if (id in scan.positions) continue;
+      this.agentGroup.remove(view.mesh, view.halo);
+      (view.halo.material as THREE.Material).dispose();
+      this.agents.delete(id);
+    }
+    for (const [id, position] of Object.entries(scan.positions)) {
+      const target = new THREE.Vector3(...toScene(layout, position));
+      const level = worst.get(id) ?? 'clear';
+      let view = this.agents.get(id);
+      if (!view) {
+        const mesh = new THREE.Mesh(this.sphere, new THREE.MeshBasicMaterial({ color: AGENT_COLOR }));
+        mesh.userData = { kind: 'agent', id };
+        const halo = new THREE.Mesh(this.ring, new THREE.MeshBasicMaterial({ transparent: true, side: THREE.DoubleSide, depthWrite: false }));
+        halo.userData = { kind: 'halo', id };
+        view = { id, mesh, halo, from: target.clone(), to: target, level };
+        this.agents.set(id, view);
+        this.agentGroup.add(mesh, halo);
+      }
+      view.from = animate ? view.mesh.position.clone() : target.clone();
+      view.to = target;
+      view.level = level;
+      const haloMaterial = view.halo.material as THREE.MeshBasicMaterial;
+      haloMaterial.color.setHex(level === 'clear' ? AGENT_COLOR : LEVEL_COLOR[level]);
+      haloMaterial.opacity = level === 'clear' ? 0.25 : 0.9;
+    }
+  }
+
+  private applyLinks(links: readonly Link[]): void {
+    for (const { line } of this.links) {
+      this.linkGroup.remove(line);
+      line.geometry.dispose();
+      line.material.dispose();
+    }
+    // Clear pairs first, advisories last: the red and amber lines are drawn on top.
+    const ordered = [...links].sort((x, y) => LEVEL_RANK[x.level] - LEVEL_RANK[y.level] || x.risk - y.risk);
+    this.links = [];
+    for (const link of ordered) {
+      if (!this.agents.has(link.a) || !this.agents.has(link.b)) continue;
+      const material = new LineMaterial({
+        color: LEVEL_COLOR[link.level] ?? LEVEL_COLOR.clear,
+        linewidth: LEVEL_WIDTH[link.level] ?? 1,
+        transparent: true,
+        opacity: link.level === 'clear' ? 0.2 + 0.5 * clamp01(link.risk) : 0.95,
+        depthWrite: false,
+      });
+      material.resolution.copy(this.resolution);
+      const line = new Line2(new LineGeometry(), material);
+      line.userData = { kind: 'link', a: link.a, b: link.b };
+      this.links.push({ link, line });
+      this.linkGroup.add(line);
+    }
+    this.placeLinks();
+  }
+
+  private placeLinks(): void {
+    for (const { link, line } of this.links) {
+      const a = this.agents.get(link.a)!.mesh.position;
+      const b = this.agents.get(link.b)!.mesh.position;
+      const start = line.geometry.getAttribute('instanceStart') as THREE.InterleavedBufferAttribute | undefined;
+      if (start) {
+        // Reuse the GPU buffer while gliding: setPositions would allocate a new one every frame.
+        start.data.array.set([a.x, a.y, a.z, b.x, b.y, b.z]);
+        start.data.needsUpdate = true;
+        line.geometry.computeBoundingSphere();
+        line.geometry.computeBoundingBox();
+      } else {
+        line.geometry.setPositions([a.x, a.y, a.z, b.x, b.y, b.z]);
+      }
+    }
+  }
+}
+
+function worstLevels(links: readonly Link[]): Map<string, AdvisoryLevel> {
+  const worst = new Map<string, AdvisoryLevel>();
+  for (const link of links) {
+    for (const id of [link.a, link.b]) {
+      const current = worst.get(id) ?? 'clear';
+      if ((LEVEL_RANK[link.level] ?? 0) > LEVEL_RANK[current]) worst.set(id, link.level);
+    }
+  }
+  return worst;
+}
+
+function clamp01(x: number): number {
+  return Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0;
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { ScanResult } from '../../src/engine/types.js';
+import { renderRadarHtml } from '../../src/report/radar-html.js';
+import { serveRadar } from '../../src/report/radar-server.js';
+import { scanAirspace } from '../../src/engine/index.js';
+import { HOSTILE_AGENT, HOSTILE_PATH, fileCloud, generatedAirspace, scanOf, storyScans } from './radar-fixture.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+// In CI the browser test must run (.ci/run installs chromium); locally it may be skipped without it.
+const skip = !existsSync(CHROMIUM) && !process.env['CI'];
+const ROOT = join(import.meta.dirname, '..', '..');
+const OUT = mkdtempSync(join(tmpdir(), 'airspace-radar-'));
+
+interface RadarState {
+  agents: number; links: number; advisories: number; files: number; frame: number; frames: number; updates: number; live: boolean;
+  drawn: { agentPoints: number; linkLines: number; filePoints: number };
+}
+
+/** Opens a page that records every console error and page error. */
+async function open(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const errors: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  await page.waitForFunction(() => window.__radar !== undefined, null, { timeout: 15_000 });
+  return { page, errors };
+}
+
+const state = (page: Page): Promise<RadarState> => page.evaluate(() => window.__radar as unknown as RadarState);
+
+/** The agent's on-screen position, as the page records it on the agent's label. */
+async function agentOnScreen(page: Page, id: string): Promise<{ x: number; y: number }> {
+  const anchor = await page.locator('.agent-label').filter({ hasText: id }).first().evaluate((node) => ({ ...(node as HTMLElement).dataset }));
+  const x = Number(anchor['x']);
+  const y = Number(anchor['y']);
+  if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`no screen position for ${id}`);
+  return { x, y };
+}
+
+/** Counts canvas pixels of the RA red, so the test knows an advisory was actually painted. */
+const redPixels = (page: Page): Promise<number> => page.evaluate(async () => {
+  const source = document.querySelector('canvas')!;
+  const image = new Image();
+  image.src = source.toDataURL('image/png');
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const ctx = canvas.getContext('2d')!;
+  ctx.drawImage(image, 0, 0);
+  const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  let red = 0;
+  for (let i = 0; i < data.length; i += 4) if (data[i]! > 180 && data[i + 1]! < 110 && data[i + 2]! < 120) red += 1;
+  return red;
+});
+
+function expectDrawn(actual: RadarState, scan: ScanResult): void {
+  const expected = { agents: Object.keys(scan.positions).length, links: scan.links.length, files: Object.keys(scan.fileCoordinates).length };
+  expect(actual).toMatchObject({ ...expected, advisories: scan.advisories.length });
+  expect(actual.drawn).toEqual({ agentPoints: expected.agents, linkLines: expected.links, filePoints: expected.files });
+}
+
+describe.skipIf(skip)('radar page in a real browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    if (!existsSync(join(ROOT, 'dist', 'report', 'radar-client.js'))) execFileSync(process.execPath, [join(ROOT, 'scripts', 'bundle-radar.mjs')]);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      // Headless chromium without a GPU renders WebGL through SwiftShader.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    });
+  });
+  afterAll(async () => { await browser?.close(); });
+
+  it('draws every agent, link and file of each story step, shows details, and stays inert to hostile names', async () => {
+    const scans = storyScans();
+    const frames = scans.map((scan, i) => ({ title: ['Far apart', 'Two converge', 'Collision imminent'][i]!, at: Date.UTC(2026, 0, 1, 12, i), scan, notes: [`step ${i + 1}`] }));
+    const file = join(OUT, 'radar.html');
+    writeFileSync(file, renderRadarHtml(frames, { title: 'airspace radar' }));
+    const { page, errors } = await open(browser, pathToFileURL(file).href);
+
+    expectDrawn(await state(page), scans[0]!);
+    expect(await state(page)).toMatchObject({ frame: 0, frames: 3, live: false });
+    // Hostile names are text, never markup.
+    await expect(page.locator('.agent-label').filter({ hasText: HOSTILE_AGENT }).count()).resolves.toBe(1);
+    expect(await page.evaluate(() => ({ pwned: (window as { __pwned?: number }).__pwned, imgs: document.images.length }))).toEqual({ pwned: undefined, imgs: 0 });
+
+    await page.click('button.next');
+    await page.waitForTimeout(900); // agents glide to their new positions
+    expectDrawn(await state(page), scans[1]!);
+    expect((await state(page)).frame).toBe(1);
+    await expect(page.locator('.frame-title').textContent()).resolves.toBe('Two converge');
+
+    // Hover an agent: the panel lists its links.
+    const alpha = await agentOnScreen(page, 'agent/alpha');
+    await page.mouse.move(alpha.x, alpha.y);
+    await expect(page.locator('.panel .pair').textContent()).resolves.toBe('agent/alpha');
+    // Click the alpha–bravo link (TA in this step): channels, driver and overlapping files with ranges.
+    const bravo = await agentOnScreen(page, 'agent/bravo');
+    await page.mouse.click(alpha.x + (bravo.x - alpha.x) * 0.35, alpha.y + (bravo.y - alpha.y) * 0.35);
+    await expect(page.locator('.panel .pair').textContent()).resolves.toBe('agent/alpha ↔ agent/bravo');
+    const panel = await page.locator('.panel').innerText();
+    expect(panel).toContain('TA');
+    expect(panel).toContain('overlap');
+    expect(panel).toContain('10–24, 40');
+    await expect(page.locator('.panel .files .path').allTextContents()).resolves.toEqual(['src/engine/file-0.ts', HOSTILE_PATH]);
+
+    await page.locator('input.slider').fill('2');
+    await page.waitForTimeout(900);
+    expectDrawn(await state(page), scans[2]!);
+    const pinned = await page.locator('.panel').innerText(); // the pinned link follows the step
+    expect(pinned).toContain('RA');
+    expect(pinned).toMatch(/agent\/alpha\s+holds course/);
+    expect(pinned).toMatch(/agent\/bravo\s+must steer/);
+    expect(await redPixels(page)).toBeGreaterThan(50);
+
+    const shot = join(OUT, 'radar-step-3.png');
+    await page.screenshot({ path: shot });
+    expect(statSync(shot).size).toBeGreaterThan(20_000);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws what the real engine returns for a generated airspace', async () => {
+    const { agents, graph } = generatedAirspace();
+    const scan = scanAirspace(agents, graph, { now: Date.UTC(2026, 0, 1) });
+    const file = join(OUT, 'radar-engine.html');
+    writeFileSync(file, renderRadarHtml({ title: 'generated airspace', at: Date.UTC(2026, 0, 1), scan }));
+    const { page, errors } = await open(browser, pathToFileURL(file).href);
+    expectDrawn(await state(page), scan);
+    expect((await state(page)).agents).toBe(5);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, 'radar-engine.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('follows a served live scan as the agents move', async () => {
+    const files = fileCloud(30);
+    let calls = 0;
+    const server = await serveRadar({
+      port: 0,
+      intervalMs: 200,
+      scan: async () => {
+        calls += 1;
+        return calls === 1
+          ? scanOf([{ id: 'left', at: [-3, 0, 0] }, { id: 'right', at: [3, 0, 0] }], files)
+          : scanOf([{ id: 'left', at: [-0.4, 0, 0] }, { id: 'right', at: [0.4, 0, 0] }, { id: 'newcomer', at: [0, 2, 0] }], files);
+      },
+    });
+    try {
+      const { page, errors } = await open(browser, server.url);
+      await page.waitForFunction(() => window.__radar?.agents === 3, null, { timeout: 10_000 });
+      const live = await state(page);
+      expect(live).toMatchObject({ live: true, agents: 3, links: 3, files: 31 });
+      expect(live.updates).toBeGreaterThanOrEqual(1);
+      expect(live.drawn).toEqual({ agentPoints: 3, linkLines: 3, filePoints: 31 });
+      await expect(page.locator('.agent-label').filter({ hasText: 'newcomer' }).count()).resolves.toBe(1);
+      await expect(page.locator('.status').textContent()).resolves.toBe('live');
+      await page.waitForTimeout(900);
+      await page.screenshot({ path: join(OUT, 'radar-live.png') });
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await server.close();
+    }
+  });
+});
