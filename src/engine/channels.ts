@@ -1,0 +1,86 @@
+import { DependencySearch } from './dependency-reach.js';
+import type { GraphIndex } from './graph-index.js';
+import type { PreparedAgent } from './prepare-agent.js';
+import type { ResolvedOptions } from './resolve-options.js';
+import type { SharedFileScore } from './shared-files.js';
+import { treeProfile, treeScore, type TreeProfile } from './tree-proximity.js';
+
+/** What every channel sees once per scan. */
+export interface ScanContext {
+  readonly agents: readonly PreparedAgent[];
+  readonly graph: GraphIndex;
+  readonly options: ResolvedOptions;
+}
+
+/** What every channel sees per pair (agents by index into ScanContext.agents). */
+export interface PairContext {
+  readonly a: number;
+  readonly b: number;
+  readonly shared: readonly SharedFileScore[];
+}
+
+/**
+ * A channel prepares whatever it caches for the scan, then scores pairs with r in [0, 1].
+ * Adding a channel = adding one entry to CHANNELS (and a weight); the noisy-OR takes the rest.
+ */
+export interface ChannelDefinition {
+  readonly name: string;
+  prepare(scan: ScanContext): (pair: PairContext) => number;
+}
+
+const overlap: ChannelDefinition = {
+  name: 'overlap',
+  prepare: () => (pair) => Math.max(0, ...pair.shared.map((file) => file.overlapScore)),
+};
+
+const proximity: ChannelDefinition = {
+  name: 'proximity',
+  prepare: () => (pair) => Math.max(0, ...pair.shared.map((file) => file.proximityScore)),
+};
+
+/**
+ * r_dep = max over f ∈ a, g ∈ b, f ≠ g of w_f · w_g · γ^(d(f,g)−1). Each agent's reach map is
+ * computed once (lazily) and cached for the scan. The pair takes the max of a→b and b→a lookups,
+ * which makes the cut-off symmetric: a pair counts when max(w_f, w_g) · γ^(d−1) ≥ couplingCutoff.
+ */
+const dependency: ChannelDefinition = {
+  name: 'dependency',
+  prepare: ({ agents, graph, options }) => {
+    const slotOf = new Int32Array(graph.names.length).fill(-1);
+    let slots = 0;
+    const sources = agents.map((agent) => {
+      const map = new Map<number, number>();
+      for (const [key, weight] of agent.weightByKey) {
+        const id = graph.ids.get(key);
+        if (id === undefined) continue; // not in the graph: no edges, no coupling
+        map.set(id, Math.max(map.get(id) ?? 0, weight));
+        if (slotOf[id] === -1) slotOf[id] = slots++;
+      }
+      return map;
+    });
+    const search = new DependencySearch(graph, slotOf, slots, options);
+    const reach: (Float64Array | undefined)[] = [];
+    const reachOf = (i: number): Float64Array => (reach[i] ??= search.reach(sources[i]!));
+    const lookup = (from: number, to: number): number => {
+      const best = reachOf(from);
+      let value = 0;
+      for (const [id, weight] of sources[to]!) value = Math.max(value, best[slotOf[id]!]! * weight);
+      return value;
+    };
+    return (pair) => Math.min(1, Math.max(lookup(pair.a, pair.b), lookup(pair.b, pair.a)));
+  },
+};
+
+const tree: ChannelDefinition = {
+  name: 'tree',
+  prepare: ({ agents }) => {
+    const profiles: (TreeProfile | undefined)[] = [];
+    const profileOf = (i: number): TreeProfile => (profiles[i] ??= treeProfile(agents[i]!.weightByKey));
+    return (pair) => treeScore(profileOf(pair.a), profileOf(pair.b));
+  },
+};
+
+/** The built-in channels, by name. External channels (options.external) need no entry here. */
+export const CHANNELS: ReadonlyMap<string, ChannelDefinition> = new Map(
+  [overlap, proximity, dependency, tree].map((channel) => [channel.name, channel]),
+);

@@ -1,0 +1,104 @@
+import { CHANNELS, type PairContext } from './channels.js';
+import { closureRate, pairKey, shouldEscalate } from './closure-rate.js';
+import { graphIndex } from './graph-index.js';
+import { levelOf, noisyOr } from './noisy-or.js';
+import { prepareAgent, type PreparedAgent } from './prepare-agent.js';
+import { clamp01, type ResolvedOptions } from './resolve-options.js';
+import { rightOfWay } from './right-of-way.js';
+import { sharedFiles } from './shared-files.js';
+import type { Agent, ChannelScores, ImportGraph, Link, SharedFileDetail } from './types.js';
+
+/** The risk part of a link: everything but the advisory decision. */
+export type PairRisk = Pick<Link, 'a' | 'b' | 'risk' | 'distance' | 'channels' | 'driver' | 'sharedFiles' | 'unknown'>;
+
+export interface PairScorer {
+  readonly agents: readonly PreparedAgent[];
+  risk(i: number, j: number): PairRisk;
+  link(i: number, j: number): Link;
+}
+
+type ExternalIndex = Map<string, Map<string, { value: number | null; reason: string | undefined }>>;
+
+/** External values per pair and channel; several values for one channel keep the largest known one. */
+function indexExternal(options: ResolvedOptions): ExternalIndex {
+  const index: ExternalIndex = new Map();
+  for (const item of options.external) {
+    const key = pairKey(item.a, item.b);
+    let byChannel = index.get(key);
+    if (byChannel === undefined) index.set(key, (byChannel = new Map()));
+    const value = item.value === null || !Number.isFinite(item.value) ? null : clamp01(item.value);
+    const previous = byChannel.get(item.channel);
+    if (previous === undefined || (value !== null && (previous.value === null || value > previous.value))) {
+      byChannel.set(item.channel, { value, reason: item.reason });
+    }
+  }
+  return index;
+}
+
+/** Everything a scan (or a single-pair call) shares: prepared agents, graph, channel caches. */
+export function createPairScorer(agents: readonly Agent[], graph: ImportGraph, options: ResolvedOptions): PairScorer {
+  const prepared = agents.map((agent) => prepareAgent(agent, options));
+  const scan = { agents: prepared, graph: graphIndex(graph), options };
+  const builtIn = options.channels.flatMap((name) => {
+    const channel = CHANNELS.get(name);
+    return channel === undefined ? [] : [{ name, score: channel.prepare(scan) }];
+  });
+  const external = indexExternal(options);
+
+  const risk = (i: number, j: number): PairRisk => {
+    const a = prepared[i]!;
+    const b = prepared[j]!;
+    const shared = sharedFiles(a, b, options);
+    const pair: PairContext = { a: i, b: j, shared };
+    const channels: ChannelScores = {};
+    for (const { name, score } of builtIn) channels[name] = clamp01(score(pair));
+    const unknown: { channel: string; reason: string }[] = [];
+    const supplied = external.get(pairKey(a.id, b.id)) ?? new Map();
+    for (const [channel, { value, reason }] of supplied) {
+      if (value === null) unknown.push({ channel, reason: reason ?? 'not computed' });
+      else channels[channel] = value;
+    }
+    // A requested channel that nobody computed is unknown, never a silent zero.
+    for (const name of options.channels) {
+      if (!CHANNELS.has(name) && !supplied.has(name)) unknown.push({ channel: name, reason: 'no value supplied' });
+    }
+    const { risk: r, driver } = noisyOr(channels, options);
+    const details: SharedFileDetail[] = shared.map((file) => ({
+      path: file.path,
+      ...(file.rangesA !== undefined ? { rangesA: file.rangesA } : {}),
+      ...(file.rangesB !== undefined ? { rangesB: file.rangesB } : {}),
+      overlap: file.overlap,
+      gap: file.gap,
+    }));
+    return {
+      a: a.id,
+      b: b.id,
+      risk: r,
+      distance: 1 - r,
+      channels,
+      driver,
+      sharedFiles: details,
+      ...(unknown.length > 0 ? { unknown: unknown.sort((x, y) => (x.channel < y.channel ? -1 : 1)) } : {}),
+    };
+  };
+
+  const link = (i: number, j: number): Link => {
+    const base = risk(i, j);
+    const history = options.history[pairKey(base.a, base.b)] ?? [];
+    const samples = options.now === undefined ? history : [...history, { at: options.now, risk: base.risk }];
+    const rate = closureRate(samples);
+    let level = levelOf(base.risk, options);
+    const escalated = level === 'clear' && shouldEscalate(base.risk, rate, options);
+    if (escalated) level = 'TA';
+    const resolution = level === 'RA' ? rightOfWay(prepared[i]!.agent, prepared[j]!.agent) : undefined;
+    return {
+      ...base,
+      level,
+      ...(escalated ? { escalated: true } : {}),
+      ...(rate !== null ? { closureRate: rate } : {}),
+      ...(resolution ?? {}),
+    };
+  };
+
+  return { agents: prepared, risk, link };
+}
