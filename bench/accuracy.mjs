@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+/**
+ * Accuracy benchmark: does the collision risk predict real merge conflicts, early?
+ *   npm run bench:accuracy                 full run + calibration → bench/results/accuracy.md
+ *   node bench/accuracy.mjs --smoke        small sample, small grid (CI, < 30 s) → accuracy-smoke.md
+ *   node bench/accuracy.mjs --data <dir>   dataset folder (default <repo>/../shared/data/merge-scenarios)
+ * Runs the BUILT package (dist/), so it scores exactly what users install.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const noCalibrate = args.includes('--no-calibrate');
+const dataAt = args.indexOf('--data');
+const dataDir = resolve(dataAt >= 0 && args[dataAt + 1] ? args[dataAt + 1] : join(repoRoot, '..', 'shared', 'data', 'merge-scenarios'));
+
+if (!existsSync(join(dataDir, 'dev.jsonl'))) {
+  console.error(`bench:accuracy: merge-scenario data not found at ${dataDir} (pass --data <dir>)`);
+  process.exit(2);
+}
+if (!existsSync(join(repoRoot, 'dist', 'index.js'))) {
+  console.error('bench:accuracy: dist/ is missing — run `npm run build` first (npm run bench:accuracy does)');
+  process.exit(2);
+}
+
+const engine = await import(join(repoRoot, 'dist', 'index.js'));
+const { benchAccuracy } = await import(join(repoRoot, 'dist', 'eval', 'accuracy-bench.js'));
+const command = `node bench/accuracy.mjs${smoke ? ' --smoke' : ''}${noCalibrate ? ' --no-calibrate' : ''}`;
+const out = await benchAccuracy(
+  { scanAirspace: engine.scanAirspace, advise: engine.advise },
+  engine.DEFAULTS,
+  { dataDir, smoke, calibrate: !noCalibrate, command, clock: () => performance.now() },
+);
+const target = join(repoRoot, 'bench', 'results', smoke ? 'accuracy-smoke.md' : 'accuracy.md');
+mkdirSync(dirname(target), { recursive: true });
+writeFileSync(target, `${out.markdown}\n`);
+console.log(`accuracy (${smoke ? 'smoke' : 'full'}): ${out.cases.length} cases; both-active f = 0.5:`);
+for (const line of out.summary) console.log(`  ${line}`);
+console.log(`wrote ${target}`);

@@ -1,0 +1,108 @@
+/**
+ * Renders an accuracy run as markdown: per moment, per repository, per merge kind, the
+ * calibration folds and the dependency-channel analysis. Strings only; the bench writes the file.
+ */
+import type { AccuracyResult } from './accuracy-run.js';
+import type { EvalCase } from './case-set.js';
+import { repoName } from './case-set.js';
+import { rocAuc } from './metrics.js';
+import { num, pr, table } from './render-markdown.js';
+import { ALL_MOMENTS } from './scenario-moments.js';
+import { figures, indicesWhere, type Predictor } from './summarize.js';
+
+const HOUR = 3_600_000;
+const PRIMARY = 'both-0.5';
+
+function predictorTable(predictors: readonly Predictor[], labels: readonly boolean[], index: readonly number[]): string {
+  return table(
+    ['predictor', 'ROC-AUC', 'TA precision / recall (flagged)', 'RA precision / recall (flagged)'],
+    predictors.map((p) => {
+      const f = figures(p, labels, index);
+      return [f.name, num(f.auc), f.ta ? pr(f.ta) : f.flag ? `flag: ${pr(f.flag)}` : '—', pr(f.ra)];
+    }),
+  );
+}
+
+function foldTable(result: AccuracyResult, cases: readonly EvalCase[], labels: readonly boolean[]): string {
+  const oof = result.predictors.find((p) => p.name.includes('out-of-fold'));
+  const rows = [...result.folds.map((f) => ({ name: `held out: ${repoName(f.heldOut)}`, fit: f.fit, repo: f.heldOut })), ...(result.allRepoFit ? [{ name: 'all three (in-sample)', fit: result.allRepoFit, repo: null }] : [])];
+  return table(
+    ['fold', 'ω overlap / proximity / dependency / tree', 'γ', 'half-life h', 'floor', 'adjacency', 'proximity lines', 'τ_TA', 'τ_RA', 'train AUC', 'train RA recall', 'held-out AUC', 'held-out TA P / R', 'held-out RA P / R'],
+    rows.map(({ name, fit, repo }) => {
+      const w = fit.weights;
+      const held = repo && oof ? figures(oof, labels, indicesWhere(cases, (c) => c.repo === repo && c.moment === PRIMARY)) : null;
+      return [name, `${w.overlap} / ${w.proximity} / ${w.dependency} / ${w.tree}`, fit.setting.gamma, fit.setting.halfLifeMs / HOUR, fit.setting.recencyFloor, String(fit.setting.adjacency), fit.setting.proximityLines, num(fit.tauTA), num(fit.tauRA), num(fit.trainAuc), num(fit.trainRaRecall), held ? num(held.auc) : '—', held ? pr(held.ta) : '—', held ? pr(held.ra) : '—'];
+    }),
+  );
+}
+
+function mergeKindTable(result: AccuracyResult, cases: readonly EvalCase[], labels: readonly boolean[]): string {
+  const kinds = [...new Set(cases.map((c) => c.mergeKind))].sort();
+  const pick = (needle: string): Predictor | undefined => result.predictors.find((p) => p.name.includes(needle));
+  const shown = [pick('number of shared'), pick('gap signal'), pick('reference defaults'), pick('calibrated values'), pick('out-of-fold')].filter((p): p is Predictor => p !== undefined);
+  return table(
+    ['merge kind', 'n', 'conflicts', ...shown.map((p) => `AUC: ${p.name}`), ...shown.filter((p) => p.raFlags).map((p) => `RA P / R: ${p.name}`)],
+    kinds.map((kind) => {
+      const index = indicesWhere(cases, (c) => c.moment === PRIMARY && c.mergeKind === kind);
+      const f = shown.map((p) => figures(p, labels, index));
+      return [kind, index.length, f[0]?.positives ?? 0, ...f.map((x) => num(x.auc)), ...f.filter((x) => x.ra).map((x) => pr(x.ra))];
+    }),
+  );
+}
+
+function dependencySection(result: AccuracyResult, cases: readonly EvalCase[], labels: readonly boolean[]): string {
+  const rows: (string | number)[][] = [];
+  for (const moment of ['both-0.5', 'final']) {
+    const clean = indicesWhere(cases, (c) => c.moment === moment && !c.label);
+    const conflicts = indicesWhere(cases, (c) => c.moment === moment && c.label);
+    const dep = (index: number[]) => index.map((i) => result.dependencyScores[i]!);
+    const cross = clean.map((i) => cases[i]!.dependency.crossImport);
+    const hazard = clean.filter((i) => cases[i]!.dependency.breakHazard).length;
+    const fixup = conflicts.map((i) => cases[i]!.dependency.fixupCoupled === true);
+    rows.push([moment, clean.length, cross.filter(Boolean).length, num(rocAuc(dep(clean), cross)), hazard, conflicts.length, fixup.filter(Boolean).length, num(rocAuc(dep(conflicts), fixup)), num(rocAuc(dep([...clean, ...conflicts]), [...clean, ...conflicts].map((i) => labels[i]!)))]);
+  }
+  const only = figures(result.dependencyOnlyRA, labels, indicesWhere(cases, (c) => c.moment === PRIMARY));
+  return [
+    table(['moment', 'clean merges', 'cross-side import (exposure)', 'AUC r_dep vs exposure', 'break hazard (deleted/renamed module still imported)', 'conflicts', 'coupled resolver fix-up', 'AUC r_dep vs fix-up (conflicts)', 'AUC r_dep vs conflict'], rows),
+    '',
+    `RA forced by the dependency channel alone under the reference defaults at ${PRIMARY}: ${pr(only.ra)} (precision / recall of those RAs against the conflict label).`,
+  ].join('\n');
+}
+
+export interface ReportHeader {
+  readonly dataDir: string;
+  readonly mode: string;
+  readonly seconds: number;
+  readonly command: string;
+}
+
+export function renderAccuracyReport(result: AccuracyResult, cases: readonly EvalCase[], header: ReportHeader): string {
+  const labels = cases.map((c) => c.label);
+  const primary = indicesWhere(cases, (c) => c.moment === PRIMARY);
+  const out: string[] = [
+    '# Accuracy on real merge history',
+    '',
+    `Command: \`${header.command}\` — mode: ${header.mode}; data: \`${header.dataDir}\`; ${primary.length} scenarios, ${primary.filter((i) => labels[i]).length} conflicting; ${header.seconds.toFixed(1)} s.`,
+    'Label: the final merge conflicted (`git merge-tree`). Precision / recall as "P / R (flagged)". The engine runs through `toAgent` (the CLI adapter) with `now` = the moment.',
+    'Out-of-fold scores come from three different fitted models (one per held-out repository), so the pooled out-of-fold ROC-AUC mixes scales; the per-repository tables are the honest held-out figures.',
+    `Consistency: max |engine risk − re-applied noisy-OR| under DEFAULTS = ${header.mode === 'smoke' ? num(result.recombinationError) : result.recombinationError.toExponential(2)}.`,
+    '',
+  ];
+  for (const moment of ALL_MOMENTS) {
+    const index = indicesWhere(cases, (c) => c.moment === moment);
+    if (index.length === 0) continue;
+    out.push(`## Moment ${moment}${moment === PRIMARY ? ' (primary target)' : ''}`, '', predictorTable(result.predictors, labels, index), '');
+  }
+  for (const repo of [...new Set(cases.map((c) => c.repo))].sort()) {
+    const index = indicesWhere(cases, (c) => c.moment === PRIMARY && c.repo === repo);
+    out.push(`## ${repoName(repo)} at ${PRIMARY} (${index.length} scenarios, ${index.filter((i) => labels[i]).length} conflicting)`, '', predictorTable(result.predictors, labels, index), '');
+  }
+  out.push(`## By merge kind at ${PRIMARY}`, '', mergeKindTable(result, cases, labels), '');
+  if (result.folds.length > 0) out.push('## Calibration folds (fit at both-0.5 on two repositories, scored on the third)', '', foldTable(result, cases, labels), '');
+  if (result.allRepoFit) {
+    const entries = Object.entries(result.allRepoFit.sensitivity).sort(([x], [y]) => x.localeCompare(y, 'en', { numeric: true }));
+    out.push('## Sensitivity (all three repositories, training objective J = AUC + 0.25 · RA recall at precision ≥ 0.85, best J with one value fixed)', '', table(['value fixed', 'best J'], entries.map(([k, v]) => [k, num(v)])), '');
+  }
+  out.push('## Dependency channel (reference setting, r_dep unweighted)', '', dependencySection(result, cases, labels), '');
+  return out.join('\n');
+}

@@ -1,0 +1,125 @@
+/**
+ * The accuracy benchmark's computation (no I/O, no console): engine variants run through the real
+ * engine on every case, baselines, and the calibration by repository. The bench script loads the
+ * cases, calls `runAccuracy`, renders the result and writes it.
+ */
+import type { EngineOptions } from '../engine/options.js';
+import { crossValidateByRepo, DEFAULT_OBJECTIVE, fit, type CalibrationGrid, type EngineSetting, type Fit, type FoldResult, type Objective } from './calibrate.js';
+import type { EvalCase } from './case-set.js';
+import { channelCache, CHANNEL_NAMES } from './channel-cache.js';
+import { noisyOr, scorePair, type EngineFns } from './engine-runner.js';
+import { baselinePredictors, indicesWhere, type Predictor } from './summarize.js';
+import type { MomentId } from './scenario-types.js';
+
+const HOUR = 3_600_000;
+
+/** The reference implementation's defaults (MISSION.md §3): no proximity channel. */
+export const REFERENCE: Partial<EngineOptions> = {
+  weights: { overlap: 1, dependency: 0.9, tree: 0.25, proximity: 0 },
+  gamma: 0.5, tauTA: 0.35, tauRA: 0.7, recencyFloor: 0.15, halfLifeMs: 24 * HOUR, adjacency: true, proximityLines: 50,
+  channels: CHANNEL_NAMES,
+};
+
+/**
+ * The search space. γ only moves the dependency channel and its weight is searched too, so two
+ * values suffice; the half-life and floor shape every channel. `small` is the smoke grid.
+ */
+/**
+ * The values chosen by the calibration (fit on all three repositories at both-0.5, rounded; see
+ * docs/decisions/calibration.md), run through the real engine so the report shows them even
+ * before src/engine/defaults.ts holds them.
+ */
+export const CALIBRATED: Partial<EngineOptions> = {
+  weights: { overlap: 0.4, proximity: 0.85, dependency: 0.05, tree: 0.25 },
+  gamma: 0.5, tauTA: 0.82, tauRA: 0.88, recencyFloor: 1, halfLifeMs: 24 * HOUR, adjacency: true, proximityLines: 100,
+  channels: CHANNEL_NAMES,
+};
+
+export function calibrationGrid(small: boolean): CalibrationGrid {
+  const settings: EngineSetting[] = [];
+  const gammas = small ? [0.5] : [0.25, 0.5];
+  const halfLives = small ? [24 * HOUR] : [24 * HOUR, 168 * HOUR];
+  const floors = small ? [0.15, 1] : [0.15, 0.5, 1];
+  const adjacencies = small ? [true] : [true, false];
+  const lines = small ? [50] : [25, 50, 100];
+  for (const gamma of gammas) for (const halfLifeMs of halfLives) for (const recencyFloor of floors)
+    for (const adjacency of adjacencies) for (const proximityLines of lines) settings.push({ gamma, halfLifeMs, recencyFloor, adjacency, proximityLines });
+  const weights: Record<string, number>[] = [];
+  for (const overlap of small ? [1] : [0.4, 0.7, 1]) for (const proximity of small ? [0, 0.85] : [0, 0.5, 0.7, 0.85, 1])
+    for (const dependency of small ? [0, 0.9] : [0, 0.05, 0.15, 0.3, 0.5, 0.9]) for (const tree of small ? [0.25] : [0, 0.05, 0.1, 0.25])
+      weights.push({ overlap, proximity, dependency, tree });
+  return { settings, weights };
+}
+
+export interface AccuracyConfig {
+  readonly calibrate: boolean;
+  readonly grid: CalibrationGrid;
+  readonly objective?: Objective;
+  /** The moment the model is fitted at (the primary target). */
+  readonly fitMoment?: MomentId;
+}
+
+export interface AccuracyResult {
+  readonly predictors: readonly Predictor[];
+  readonly folds: readonly FoldResult[];
+  /** The fit on every repository (what DEFAULTS should hold); in-sample on this split. */
+  readonly allRepoFit: Fit | null;
+  /** Reference defaults: RA flags that the dependency channel alone pushes over τ_RA. */
+  readonly dependencyOnlyRA: Predictor;
+  /** r_dep under the reference setting, per case (for the dependency-label analysis). */
+  readonly dependencyScores: readonly number[];
+  /** Largest |engine risk − recombined risk| under DEFAULTS: the recombination is the engine's noisy-OR. */
+  readonly recombinationError: number;
+}
+
+function engineVariant(name: string, engine: EngineFns, cases: readonly EvalCase[], options: Partial<EngineOptions>): Predictor {
+  const scores = cases.map((c) => scorePair(engine, c.agents, c.graph, c.now, options));
+  return { name, scores: scores.map((s) => s.risk), taFlags: scores.map((s) => s.level !== 'clear'), raFlags: scores.map((s) => s.level === 'RA') };
+}
+
+export function runAccuracy(cases: readonly EvalCase[], engine: EngineFns, defaults: EngineOptions, config: AccuracyConfig): AccuracyResult {
+  const labels = cases.map((c) => c.label);
+  const reference = engineVariant('engine, reference defaults', engine, cases, REFERENCE);
+  const noDependency = engineVariant('engine, reference without dependency (ω_dep = 0)', engine, cases, { ...REFERENCE, weights: { ...REFERENCE.weights, dependency: 0 } });
+  const current = engineVariant('engine, DEFAULTS (src/engine/defaults.ts)', engine, cases, {});
+  const calibrated = engineVariant('engine, calibrated values (all-repo fit: in-sample)', engine, cases, CALIBRATED);
+  const predictors: Predictor[] = [...baselinePredictors(cases), reference, noDependency, current, calibrated];
+
+  const all = channelCache(engine, cases);
+  const refSetting: EngineSetting = { gamma: 0.5, halfLifeMs: 24 * HOUR, recencyFloor: 0.15, adjacency: true, proximityLines: 50 };
+  const refChannels = all(refSetting);
+  const dependencyOnlyRA: Predictor = {
+    name: 'RA forced by the dependency channel alone (reference)',
+    scores: refChannels.map((ch) => ch.dependency ?? 0),
+    raFlags: refChannels.map((ch, i) => reference.raFlags![i]! && noisyOr(ch, { ...REFERENCE.weights!, dependency: 0 }) < 0.7),
+  };
+  const defaultSetting: EngineSetting = { gamma: defaults.gamma, halfLifeMs: defaults.halfLifeMs, recencyFloor: defaults.recencyFloor, adjacency: defaults.adjacency, proximityLines: defaults.proximityLines };
+  const recombinationError = Math.max(0, ...all(defaultSetting).map((ch, i) => Math.abs(noisyOr(ch, defaults.weights) - current.scores[i]!)));
+
+  let folds: FoldResult[] = [];
+  let allRepoFit: Fit | null = null;
+  if (config.calibrate && new Set(cases.map((c) => c.repo)).size >= 2) {
+    const fitIndex = indicesWhere(cases, (c) => c.moment === (config.fitMoment ?? 'both-0.5'));
+    const fitCases = fitIndex.map((i) => cases[i]!);
+    const fitChannels = channelCache(engine, fitCases);
+    fitChannels.prewarm(config.grid.settings);
+    const objective = config.objective ?? DEFAULT_OBJECTIVE;
+    const fitLabels = fitCases.map((c) => c.label);
+    const fitRepos = fitCases.map((c) => c.repo);
+    folds = crossValidateByRepo(fitChannels, fitLabels, fitRepos, config.grid, objective);
+    allRepoFit = fit(fitChannels, fitLabels, fitCases.map((_, i) => i), config.grid, objective);
+    // Out of fold at every moment: each repository scored by the model fitted on the others.
+    const byRepo = new Map(folds.map((f) => [f.heldOut, f.fit]));
+    const scores = cases.map((c, i) => {
+      const f = byRepo.get(c.repo)!;
+      return noisyOr(all(f.setting)[i]!, f.weights);
+    });
+    predictors.push({
+      name: 'engine, calibrated (out-of-fold by repository)',
+      scores,
+      taFlags: scores.map((s, i) => s >= byRepo.get(cases[i]!.repo)!.tauTA),
+      raFlags: scores.map((s, i) => s >= byRepo.get(cases[i]!.repo)!.tauRA),
+    });
+  }
+  return { predictors, folds, allRepoFit, dependencyOnlyRA, dependencyScores: refChannels.map((ch) => ch.dependency ?? 0), recombinationError };
+}

@@ -1,0 +1,117 @@
+/**
+ * Calibration by cross-validation over repositories: for each held-out repository, fit on the
+ * others (grid over the engine settings that need a rescan × the channel weights that only
+ * re-weight the noisy-OR), pick τ_RA and τ_TA on the training repositories, then score the
+ * held-out one. The model is never scored on a repository it was fitted on.
+ */
+import type { ChannelScores } from '../engine/types.js';
+import { noisyOr } from './engine-runner.js';
+import { rocAuc } from './metrics.js';
+import { pickRaThreshold, pickTaForRecall } from './thresholds.js';
+
+/** Options that change the channel values themselves (so they need an engine run). */
+export interface EngineSetting {
+  readonly gamma: number;
+  readonly halfLifeMs: number;
+  readonly recencyFloor: number;
+  readonly adjacency: boolean;
+  readonly proximityLines: number;
+}
+
+export interface CalibrationGrid {
+  readonly settings: readonly EngineSetting[];
+  readonly weights: readonly Readonly<Record<string, number>>[];
+}
+
+export interface Objective {
+  /** Training precision the RA threshold must reach (a margin above the 0.80 target). */
+  readonly raPrecision: number;
+  /** J = AUC + recallWeight · RA recall at that precision. */
+  readonly recallWeight: number;
+  readonly minRaFlags: number;
+  /** Training recall the TA flag must reach (τ_TA = the highest threshold that does). */
+  readonly taRecall: number;
+}
+
+export const DEFAULT_OBJECTIVE: Objective = { raPrecision: 0.85, recallWeight: 0.25, minRaFlags: 5, taRecall: 0.85 };
+
+export interface Fit {
+  readonly setting: EngineSetting;
+  readonly weights: Readonly<Record<string, number>>;
+  readonly tauTA: number;
+  readonly tauRA: number;
+  readonly trainAuc: number;
+  readonly trainRaRecall: number;
+  readonly objective: number;
+  /** Best training objective with each setting / weight value held fixed ("axis=value" → J). */
+  readonly sensitivity: Readonly<Record<string, number>>;
+}
+
+/** Channel scores of every case under a setting (the caller memoises: one engine pass per setting). */
+export type ChannelsOf = (setting: EngineSetting) => readonly ChannelScores[];
+
+/** Channel columns of the training cases (typed arrays: the grid runs this inner loop ~10^5 times). */
+function columns(channels: readonly ChannelScores[], train: readonly number[], names: readonly string[]): Float64Array[] {
+  return names.map((name) => Float64Array.from(train, (i) => Math.min(1, Math.max(0, channels[i]![name] ?? 0))));
+}
+
+export function fit(channelsOf: ChannelsOf, labels: readonly boolean[], train: readonly number[], grid: CalibrationGrid, objective: Objective = DEFAULT_OBJECTIVE): Fit {
+  const y = train.map((i) => labels[i]!);
+  const names = [...new Set(grid.weights.flatMap((w) => Object.keys(w)))];
+  const scores = new Array<number>(train.length);
+  let best: Fit | null = null;
+  const sensitivity: Record<string, number> = {};
+  const note = (key: string, value: number): void => {
+    if (!(key in sensitivity) || value > sensitivity[key]!) sensitivity[key] = value;
+  };
+  for (const setting of grid.settings) {
+    const cols = columns(channelsOf(setting), train, names);
+    for (const weights of grid.weights) {
+      const w = names.map((name) => weights[name] ?? 1);
+      for (let k = 0; k < train.length; k += 1) {
+        let clear = 1;
+        for (let c = 0; c < cols.length; c += 1) clear *= 1 - w[c]! * cols[c]![k]!;
+        scores[k] = 1 - clear;
+      }
+      const auc = rocAuc(scores, y);
+      const ra = pickRaThreshold(scores, y, objective.raPrecision, objective.minRaFlags);
+      const value = auc + objective.recallWeight * (ra?.recall ?? 0);
+      for (const [axis, v] of [...Object.entries(setting), ...Object.entries(weights).map(([k, x]) => [`ω_${k}`, x] as const)]) note(`${axis}=${v}`, value);
+      if (best && value <= best.objective) continue;
+      const tauRA = ra?.tau ?? 1.000001;
+      const ta = pickTaForRecall(scores, y, tauRA, objective.taRecall);
+      best = { setting, weights, tauTA: ta?.tau ?? tauRA, tauRA, trainAuc: auc, trainRaRecall: ra?.recall ?? 0, objective: value, sensitivity };
+    }
+  }
+  if (!best) throw new RangeError('empty calibration grid');
+  return best;
+}
+
+export interface FoldResult {
+  readonly heldOut: string;
+  readonly fit: Fit;
+  /** Out-of-fold risk of each held-out case (index into the case list). */
+  readonly scores: ReadonlyMap<number, number>;
+}
+
+/** Leave-one-repository-out: fit on the others, score the held-out repository. */
+export function crossValidateByRepo(channelsOf: ChannelsOf, labels: readonly boolean[], repos: readonly string[], grid: CalibrationGrid, objective: Objective = DEFAULT_OBJECTIVE): FoldResult[] {
+  const names = [...new Set(repos)].sort();
+  if (names.length < 2) return []; // nothing to hold out against
+  return names.map((heldOut) => {
+    const train = repos.flatMap((r, i) => (r === heldOut ? [] : [i]));
+    const test = repos.flatMap((r, i) => (r === heldOut ? [i] : []));
+    const chosen = fit(channelsOf, labels, train, grid, objective);
+    const channels = channelsOf(chosen.setting);
+    return { heldOut, fit: chosen, scores: new Map(test.map((i) => [i, noisyOr(channels[i]!, chosen.weights)])) };
+  });
+}
+
+/** Every combination of the listed values. */
+export function product<T extends Record<string, unknown>>(axes: { readonly [K in keyof T]: readonly T[K][] }): T[] {
+  let out: Record<string, unknown>[] = [{}];
+  for (const [key, values] of Object.entries(axes) as [string, readonly unknown[]][]) {
+    out = out.flatMap((partial) => values.map((v) => ({ ...partial, [key]: v })));
+  }
+  return out as T[];
+}
