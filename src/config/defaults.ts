@@ -1,0 +1,70 @@
+import type { HookMode } from './schema.js';
+
+export type HookName = 'pre-commit' | 'pre-push';
+
+export interface HookSettings {
+  readonly mode: HookMode;
+  readonly budgetMs: number;
+  /** On a failed fetch or internal error: block (true) or let through with "unknown" (false). */
+  readonly failClosed: boolean;
+  readonly publishBeacon: boolean;
+  readonly fetch: boolean;
+}
+
+/** The fully resolved configuration every layer reads. */
+export interface AirspaceConfig {
+  readonly remote: string;
+  readonly trunk: string | null;
+  readonly peers: { readonly include: readonly string[]; readonly exclude: readonly string[]; readonly maxAgeDays: number; readonly worktrees: boolean };
+  readonly ignore: readonly string[];
+  readonly channels: readonly string[];
+  /** Engine overrides (values the user set); the engine's DEFAULTS supply the rest. */
+  readonly model: Readonly<Record<string, unknown>>;
+  readonly hooks: Readonly<Record<HookName, HookSettings>>;
+  readonly beacons: { readonly ttlMs: number; readonly maxBytes: number };
+  readonly graph: { readonly budgetMs: number };
+  /** Where the configuration came from (a file path, or null for defaults only). */
+  readonly source: string | null;
+}
+
+/**
+ * Files every agent touches, or that no human merges by hand: they would put every pair of agents
+ * in permanent "traffic" and teach people to ignore the warnings.
+ */
+export const DEFAULT_IGNORE = [
+  '**/package-lock.json',
+  '**/npm-shrinkwrap.json',
+  '**/yarn.lock',
+  '**/pnpm-lock.yaml',
+  '**/bun.lockb',
+  '**/Cargo.lock',
+  '**/poetry.lock',
+  '**/go.sum',
+  '**/CLAUDE.md',
+  '**/AGENTS.md',
+  '**/GEMINI.md',
+  '**/.cursorrules',
+  '**/CHANGELOG.md',
+  '**/CHANGES.md',
+  '**/HISTORY.md',
+  '**/*.min.js',
+  '**/*.map',
+  '**/dist/**',
+  '**/build/**',
+  '**/coverage/**',
+];
+
+export const DEFAULT_CONFIG: Omit<AirspaceConfig, 'source'> = {
+  remote: 'origin',
+  trunk: null,
+  peers: { include: ['**'], exclude: ['dependabot/**', 'renovate/**', 'HEAD'], maxAgeDays: 14, worktrees: true },
+  ignore: DEFAULT_IGNORE,
+  channels: ['overlap', 'proximity', 'dependency', 'tree', 'merge'],
+  model: {},
+  hooks: {
+    'pre-commit': { mode: 'warn', budgetMs: 2_000, failClosed: false, publishBeacon: false, fetch: false },
+    'pre-push': { mode: 'block', budgetMs: 15_000, failClosed: false, publishBeacon: true, fetch: true },
+  },
+  beacons: { ttlMs: 24 * 3_600_000, maxBytes: 256 * 1024 },
+  graph: { budgetMs: 10_000 },
+};
