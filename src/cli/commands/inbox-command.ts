@@ -1,0 +1,25 @@
+import { EXIT } from '../../errors.js';
+import { inboxSummaryLine } from '../../messages/beacon.js';
+import type { Output } from '../../report/output.js';
+import { formatRanges } from '../../report/render-text.js';
+import { sanitizeText } from '../../report/sanitize-text.js';
+import { ackInbox, readInbox } from '../../state/inbox-store.js';
+
+/** `inbox [--ack]`: what other agents told this one on their advisories. */
+export async function inboxCommand(cwd: string, args: { json: boolean; ack: boolean }, output: Output): Promise<number> {
+  const messages = await readInbox(cwd);
+  if (args.json) output.out(JSON.stringify({ messages }, null, 2));
+  else {
+    const lines = [inboxSummaryLine(messages.length)];
+    for (const m of messages) {
+      lines.push(`${m.level === 'RA' ? output.style.red('RA') : output.style.yellow('TA')} from ${sanitizeText(m.from)}  risk ${m.risk.toFixed(2)}  ${new Date(m.at).toISOString()}`);
+      for (const f of m.files) lines.push(`    ${sanitizeText(f.path)}  ${formatRanges(f.ranges.length > 0 ? f.ranges : undefined)}`);
+      if (m.subjects.length) lines.push(`    commits: ${m.subjects.map((s) => `"${sanitizeText(s, { maxLength: 72 })}"`).join(', ')}`);
+      if (m.intent.length) lines.push(`    intent: ${m.intent.map((p) => sanitizeText(p)).join(', ')}`);
+      if (m.note) lines.push(`    note: ${sanitizeText(m.note)}`);
+    }
+    output.out(lines.join('\n'));
+  }
+  if (args.ack) await ackInbox(cwd);
+  return EXIT.ok;
+}

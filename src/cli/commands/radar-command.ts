@@ -1,0 +1,43 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { loadConfig } from '../../config/load-config.js';
+import { EXIT } from '../../errors.js';
+import { resolveRepo } from '../../git/resolve-repo.js';
+import { cliMessages } from '../../messages/cli.js';
+import type { Output } from '../../report/output.js';
+import { renderRadarHtml } from '../../report/radar-html.js';
+import { serveRadar } from '../../report/radar-server.js';
+import { scanRepository } from '../../run/scan-repository.js';
+
+export interface RadarArgs {
+  readonly out: string;
+  readonly serve: boolean;
+  readonly port: number;
+  readonly intervalMs: number;
+  readonly agents: readonly string[];
+}
+
+/** `radar`: the 3D view of every agent in the airspace, as a file or live on localhost. */
+export async function radarCommand(cwd: string, args: RadarArgs, output: Output): Promise<number> {
+  const repo = await resolveRepo(cwd);
+  const config = await loadConfig(repo.toplevel);
+  const scan = async () =>
+    (
+      await scanRepository({ cwd, config, command: 'scan', hook: null, fetch: false, agentSpecs: args.agents, now: Date.now(), graphRefresh: 'auto', inheritRepoEnv: false, replay: true })
+    ).scan;
+  if (args.serve) {
+    const server = await serveRadar({ port: args.port, scan, intervalMs: args.intervalMs });
+    output.out(cliMessages.radarServing(server.url));
+    await new Promise<void>((done) => {
+      const stop = () => void server.close().then(done);
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    return EXIT.ok;
+  }
+  const result = await scan();
+  const file = resolve(cwd, args.out);
+  await writeFile(file, renderRadarHtml({ title: repo.branch ?? repo.toplevel, at: Date.now(), scan: result }));
+  output.out(cliMessages.radarWritten(file, result.counts.agents, result.counts.TA + result.counts.RA));
+  return EXIT.ok;
+}

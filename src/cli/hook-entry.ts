@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+import { EXIT, isAirspaceError } from '../errors.js';
+import { hookMessages } from '../messages/hook.js';
+import { processOutput } from '../report/output.js';
+import { runHookCheck, type PushedRef } from '../run/hook-check.js';
+
+/**
+ * The fast path the installed git hooks call: `airspace-hooks hook <pre-commit|pre-push> [args]`.
+ * It never loads yargs (≈130 ms of start-up) and never lets an internal error stop a commit or a
+ * push unless the user asked for `--strict` / `failClosed`. Returns the hook's exit code.
+ */
+export async function runHook(argv: readonly string[]): Promise<number> {
+  const output = processOutput();
+  if (process.env.AIRSPACE_HOOKS === '0') return EXIT.ok;
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { strict: { type: 'boolean' }, json: { type: 'boolean' } } });
+  } catch (error) {
+    output.err(hookMessages.usage((error as Error).message));
+    return EXIT.error;
+  }
+  const [hook, remoteName] = parsed.positionals;
+  if (hook !== 'pre-commit' && hook !== 'pre-push') {
+    output.err(hookMessages.usage(`unknown hook "${hook ?? ''}"`));
+    return EXIT.error;
+  }
+  const strict = parsed.values.strict === true;
+  try {
+    const pushed = hook === 'pre-push' ? parsePushedRefs(await readStdin()) : [];
+    const result = await runHookCheck({ cwd: process.cwd(), hook, remoteName: remoteName ?? null, pushed, strict, output, json: parsed.values.json === true });
+    return result.exitCode;
+  } catch (error) {
+    const message = isAirspaceError(error) ? error.message : hookMessages.internal((error as Error)?.message ?? String(error));
+    if (strict) {
+      output.err(hookMessages.failedClosed(hook, message));
+      return EXIT.steer;
+    }
+    output.err(hookMessages.failedOpen(hook, message));
+    return EXIT.ok;
+  }
+}
+
+/** git feeds pre-push one line per ref: `<local ref> <local sha> <remote ref> <remote sha>`. */
+export function parsePushedRefs(text: string): PushedRef[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((parts) => parts.length === 4)
+    .map(([localRef, localSha, remoteRef, remoteSha]) => ({ localRef: localRef!, localSha: localSha!, remoteRef: remoteRef!, remoteSha: remoteSha! }));
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+    if (chunks.reduce((n, c) => n + c.length, 0) > 1024 * 1024) break;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

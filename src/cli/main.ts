@@ -1,0 +1,143 @@
+import yargs from 'yargs';
+import { EXIT, isAirspaceError } from '../errors.js';
+import { cliMessages } from '../messages/cli.js';
+import { processOutput, type Output } from '../report/output.js';
+
+/**
+ * The full CLI: turns arguments into options and hands them to the run layer; the run layer
+ * returns data and an exit code; this file prints nothing but what the renderers made. Commands
+ * are loaded lazily so `airspace-hooks intent add` does not pay for the radar or the graph.
+ */
+export async function main(argv: readonly string[], output: Output = processOutput()): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const set = (code: number) => {
+    exitCode = code;
+  };
+  const run = (task: () => Promise<number>) => async () => set(await task());
+  const cwd = process.cwd();
+
+  const parser = yargs([...argv])
+    .scriptName('airspace-hooks')
+    .usage(cliMessages.usage)
+    .command(
+      'check',
+      cliMessages.commands.check,
+      (y) =>
+        y
+          .option('hook', { choices: ['pre-commit', 'pre-push'] as const, describe: cliMessages.options.hook })
+          .option('fetch', { type: 'boolean', describe: cliMessages.options.fetch })
+          .option('json', { type: 'boolean', default: false, describe: cliMessages.options.json })
+          .option('strict', { type: 'boolean', default: false, describe: cliMessages.options.strict }),
+      (args) =>
+        run(async () => (await import('./commands/check-command.js')).checkCommand(cwd, { hook: args.hook ?? null, fetch: args.fetch, json: args.json, strict: args.strict }, output))(),
+    )
+    .command(
+      'scan',
+      cliMessages.commands.scan,
+      (y) =>
+        y
+          .option('agent', { type: 'string', array: true, describe: cliMessages.options.agent })
+          .option('at', { type: 'string', describe: cliMessages.options.at })
+          .option('channels', { type: 'string', describe: cliMessages.options.channels })
+          .option('fetch', { type: 'boolean', default: false, describe: cliMessages.options.fetch })
+          .option('json', { type: 'boolean', default: false, describe: cliMessages.options.json }),
+      (args) =>
+        run(async () =>
+          (await import('./commands/check-command.js')).scanCommand(
+            cwd,
+            { agents: args.agent ?? [], at: args.at, channels: args.channels, fetch: args.fetch, json: args.json },
+            output,
+          ),
+        )(),
+    )
+    .command(
+      'doctor',
+      cliMessages.commands.doctor,
+      (y) => y.option('json', { type: 'boolean', default: false }),
+      (args) => run(async () => (await import('./commands/doctor-command.js')).doctorCommand(cwd, { json: args.json }, output))(),
+    )
+    .command(
+      'install',
+      cliMessages.commands.install,
+      (y) => y.option('force', { type: 'boolean', default: false, describe: cliMessages.options.force }),
+      (args) => run(async () => (await import('./commands/install-command.js')).installCommand(cwd, { force: args.force }, output))(),
+    )
+    .command('uninstall', cliMessages.commands.uninstall, {}, () =>
+      run(async () => (await import('./commands/install-command.js')).uninstallCommand(cwd, output))(),
+    )
+    .command('beacon <action>', cliMessages.commands.beacon, (y) =>
+      y
+        .positional('action', { choices: ['publish', 'list', 'clear'] as const, demandOption: true })
+        .option('note', { type: 'string', describe: cliMessages.options.note })
+        .option('json', { type: 'boolean', default: false }),
+      (args) => run(async () => (await import('./commands/beacon-command.js')).beaconCommand(cwd, { action: args.action, note: args.note, json: args.json }, output))(),
+    )
+    .command('intent <action> [paths..]', cliMessages.commands.intent, (y) =>
+      y
+        .positional('action', { choices: ['add', 'list', 'clear'] as const, demandOption: true })
+        .positional('paths', { type: 'string', array: true })
+        .option('json', { type: 'boolean', default: false }),
+      (args) =>
+        run(async () => (await import('./commands/intent-command.js')).intentCommand(cwd, { action: args.action, paths: args.paths ?? [], json: args.json }, output))(),
+    )
+    .command(
+      'inbox',
+      cliMessages.commands.inbox,
+      (y) => y.option('json', { type: 'boolean', default: false }).option('ack', { type: 'boolean', default: false, describe: cliMessages.options.ack }),
+      (args) => run(async () => (await import('./commands/inbox-command.js')).inboxCommand(cwd, { json: args.json, ack: args.ack }, output))(),
+    )
+    .command(
+      'radar',
+      cliMessages.commands.radar,
+      (y) =>
+        y
+          .option('out', { type: 'string', default: 'airspace.html', describe: cliMessages.options.out })
+          .option('serve', { type: 'boolean', default: false, describe: cliMessages.options.serve })
+          .option('port', { type: 'number', default: 4477 })
+          .option('interval', { type: 'number', default: 3000, describe: cliMessages.options.interval })
+          .option('agent', { type: 'string', array: true, describe: cliMessages.options.agent }),
+      (args) =>
+        run(async () =>
+          (await import('./commands/radar-command.js')).radarCommand(cwd, { out: args.out, serve: args.serve, port: args.port, intervalMs: args.interval, agents: args.agent ?? [] }, output),
+        )(),
+    )
+    .command(
+      'demo',
+      cliMessages.commands.demo,
+      (y) => y.option('dir', { type: 'string', describe: cliMessages.options.demoDir }).option('json', { type: 'boolean', default: false }),
+      (args) => run(async () => (await import('./commands/demo-command.js')).demoCommand({ dir: args.dir, json: args.json }, output))(),
+    )
+    .command(
+      'replay',
+      cliMessages.commands.replay,
+      (y) => y.option('merges', { type: 'number', default: 50, describe: cliMessages.options.merges }).option('json', { type: 'boolean', default: false }),
+      (args) => run(async () => (await import('./commands/replay-command.js')).replayCommand(cwd, { merges: args.merges, json: args.json }, output))(),
+    )
+    .demandCommand(1, cliMessages.needCommand)
+    .strict()
+    .help()
+    .version()
+    .wrap(Math.min(100, process.stdout.columns ?? 100))
+    .fail((message, error) => {
+      if (error) throw error;
+      throw new UsageError(message);
+    });
+
+  try {
+    await parser.parseAsync();
+  } catch (error) {
+    if (error instanceof UsageError) {
+      output.err(cliMessages.usageError(error.message));
+      return EXIT.error;
+    }
+    if (isAirspaceError(error)) {
+      output.err(cliMessages.error(error.message));
+      return error.kind === 'internal' ? EXIT.error : EXIT.error;
+    }
+    output.err(cliMessages.error(cliMessages.internal((error as Error)?.message ?? String(error))));
+    return EXIT.error;
+  }
+  return exitCode;
+}
+
+class UsageError extends Error {}

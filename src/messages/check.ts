@@ -1,0 +1,45 @@
+/** Wording of advisories and verdicts. Every blocking message carries the bypass. */
+export const BYPASS = 'git push --no-verify, or AIRSPACE_HOOKS=0 for one command';
+
+export const checkMessages = {
+  levelName: { clear: 'clear', TA: 'traffic', RA: 'RESOLUTION' } as const,
+  header: (own: string | null, peers: number) => (own ? `airspace: ${own} vs ${peers} peer${peers === 1 ? '' : 's'}` : `airspace: ${peers} agents`),
+  ownWork: (committed: number, uncommitted: number) => `${committed} committed + ${uncommitted} uncommitted file${committed + uncommitted === 1 ? '' : 's'}`,
+  steer: (peer: string) => `steer: you must steer away from ${peer} (it has right of way)`,
+  hold: (peer: string) => `hold: you have right of way; ${peer} has been advised to steer away`,
+  steerPair: (steer: string, hold: string) => `${steer} steers, ${hold} holds`,
+  whatToDo:
+    'what to do: coordinate with them, pick other files, or rebase onto their work after it lands',
+  theirWork: 'their commits',
+  theirIntent: 'declared intent',
+  theirNote: 'note',
+  overlap: (path: string, you: string, them: string) => `${path}  you ${you}  them ${them}`,
+  wholeFile: 'whole file',
+  unknown: (id: string, reason: string) => `unknown: ${id}: ${reason}`,
+  clearSummary: (n: number) => `clear: ${n} peer${n === 1 ? '' : 's'}`,
+  allClear: 'all clear: no traffic near your work',
+  noTraffic: 'no traffic: no other worktree, peer branch or beacon to compare with',
+  blocked: (hook: string) => `${hook} blocked by airspace-hooks. Bypass: ${BYPASS}`,
+  blockedScan: `blocked: this agent must steer. Bypass: ${BYPASS}`,
+  escalated: (rate: number) => `closing fast (+${rate.toFixed(2)} risk/h): escalated early`,
+  fetchAge: (age: string) => `traffic as of ${age} ago`,
+  neverFetched: 'traffic never fetched: run `git fetch` or `airspace-hooks check --fetch`',
+  fetchFailed: (reason: string) => `unknown: fetch failed (${reason}); using the last fetched state`,
+  graphStale: (age: string, changed: number) => `import graph ${age} old${changed > 0 ? `, ${changed} files changed since` : ''}`,
+  graphNone: 'import graph not built yet: the dependency channel is unknown (run `airspace-hooks check --fetch` or `scan`)',
+  skipped: (what: string) => `skipped: ${what}`,
+  inboxHeader: 'messages from other agents:',
+  channelsLine: (channels: string) => `channels ${channels}`,
+  pairMatrix: 'risk matrix',
+  advisoriesHeader: 'advisories',
+};
+
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.round(m / 60);
+  if (h < 48) return `${h}h`;
+  return `${Math.round(h / 24)}d`;
+}

@@ -1,0 +1,11 @@
+import { BYPASS } from './check.js';
+
+export const hookMessages = {
+  usage: (detail: string) => `airspace-hooks hook: ${detail} (expected: hook pre-commit | hook pre-push <remote> <url>)`,
+  internal: (detail: string) => `internal error: ${detail}`,
+  failedOpen: (hook: string, detail: string) => `airspace-hooks: ${hook} check skipped (${detail}); letting it through`,
+  failedClosed: (hook: string, detail: string) => `airspace-hooks: ${hook} check failed (${detail}); blocking because --strict is set. Bypass: ${BYPASS}`,
+  fetchFailedClosed: (reason: string) => `airspace-hooks: could not fetch the traffic (${reason}); blocking because pre-push.failClosed is set. Bypass: ${BYPASS}`,
+  nothingToCheck: 'airspace-hooks: nothing to check (only deletions or tags are pushed)',
+  overBudget: (hook: string, ms: number, skipped: string) => `airspace-hooks: ${hook} reached its ${ms} ms budget; skipped ${skipped}`,
+};

@@ -1,0 +1,8 @@
+/** Progress lines and notes of the scan pipeline. */
+export const runMessages = {
+  fetching: (remote: string) => `fetching traffic from ${remote}…`,
+  discovering: 'reading worktrees, peer branches and working sets…',
+  scoring: (pairs: number) => `scoring ${pairs} pair${pairs === 1 ? '' : 's'}…`,
+  messageText: (files: string, subjects: string, intent: string) =>
+    [files && `touching ${files}`, subjects && `commits: ${subjects}`, intent && `intent: ${intent}`].filter(Boolean).join('; '),
+};

@@ -1,0 +1,81 @@
+import type { Link, Vec3 } from '../engine/types.js';
+
+/**
+ * What `check` and `scan` found, as data: the one structure both the terminal renderer and the
+ * `--json` output are made from. `--json` prints it as is; its shape is versioned by `schema`
+ * (documented in docs/json-output.md) and only grows within a version.
+ */
+export const REPORT_SCHEMA = 'airspace-hooks/report@1';
+
+export interface AgentFactsReport {
+  readonly id: string;
+  readonly kind: 'ownship' | 'worktree' | 'branch' | 'revision' | 'beacon';
+  readonly branch: string | null;
+  readonly tip: string | null;
+  readonly worktreePath?: string;
+  /** Files in its working set against the trunk, split by where the change lives. */
+  readonly committedFiles: number;
+  readonly uncommittedFiles: number;
+  readonly committedWork: number;
+  readonly startedAt: number | null;
+  readonly subjects: readonly string[];
+  readonly intent: readonly string[];
+  readonly note?: string;
+  readonly beaconAgeMs?: number;
+}
+
+export interface UnknownPeer {
+  readonly id: string;
+  readonly reason: string;
+}
+
+export interface ScannedReport {
+  readonly at: number;
+  readonly ownship: string | null;
+  readonly includesUncommitted: boolean;
+  readonly peers: { readonly worktrees: number; readonly branches: number; readonly beacons: number; readonly explicit: number };
+  readonly fetch: { readonly attempted: boolean; readonly ok: boolean | null; readonly reason?: string; readonly lastFetchAt: number | null; readonly ageMs: number | null };
+  readonly graph: {
+    readonly source: string;
+    readonly files: number;
+    readonly stale: boolean;
+    readonly builtAt: number | null;
+    readonly changedSinceBuild: number;
+    readonly warnings: readonly string[];
+  };
+  readonly channels: readonly string[];
+  readonly skipped: readonly string[];
+  readonly durationMs: number;
+}
+
+export interface Verdict {
+  readonly mode: 'warn' | 'block' | 'off';
+  /** Peers this agent must steer away from (RA, lower priority). */
+  readonly steerFrom: readonly string[];
+  /** Peers that were advised to steer away from this agent (RA, this agent holds). */
+  readonly holdAgainst: readonly string[];
+  /** True when the hook/command exits 1. */
+  readonly block: boolean;
+}
+
+export interface InboxNote {
+  readonly from: string;
+  readonly level: 'TA' | 'RA';
+  readonly risk: number;
+  readonly text: string;
+}
+
+export interface AirspaceReport {
+  readonly schema: typeof REPORT_SCHEMA;
+  readonly command: 'check' | 'scan';
+  readonly hook: 'pre-commit' | 'pre-push' | null;
+  readonly agents: readonly AgentFactsReport[];
+  /** The engine's links and advisories, exactly as the engine defines them. */
+  readonly links: readonly Link[];
+  readonly advisories: readonly Link[];
+  readonly unknown: readonly UnknownPeer[];
+  readonly positions: Readonly<Record<string, Vec3>>;
+  readonly scanned: ScannedReport;
+  readonly verdict: Verdict | null;
+  readonly inbox: readonly InboxNote[];
+}

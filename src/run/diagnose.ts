@@ -1,0 +1,114 @@
+import { createRequire } from 'node:module';
+import { loadConfig } from '../config/load-config.js';
+import { isAirspaceError } from '../errors.js';
+import { git, runGit } from '../git/exec-git.js';
+import { lastFetchAge } from '../git/fetch-traffic.js';
+import { resolveRepo } from '../git/resolve-repo.js';
+import { loadImportGraph } from '../graph/load-import-graph.js';
+import { inspectInstallation } from '../install/index.js';
+import type { InstallFinding } from '../install/index.js';
+import { doctorMessages as m } from '../messages/doctor.js';
+
+/**
+ * `doctor`: what is installed and what works, each finding with its fix. Reads only; every check
+ * is independent, so one broken part never hides the others.
+ */
+export type DoctorLevel = 'ok' | 'warn' | 'error';
+
+export interface DoctorFinding {
+  readonly level: DoctorLevel;
+  readonly topic: string;
+  readonly text: string;
+  readonly fix?: string;
+}
+
+export interface Diagnosis {
+  readonly findings: readonly DoctorFinding[];
+  readonly installation: readonly InstallFinding[];
+}
+
+const MIN_NODE = [20, 19];
+const MIN_GIT = [2, 38];
+
+export async function diagnose(cwd: string): Promise<Diagnosis> {
+  const findings: DoctorFinding[] = [];
+  const add = (level: DoctorLevel, topic: string, text: string, fix?: string) => findings.push({ level, topic, text, ...(fix ? { fix } : {}) });
+
+  const node = process.versions.node.split('.').map(Number);
+  if (atLeast(node, MIN_NODE)) add('ok', 'node', m.nodeOk(process.versions.node));
+  else add('error', 'node', m.nodeOld(process.versions.node), m.nodeFix);
+
+  let gitOk = false;
+  try {
+    const version = (await git(['--version'], { cwd })).replace(/^git version /, '');
+    gitOk = atLeast(version.split('.').map((p) => Number.parseInt(p, 10)), MIN_GIT);
+    if (gitOk) add('ok', 'git', m.gitOk(version));
+    else add('error', 'git', m.gitOld(version), m.gitFix);
+  } catch (error) {
+    add('error', 'git', isAirspaceError(error) ? error.message : String(error), m.gitFix);
+  }
+  if (!gitOk) return { findings, installation: [] };
+
+  let repo;
+  try {
+    repo = await resolveRepo(cwd);
+  } catch (error) {
+    add('error', 'repository', isAirspaceError(error) ? error.message : String(error), m.repoFix);
+    return { findings, installation: [] };
+  }
+  if (repo.head === null) add('warn', 'repository', m.noCommits, m.noCommitsFix);
+  else add('ok', 'repository', m.repoOk(repo.branch));
+  if (repo.branch === null && repo.head !== null) add('warn', 'repository', m.detached, m.detachedFix);
+  if (repo.isShallow) add('warn', 'repository', m.shallow, m.shallowFix);
+
+  let remote = 'origin';
+  try {
+    const config = await loadConfig(repo.toplevel);
+    remote = config.remote;
+    add('ok', 'config', config.source ? m.configFrom(config.source) : m.configDefaults);
+  } catch (error) {
+    add('error', 'config', isAirspaceError(error) ? error.message : String(error), m.configFix);
+  }
+  const url = await runGit(['remote', 'get-url', '--', remote], { cwd, okCodes: [2, 128] });
+  if (url.code !== 0) add('warn', 'remote', m.noRemote(remote), m.noRemoteFix(remote));
+  else {
+    const fetched = await lastFetchAge(repo.commonDir);
+    add(fetched ? 'ok' : 'warn', 'remote', fetched ? m.fetchedAgo(remote, fetched.ageMs) : m.neverFetched(remote), fetched ? undefined : m.fetchFix);
+  }
+
+  add(...typescriptFinding(repo.toplevel));
+  try {
+    const graph = await loadImportGraph(repo.toplevel, repo.commonDir, { refresh: 'never' });
+    if (graph.source === 'none') add('warn', 'import graph', m.graphMissing, m.graphFix);
+    else add('ok', 'import graph', m.graphOk(Object.keys(graph.graph.adjacency).length, graph.changedSinceBuild));
+    for (const warning of graph.warnings.filter((w) => w.code !== 'cache-missing')) add('warn', 'import graph', warning.message);
+  } catch (error) {
+    add('warn', 'import graph', isAirspaceError(error) ? error.message : String(error));
+  }
+
+  const installation = await inspectInstallation(cwd);
+  return { findings, installation };
+}
+
+/** dependency-cruiser reads TypeScript through the compiler's JS API (absent in TS 7). */
+function typescriptFinding(toplevel: string): [DoctorLevel, string, string, string?] {
+  const require = createRequire(`${toplevel}/package.json`);
+  for (const from of [require, createRequire(import.meta.url)]) {
+    try {
+      const ts = from('typescript') as { version?: string; createProgram?: unknown };
+      if (typeof ts.createProgram === 'function') return ['ok', 'typescript', m.typescriptOk(ts.version ?? '?')];
+      return ['error', 'typescript', m.typescriptNoApi(ts.version ?? '?'), m.typescriptFix];
+    } catch {
+      // try the next location
+    }
+  }
+  return ['warn', 'typescript', m.typescriptMissing, m.typescriptFix];
+}
+
+function atLeast(version: readonly number[], min: readonly number[]): boolean {
+  for (let i = 0; i < min.length; i++) {
+    const v = version[i] ?? 0;
+    if (v !== min[i]) return v > min[i]!;
+  }
+  return true;
+}

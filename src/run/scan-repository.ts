@@ -1,0 +1,294 @@
+import picomatch from 'picomatch';
+import type { Beacon } from '../beacon/beacon-schema.js';
+import { readBeacons } from '../beacon/read-beacons.js';
+import type { AirspaceConfig, HookName } from '../config/defaults.js';
+import { pairKey, type Link, type ScanResult } from '../engine/index.js';
+import { runGit } from '../git/exec-git.js';
+import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
+import { mergeBase } from '../git/merge-base.js';
+import { loadImportGraph } from '../graph/load-import-graph.js';
+import type { LoadedGraph } from '../graph/types.js';
+import { beaconSkippedLine } from '../messages/beacon.js';
+import { graphMessages } from '../messages/graph.js';
+import { runMessages } from '../messages/run.js';
+import type { AgentFactsReport, AirspaceReport, ScannedReport } from '../report/check-report.js';
+import { REPORT_SCHEMA } from '../report/check-report.js';
+import { appendSamples, readHistory } from '../state/history-store.js';
+import { listIntent } from '../state/intent-store.js';
+import { collectAirspace, type Airspace, type UnknownPeer } from '../traffic/collect-airspace.js';
+import type { LineOfWork } from '../traffic/line-of-work.js';
+import { workingSetAgainst } from '../traffic/working-set-against.js';
+import type { AgentFacts } from '../traffic/to-agent.js';
+import type { WorkingSet } from '../traffic/working-set.js';
+import { foldBeacons } from './beacon-traffic.js';
+import { scorePairs } from './score-pairs.js';
+import { exchangeMessages } from './transmit-intent.js';
+
+/**
+ * The pipeline behind `check`, `scan` and the hooks, in the order the data flows:
+ * config → fetch → traffic discovery and working sets (git) → beacons → import graph → engine →
+ * history and messages → report. It returns data; rendering and exit codes are the caller's.
+ */
+export interface ScanRequest {
+  readonly cwd: string;
+  readonly config: AirspaceConfig;
+  readonly command: 'check' | 'scan';
+  readonly hook: HookName | null;
+  readonly fetch: boolean;
+  /** `NAME=REV` agents instead of discovery. */
+  readonly agentSpecs?: readonly string[];
+  /** Epoch ms the scan is evaluated at (recency, age, fetch age). */
+  readonly now: number;
+  /** True when evaluating a past moment: no history is written and no message is sent. */
+  readonly replay?: boolean;
+  readonly graphRefresh: 'never' | 'auto';
+  readonly inheritRepoEnv: boolean;
+  readonly channels?: readonly string[];
+  readonly onProgress?: (text: string) => void;
+  /** Also draft this agent's beacon (its work against its trunk merge-base) for publishing. */
+  readonly withBeacon?: boolean;
+  readonly note?: string;
+}
+
+export interface ScanOutcome {
+  readonly report: AirspaceReport;
+  readonly ownBeacon: Beacon | null;
+  /** The engine's view of the same scan, for the radar (file coordinates included). */
+  readonly scan: ScanResult;
+}
+
+export async function scanRepository(request: ScanRequest): Promise<ScanOutcome> {
+  const started = performance.now();
+  const { config, cwd } = request;
+  const progress = request.onProgress ?? (() => undefined);
+  const channels = request.channels ?? config.channels;
+  const ignore = picomatch([...config.ignore], { dot: true });
+
+  let fetched: FetchResult | null = null;
+  if (request.fetch) {
+    progress(runMessages.fetching(config.remote));
+    fetched = await fetchTraffic(cwd, config.remote, { timeoutMs: Math.min(config.hooks['pre-push'].budgetMs, 30_000) });
+  }
+
+  progress(runMessages.discovering);
+  const airspace = await collectAirspace(cwd, {
+    remote: config.remote,
+    ...(config.trunk ? { trunk: config.trunk } : {}),
+    include: config.peers.include,
+    exclude: config.peers.exclude,
+    maxAgeDays: config.peers.maxAgeDays,
+    ...(request.agentSpecs && request.agentSpecs.length > 0 ? { agents: request.agentSpecs } : {}),
+    at: request.now,
+    ignore,
+    channels,
+    inheritRepoEnv: request.inheritRepoEnv,
+    pairs: request.command === 'scan' ? 'all' : 'ownship',
+  });
+  const unknown: UnknownPeer[] = [...airspace.unknown];
+  const ownship = airspace.ownship;
+
+  const [beaconRead, graph, history, ownIntent] = await Promise.all([
+    readBeacons(cwd, { now: request.now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes, ...(ownship ? { selfId: ownship.id } : {}) }),
+    loadGraph(airspace, request, progress),
+    readHistory(airspace.commonDir),
+    ownship ? listIntent(cwd) : Promise.resolve([] as string[]),
+  ]);
+  const skipped = beaconRead.skipped.map((s) => beaconSkippedLine(s.ref, s.reason, s.detail));
+
+  const folded = await foldBeacons({
+    beacons: request.agentSpecs?.length ? [] : beaconRead.beacons,
+    pairs: airspace.pairs,
+    ownshipId: ownship?.id ?? null,
+    ownshipWorkingSet: (base) => ownshipWorkingSet(airspace, ignore, base),
+    hasCommit: (sha) => hasCommit(airspace.toplevel, sha),
+  });
+  unknown.push(...folded.unknown);
+
+  const facts = new Map<string, AgentFacts>();
+  const lines = [...(ownship ? [ownship] : []), ...airspace.traffic];
+  for (const line of lines) facts.set(line.id, { committedWork: line.facts.committedWork, ...(line.facts.startedAt !== undefined ? { startedAt: line.facts.startedAt } : {}) });
+  if (ownship) facts.set(ownship.id, { ...facts.get(ownship.id), intent: ownIntent });
+  for (const beacon of beaconRead.beacons) {
+    const known = facts.get(beacon.agent);
+    facts.set(beacon.agent, {
+      committedWork: known?.committedWork ?? beacon.committedWork,
+      ...(known?.startedAt !== undefined ? { startedAt: known.startedAt } : beacon.startedAt !== null ? { startedAt: beacon.startedAt } : {}),
+      intent: beacon.intent,
+    });
+  }
+
+  progress(runMessages.scoring(folded.pairs.length));
+  const historyByPair = Object.fromEntries(Object.entries(history).map(([key, points]) => [key, points]));
+  const scored = scorePairs({ pairs: folded.pairs, facts, graph: graph.graph, model: config.model, channels, now: request.now, history: historyByPair });
+
+  let inbox: AirspaceReport['inbox'] = [];
+  if (!request.replay) {
+    await appendSamples(airspace.commonDir, scored.links.map((l) => ({ pairKey: pairKey(l.a, l.b), at: request.now, risk: l.risk })));
+    if (ownship && request.command === 'check') {
+      inbox = await exchangeMessages({ cwd, ownship, traffic: airspace.traffic, links: scored.links, facts, now: request.now, inheritRepoEnv: request.inheritRepoEnv });
+    }
+  }
+
+  const agents = agentReports(airspace, folded.beaconOnly, beaconRead.beacons, facts, request.now);
+  const scanned = scannedReport(airspace, folded.beaconOnly.length + folded.merged, fetched, graph, channels, skipped, request, started);
+  const ownBeacon = request.withBeacon && ownship ? await draftBeacon(airspace, ignore, ownship, facts.get(ownship.id), request) : null;
+  const report: AirspaceReport = {
+    schema: REPORT_SCHEMA,
+    command: request.command,
+    hook: request.hook,
+    agents,
+    links: scored.links,
+    advisories: scored.links.filter((l: Link) => l.level !== 'clear'),
+    unknown: unknown.map((u) => ({ id: u.id, reason: u.with && u.with !== ownship?.id ? `${u.reason} (with ${u.with})` : u.reason })),
+    positions: scored.positions,
+    scanned,
+    verdict: null,
+    inbox,
+  };
+  const counts = { agents: agents.length, pairs: report.links.length, clear: 0, TA: 0, RA: 0 };
+  for (const link of report.links) counts[link.level]++;
+  const scan: ScanResult = { advisories: report.advisories, links: report.links, positions: scored.positions, fileCoordinates: scored.fileCoordinates, counts };
+  return { report, ownBeacon, scan };
+}
+
+async function draftBeacon(airspace: Airspace, ignore: (path: string) => boolean, ownship: LineOfWork, facts: AgentFacts | undefined, request: ScanRequest): Promise<Beacon | null> {
+  const workingSet = await ownshipWorkingSet(airspace, ignore, null);
+  if (workingSet.base === null) return null;
+  return {
+    schema: 1,
+    agent: ownship.id,
+    branch: ownship.branch ?? null,
+    head: ownship.tip,
+    base: workingSet.base,
+    workingSet,
+    intent: [...(facts?.intent ?? [])],
+    committedWork: ownship.facts.committedWork,
+    startedAt: ownship.facts.startedAt ?? null,
+    updatedAt: request.now,
+    ...(request.note ? { note: request.note } : {}),
+  };
+}
+
+async function loadGraph(airspace: Airspace, request: ScanRequest, progress: (text: string) => void): Promise<LoadedGraph> {
+  const wanted = (request.channels ?? request.config.channels).some((c) => c === 'dependency');
+  if (!wanted) return { graph: { adjacency: {} }, builtAt: undefined, stale: false, changedSinceBuild: 0, source: 'none', filesCruised: 0, warnings: [] };
+  return loadImportGraph(airspace.toplevel, airspace.commonDir, {
+    refresh: request.graphRefresh,
+    budgetMs: request.config.graph.budgetMs,
+    now: () => request.now,
+    onProgress: (event) => progress(event.phase === 'cruise' ? graphMessages.progress.cruise(event.done ?? 0, event.total ?? 0) : graphMessages.progress[event.phase]),
+  });
+}
+
+async function ownshipWorkingSet(airspace: Airspace, ignore: (path: string) => boolean, base: string | null): Promise<WorkingSet> {
+  const ownship = airspace.ownship!;
+  let at = base;
+  if (at === null && airspace.scanned.trunk) {
+    const found = await mergeBase(airspace.toplevel, airspace.scanned.trunk, ownship.tip);
+    at = found.base;
+  }
+  if (at === null) return { base: null, files: [] };
+  return workingSetAgainst(airspace.toplevel, at, ownship, ignore);
+}
+
+async function hasCommit(cwd: string, sha: string): Promise<boolean> {
+  if (!/^[0-9a-f]{40,64}$/.test(sha)) return false;
+  const result = await runGit(['cat-file', '-e', `${sha}^{commit}`], { cwd, okCodes: [1, 128] });
+  return result.code === 0;
+}
+
+function agentReports(airspace: Airspace, beaconOnly: readonly Beacon[], beacons: readonly Beacon[], facts: ReadonlyMap<string, AgentFacts>, now: number): AgentFactsReport[] {
+  const notes = new Map(beacons.map((b) => [b.agent, b]));
+  const line = (l: LineOfWork, kind: AgentFactsReport['kind']): AgentFactsReport => {
+    const beacon = notes.get(l.id);
+    const uncommitted = l.uncommittedPaths?.length ?? 0;
+    return {
+      id: l.id,
+      kind,
+      branch: l.branch ?? null,
+      tip: l.tip,
+      ...(l.worktreePath ? { worktreePath: l.worktreePath } : {}),
+      committedFiles: Math.max(0, countFilesOf(airspace, l.id) - uncommitted),
+      uncommittedFiles: uncommitted,
+      committedWork: l.facts.committedWork,
+      startedAt: l.facts.startedAt ?? null,
+      subjects: l.subjects,
+      intent: facts.get(l.id)?.intent ?? [],
+      ...(beacon?.note ? { note: beacon.note } : {}),
+      ...(beacon ? { beaconAgeMs: Math.max(0, now - beacon.updatedAt) } : {}),
+    };
+  };
+  return [
+    ...(airspace.ownship ? [line(airspace.ownship, 'ownship')] : []),
+    ...airspace.traffic.map((l) => line(l, l.kind)),
+    ...beaconOnly.map(
+      (b): AgentFactsReport => ({
+        id: b.agent,
+        kind: 'beacon',
+        branch: b.branch,
+        tip: b.head,
+        committedFiles: b.workingSet.files.filter((f) => f.origin !== 'uncommitted').length,
+        uncommittedFiles: b.workingSet.files.filter((f) => f.origin === 'uncommitted').length,
+        committedWork: b.committedWork,
+        startedAt: b.startedAt,
+        subjects: [],
+        intent: b.intent,
+        ...(b.note ? { note: b.note } : {}),
+        beaconAgeMs: Math.max(0, now - b.updatedAt),
+      }),
+    ),
+  ];
+}
+
+/** Files of an agent in its first compared pair (its side's working set). */
+function countFilesOf(airspace: Airspace, id: string): number {
+  for (const pair of airspace.pairs) {
+    if (pair.a === id) return pair.workingSetA.files.length;
+    if (pair.b === id) return pair.workingSetB.files.length;
+  }
+  return 0;
+}
+
+function scannedReport(
+  airspace: Airspace,
+  beacons: number,
+  fetched: FetchResult | null,
+  graph: LoadedGraph,
+  channels: readonly string[],
+  skipped: string[],
+  request: ScanRequest,
+  started: number,
+): ScannedReport {
+  const s = airspace.scanned;
+  const peers = airspace.traffic;
+  const lastFetchAt = fetched?.ok ? fetched.at : (s.fetch?.at ?? null);
+  return {
+    at: request.now,
+    ownship: airspace.ownship?.id ?? null,
+    includesUncommitted: true,
+    peers: {
+      worktrees: peers.filter((p) => p.kind === 'worktree').length,
+      branches: peers.filter((p) => p.kind === 'branch').length,
+      beacons,
+      explicit: peers.filter((p) => p.kind === 'revision').length,
+    },
+    fetch: {
+      attempted: fetched !== null,
+      ok: fetched ? fetched.ok : null,
+      ...(fetched?.reason ? { reason: fetched.reason } : {}),
+      lastFetchAt,
+      ageMs: lastFetchAt !== null ? Math.max(0, request.now - lastFetchAt) : null,
+    },
+    graph: {
+      source: graph.source,
+      files: Object.keys(graph.graph.adjacency).length,
+      stale: graph.stale,
+      builtAt: graph.builtAt ?? null,
+      changedSinceBuild: graph.changedSinceBuild,
+      warnings: graph.warnings.map((w) => w.message),
+    },
+    channels,
+    skipped: [...s.notes, ...skipped],
+    durationMs: Math.round(performance.now() - started),
+  };
+}

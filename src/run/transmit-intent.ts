@@ -1,0 +1,66 @@
+import type { Link } from '../engine/index.js';
+import { runMessages } from '../messages/run.js';
+import type { InboxNote } from '../report/check-report.js';
+import { clearPair, deliverMessage, pendingNew } from '../state/inbox-store.js';
+import type { InboxMessage } from '../state/inbox-message.js';
+import { resolveStateDirs } from '../state/state-dirs.js';
+import type { LineOfWork } from '../traffic/line-of-work.js';
+import type { AgentFacts } from '../traffic/to-agent.js';
+
+/**
+ * The seed's "transmit intent": on a Traffic or Resolution Advisory with a worktree on this
+ * machine, leave the ownship's intent in that worktree's inbox (files and lines, commit subjects,
+ * declared intent); when the pair is clear again, drop the stale messages on both sides. Peers on
+ * other machines get the same facts through the beacons. Returns the ownship's new messages, each
+ * shown once.
+ */
+export interface ExchangeInput {
+  readonly cwd: string;
+  readonly ownship: LineOfWork;
+  readonly traffic: readonly LineOfWork[];
+  readonly links: readonly Link[];
+  readonly facts: ReadonlyMap<string, AgentFacts>;
+  readonly now: number;
+  readonly inheritRepoEnv: boolean;
+}
+
+export async function exchangeMessages(input: ExchangeInput): Promise<InboxNote[]> {
+  const local = new Map(input.traffic.filter((t) => t.kind === 'worktree' && t.worktreePath).map((t) => [t.id, t.worktreePath!]));
+  const own = input.ownship.id;
+  await Promise.all(
+    input.links.map(async (link) => {
+      const peer = link.a === own ? link.b : link.a;
+      const peerPath = local.get(peer);
+      if (link.level === 'clear') {
+        await clearPair(input.cwd, peer);
+        if (peerPath) await clearPair(peerPath, own);
+        return;
+      }
+      if (!peerPath) return;
+      const youAreA = link.a === own;
+      const message: InboxMessage = {
+        from: own,
+        to: peer,
+        level: link.level,
+        risk: link.risk,
+        files: link.sharedFiles.map((f) => ({ path: f.path, ranges: ((youAreA ? f.rangesA : f.rangesB) ?? []).map(([s, e]) => [s, e] as const) })),
+        subjects: input.ownship.subjects.slice(0, 5),
+        intent: [...(input.facts.get(own)?.intent ?? [])],
+        at: input.now,
+      };
+      const { gitDir } = await resolveStateDirs(peerPath);
+      await deliverMessage(gitDir, message, { now: input.now });
+    }),
+  );
+  const fresh = await pendingNew(input.cwd);
+  return fresh.map((message) => ({
+    from: message.from,
+    level: message.level,
+    risk: message.risk,
+    text: runMessages.messageText(
+      message.files.map((f) => f.path).join(', '),
+      message.subjects.map((s) => `"${s}"`).join(', '),
+      message.intent.join(', '),
+    ),
+  }));
+}

@@ -1,0 +1,20 @@
+import type { HookMode } from '../config/schema.js';
+import type { AirspaceReport, Verdict } from '../report/check-report.js';
+
+/**
+ * What this agent must do. Each side computes it on its own machine from what both can see, and
+ * the engine's right-of-way is a pure function of those shared facts, so of the two agents of an
+ * RA exactly one gets `steerFrom` and the other `holdAgainst`.
+ */
+export function verdictFor(report: AirspaceReport, mode: HookMode): Verdict {
+  const own = report.scanned.ownship;
+  const steerFrom: string[] = [];
+  const holdAgainst: string[] = [];
+  for (const link of report.advisories) {
+    if (link.level !== 'RA' || own === null) continue;
+    const peer = link.a === own ? link.b : link.a;
+    if (link.steer === own) steerFrom.push(peer);
+    else if (link.hold === own) holdAgainst.push(peer);
+  }
+  return { mode, steerFrom, holdAgainst, block: mode === 'block' && steerFrom.length > 0 };
+}
