@@ -63,6 +63,7 @@ export function commitAll(cwd: string, message: string, date?: string): string {
 
 /** A new repository with an initial commit of `files` on `main`. */
 export function initRepo(files: Record<string, string | Buffer> = { 'README.md': '# demo\n' }, dir = tempDir()): string {
+  mkdirSync(dir, { recursive: true });
   gitIn(dir, 'init', '-q', '-b', 'main');
   writeFiles(dir, files);
   if (Object.keys(files).length > 0) commitAll(dir, 'initial');
