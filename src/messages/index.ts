@@ -16,3 +16,4 @@ export * from './install.js';
 export { intentMessages } from './intent.js';
 export * from './radar.js';
 export { runMessages } from './run.js';
+export { replayMessages } from './replay.js';

@@ -1,0 +1,23 @@
+import { EXIT } from '../../errors.js';
+import { renderReplayText } from '../../eval/replay-render.js';
+import { replayHistory } from '../../eval/replay-run.js';
+import { replayMessages } from '../../messages/replay.js';
+import type { Output } from '../../report/output.js';
+
+export interface ReplayArgs {
+  readonly merges: number;
+  readonly json: boolean;
+}
+
+/**
+ * `replay`: the model on this repository's own merge history (see docs/decisions/replay.md).
+ * Advisory only (exit 0); no merges, or only one class of merge, is exit 2 with one line.
+ */
+export async function replayCommand(cwd: string, args: ReplayArgs, output: Output): Promise<number> {
+  const result = await replayHistory(cwd, {
+    merges: args.merges,
+    ...(args.json ? {} : { onProgress: (event) => output.progress(replayMessages.progress(event.phase, event.done, event.total)) }),
+  });
+  output.out(args.json ? JSON.stringify(result, null, 2) : renderReplayText(result));
+  return EXIT.ok;
+}

@@ -1,0 +1,204 @@
+/**
+ * Turns a repository's recent merges into scored-ready cases: for each merge, its label (did
+ * `git merge-tree` conflict on the two parents) and, at each both-active moment, both sides'
+ * working sets in base coordinates from the product's own git layer. Git work is batched: one log
+ * for the merge list; per merge one merge-base, one merge-tree and one log of both sides, side by
+ * side; per moment a merge-tree between the two prefixes (the product's merge channel) only when
+ * their paths can meet; and ONE `diff-tree --stdin` for every working set of every merge and moment.
+ */
+import { isAirspaceError } from '../errors.js';
+import type { CommitGraph } from '../git/branch-history.js';
+import { diffKey, diffWorkingSets, type DiffRequest } from '../git/diff-working-set.js';
+import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
+import { mapLimit } from '../traffic/limit-concurrency.js';
+import type { AgentFacts } from '../traffic/to-agent.js';
+import { pathsMayConflict } from '../traffic/paths-may-conflict.js';
+import type { WorkingSet } from '../traffic/working-set.js';
+import { firstParentChain, listMerges, mergeBases, readSides, virtualMergeCommit, type MergeCommit } from './replay-history.js';
+import { bothActiveCut, prefixAt, type ChainCommit } from './replay-moments.js';
+import { sideStateAt, withEditTimes, type SideState } from './replay-side-state.js';
+
+export type ReplaySkipReason = 'no-merge-base' | 'label-unknown' | 'git-failed' | 'side-empty' | 'virtual-merge-failed';
+
+export interface ReplaySkip {
+  readonly merge: string;
+  /** The moment skipped; absent when the whole merge is skipped. */
+  readonly fraction?: number;
+  readonly reason: ReplaySkipReason;
+}
+
+export interface ReplayCase {
+  readonly merge: string;
+  readonly subject: string;
+  readonly fraction: number;
+  /** The two parents conflicted in `git merge-tree` (the label of every moment). */
+  readonly label: boolean;
+  /** The moment, epoch ms: the engine's `now`. */
+  readonly now: number;
+  readonly sideA: WorkingSet;
+  readonly sideB: WorkingSet;
+  readonly factsA: AgentFacts;
+  readonly factsB: AgentFacts;
+  /** The product's merge channel between the two prefixes at the moment. */
+  readonly mergeChannel: MergeChannelResult;
+}
+
+export type ReplayPhase = 'merges' | 'sides' | 'diff' | 'graph' | 'score';
+export interface ReplayProgress {
+  readonly phase: ReplayPhase;
+  readonly done?: number;
+  readonly total?: number;
+}
+
+export interface CollectOptions {
+  readonly merges: number;
+  readonly fractions: readonly number[];
+  readonly ignore?: (path: string) => boolean;
+  readonly onProgress?: (event: ReplayProgress) => void;
+}
+
+export interface Collected {
+  readonly merges: readonly MergeCommit[];
+  readonly labels: ReadonlyMap<string, boolean>;
+  readonly cases: readonly ReplayCase[];
+  readonly skipped: readonly ReplaySkip[];
+}
+
+interface MergeHistory {
+  readonly merge: MergeCommit;
+  readonly base: string;
+  readonly label: boolean;
+  readonly chainA: ChainCommit[];
+  readonly chainB: ChainCommit[];
+  readonly graph: CommitGraph;
+}
+
+interface PendingCase {
+  readonly history: MergeHistory;
+  readonly fraction: number;
+  readonly now: number;
+  readonly states: readonly [SideState, SideState];
+  readonly targets: readonly [string, string];
+}
+
+/** Git processes in flight: on two cores a few hide start-up cost, many only thrash. */
+const PARALLEL = 4;
+
+export async function collectReplayCases(cwd: string, options: CollectOptions): Promise<Collected> {
+  const progress = options.onProgress ?? (() => undefined);
+  progress({ phase: 'merges' });
+  const merges = await listMerges(cwd, options.merges);
+  const skipped: ReplaySkip[] = [];
+  let done = 0;
+  const histories = await mapLimit(merges, PARALLEL, async (merge) => {
+    const history = await readMerge(cwd, merge, skipped);
+    progress({ phase: 'sides', done: ++done, total: merges.length });
+    return history;
+  });
+  const labels = new Map<string, boolean>();
+  const pending: Omit<PendingCase, 'targets'>[] = [];
+  for (const history of histories) {
+    if (!history) continue;
+    labels.set(history.merge.merge, history.label);
+    for (const fraction of options.fractions) {
+      const t = bothActiveCut(history.chainA, history.chainB, history.merge.time, fraction);
+      const prefixA = t === null ? null : prefixAt(history.chainA, t);
+      const prefixB = t === null ? null : prefixAt(history.chainB, t);
+      if (t === null || !prefixA || !prefixB) {
+        skipped.push({ merge: history.merge.merge, fraction, reason: 'side-empty' });
+        continue;
+      }
+      const states = [sideStateAt(history.graph, prefixA, history.base), sideStateAt(history.graph, prefixB, history.base)] as const;
+      pending.push({ history, fraction, now: t * 1000, states });
+    }
+  }
+
+  // Prefixes that do not descend from the base get a virtual merge (memoised: consecutive moments
+  // often share a prefix), then every working set comes from ONE batched diff.
+  const virtual = new Map<string, Promise<string | null>>();
+  const targetOf = (base: string, state: SideState): Promise<string | null> => {
+    if (state.descendsFromBase) return Promise.resolve(state.prefix);
+    const key = `${base} ${state.prefix}`;
+    if (!virtual.has(key)) virtual.set(key, virtualTarget(cwd, base, state.prefix));
+    return virtual.get(key)!;
+  };
+  const targeted = await mapLimit(pending, PARALLEL, async (item): Promise<PendingCase | null> => {
+    const [targetA, targetB] = await Promise.all([targetOf(item.history.base, item.states[0]), targetOf(item.history.base, item.states[1])]);
+    if (targetA !== null && targetB !== null) return { ...item, targets: [targetA, targetB] };
+    skipped.push({ merge: item.history.merge.merge, fraction: item.fraction, reason: 'virtual-merge-failed' });
+    return null;
+  });
+  const live = targeted.filter((item): item is PendingCase => item !== null);
+
+  progress({ phase: 'diff' });
+  const requests: DiffRequest[] = live.flatMap((item) => item.targets.map((target) => ({ base: item.history.base, target })));
+  const diffs = await diffWorkingSets(cwd, requests, options.ignore ? { ignore: options.ignore } : {});
+  const sides = live.map((item) =>
+    ([0, 1] as const).map((index) => {
+      const diff = diffs.get(diffKey({ base: item.history.base, target: item.targets[index] }));
+      return withEditTimes({ base: item.history.base, files: diff?.files ?? [] }, item.states[index].editTimes);
+    }),
+  );
+
+  // The product's merge channel between the two prefixes: as in the CLI, pairs whose paths cannot
+  // meet are clean without a merge-tree process (`inferred`).
+  const channels = new Map<string, Promise<MergeChannelResult>>();
+  const mergeChannels = await mapLimit(live, PARALLEL, (item, index) => {
+    const [sideA, sideB] = sides[index]!;
+    if (!pathsMayConflict(sideA!.files, sideB!.files)) return Promise.resolve<MergeChannelResult>({ value: 0, conflictedPaths: [], inferred: true });
+    const key = `${item.states[0].prefix} ${item.states[1].prefix}`;
+    if (!channels.has(key)) channels.set(key, mergeTreeChannel(cwd, item.states[0].prefix, item.states[1].prefix));
+    return channels.get(key)!;
+  });
+
+  const cases = live.map((item, index): ReplayCase => {
+    const [stateA, stateB] = item.states;
+    return {
+      merge: item.history.merge.merge,
+      subject: item.history.merge.subject,
+      fraction: item.fraction,
+      label: item.history.label,
+      now: item.now,
+      sideA: sides[index]![0]!,
+      sideB: sides[index]![1]!,
+      factsA: { committedWork: stateA.commits, startedAt: stateA.startedAt },
+      factsB: { committedWork: stateB.commits, startedAt: stateB.startedAt },
+      mergeChannel: mergeChannels[index]!,
+    };
+  });
+  return { merges, labels, cases, skipped };
+}
+
+/** Base, label and both sides of one merge; null (with the reason recorded) when unusable. */
+async function readMerge(cwd: string, merge: MergeCommit, skipped: ReplaySkip[]): Promise<MergeHistory | null> {
+  let read: [string[], MergeChannelResult, CommitGraph];
+  try {
+    read = await Promise.all([mergeBases(cwd, merge.p1, merge.p2), mergeTreeChannel(cwd, merge.p1, merge.p2), readSides(cwd, merge.p1, merge.p2)]);
+  } catch (error) {
+    // One unreadable merge (missing objects in a partial or shallow clone) must not sink the rest.
+    if (!isAirspaceError(error) || error.kind !== 'git') throw error;
+    skipped.push({ merge: merge.merge, reason: 'git-failed' });
+    return null;
+  }
+  const [bases, label, graph] = read;
+  const base = bases[0];
+  if (base === undefined) {
+    skipped.push({ merge: merge.merge, reason: 'no-merge-base' });
+    return null;
+  }
+  if (label.value === null) {
+    skipped.push({ merge: merge.merge, reason: 'label-unknown' });
+    return null;
+  }
+  return { merge, base, label: label.value === 1, chainA: firstParentChain(graph, merge.p1), chainB: firstParentChain(graph, merge.p2), graph };
+}
+
+/** The virtual-merge commit standing for a prefix that does not descend from the base; null if git cannot make one. */
+async function virtualTarget(cwd: string, base: string, prefix: string): Promise<string | null> {
+  try {
+    return (await virtualMergeCommit(cwd, base, prefix))?.commit ?? null;
+  } catch (error) {
+    if (isAirspaceError(error)) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitAll, gitIn, initRepo, removeDir, runCli, sh, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
+
+/**
+ * `replay` on a constructed history: 3 merges whose sides edit the same lines over several commits
+ * (git conflicts on them) and 3 whose sides edit different files. Every commit has a fixed date so
+ * the both-active moments are known: per round, side B (the branch) commits at +1 h and +3 h, side
+ * A (main) at +2 h and +4 h, the merge at +6 h; so T0both = +2 h and f = 0.5 cuts at +4 h, where
+ * both sides already hold both of their commits.
+ */
+
+const START = 1_704_067_200; // 2024-01-01T00:00:00Z
+const HOUR = 3600;
+const date = (seconds: number): string => `${seconds} +0000`;
+
+const lines = (name: string, count = 20): string[] => Array.from({ length: count }, (_, i) => `export const ${name}${i} = ${i};`);
+const withLines = (base: string[], edits: Record<number, string>): string =>
+  base.map((line, i) => edits[i + 1] ?? line).join('\n') + '\n';
+
+function mergeAt(repo: string, branch: string, at: number, resolution?: Record<string, string>): void {
+  const env = { GIT_AUTHOR_DATE: date(at), GIT_COMMITTER_DATE: date(at) };
+  try {
+    sh(repo, 'git', ['merge', '--no-ff', '-q', '-m', `Merge branch '${branch}'`, branch], env);
+  } catch {
+    if (!resolution) throw new Error(`unexpected conflict merging ${branch}`);
+    writeFiles(repo, resolution);
+    commitAll(repo, `Merge branch '${branch}'`, date(at));
+  }
+}
+
+function buildHistory(): { repo: string; conflicting: string[]; clean: string[] } {
+  const files: Record<string, string> = {};
+  for (let r = 0; r < 6; r += 1) {
+    files[`src/shared-${r}.ts`] = withLines(lines(`s${r}_`), {});
+    files[`src/main-${r}.ts`] = withLines(lines(`m${r}_`), {});
+    files[`src/side-${r}.ts`] = withLines(lines(`b${r}_`), {});
+  }
+  const repo = initRepo(files);
+  sh(repo, 'git', ['commit', '--amend', '-q', '--no-edit'], { GIT_AUTHOR_DATE: date(START - HOUR), GIT_COMMITTER_DATE: date(START - HOUR) });
+  const conflicting: string[] = [];
+  const clean: string[] = [];
+  for (let r = 0; r < 6; r += 1) {
+    const s = START + r * 24 * HOUR;
+    const conflict = r % 2 === 0;
+    const branch = `feature-${r}`;
+    gitIn(repo, 'checkout', '-q', '-b', branch);
+    const sideFile = conflict ? `src/shared-${r}.ts` : `src/side-${r}.ts`;
+    const mainFile = conflict ? `src/shared-${r}.ts` : `src/main-${r}.ts`;
+    const base = lines(conflict ? `s${r}_` : `b${r}_`);
+    writeFiles(repo, { [sideFile]: withLines(base, { 5: 'export const side = 1;', 6: 'export const side2 = 2;' }) });
+    commitAll(repo, `side ${r} part 1`, date(s + HOUR));
+    writeFiles(repo, { [sideFile]: withLines(base, { 5: 'export const side = 1;', 6: 'export const side2 = 2;', 7: 'export const side3 = 3;' }) });
+    commitAll(repo, `side ${r} part 2`, date(s + 3 * HOUR));
+    gitIn(repo, 'checkout', '-q', 'main');
+    const mainBase = lines(conflict ? `s${r}_` : `m${r}_`);
+    writeFiles(repo, { [mainFile]: withLines(mainBase, { 5: 'export const main = 1;', 6: 'export const main2 = 2;' }) });
+    commitAll(repo, `main ${r} part 1`, date(s + 2 * HOUR));
+    writeFiles(repo, { [mainFile]: withLines(mainBase, { 5: 'export const main = 1;', 6: 'export const main2 = 2;', 7: 'export const main3 = 3;' }) });
+    commitAll(repo, `main ${r} part 2`, date(s + 4 * HOUR));
+    mergeAt(repo, branch, s + 6 * HOUR, conflict ? { [mainFile]: withLines(mainBase, { 5: 'export const both = 1;' }) } : undefined);
+    (conflict ? conflicting : clean).push(gitIn(repo, 'rev-parse', 'HEAD'));
+  }
+  return { repo, conflicting, clean };
+}
+
+interface ReplayJson {
+  mergesFound: number;
+  labelled: number;
+  conflicting: number;
+  skipped: unknown[];
+  moments: { fraction: number; cases: number; conflicts: number; auc: Record<string, number | null>; engine: { ra: { precision: number | null; recall: number | null } } }[];
+  cases: { merge: string; fraction: number; label: boolean; mergeChannel: number | null; filesA: number; filesB: number; scores: Record<string, number> }[];
+}
+
+describe('replay on a history with conflicting and clean merges', () => {
+  let built: ReturnType<typeof buildHistory>;
+  beforeAll(() => {
+    built = buildHistory();
+  }, 120_000);
+  afterAll(() => removeDir(built.repo));
+
+  it('finds every merge, labels it with git merge-tree, and ranks conflicts above clean merges', () => {
+    const before = userStateFingerprint(built.repo);
+    const result = runCli(built.repo, ['replay', '--merges', '10', '--json']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const json = JSON.parse(result.stdout) as ReplayJson;
+    expect(json.mergesFound).toBe(6);
+    expect(json.labelled).toBe(6);
+    expect(json.conflicting).toBe(3);
+    expect(json.skipped).toEqual([]);
+
+    const primary = json.cases.filter((c) => c.fraction === 0.5);
+    expect(new Set(primary.filter((c) => c.label).map((c) => c.merge))).toEqual(new Set(built.conflicting));
+    expect(new Set(primary.filter((c) => !c.label).map((c) => c.merge))).toEqual(new Set(built.clean));
+    // Half-way, each side holds both of its commits: one file each, already overlapping on conflicts.
+    for (const c of primary) expect([c.filesA, c.filesB]).toEqual([1, 1]);
+    for (const c of primary) expect(c.mergeChannel).toBe(c.label ? 1 : 0);
+    const lowestConflict = Math.min(...primary.filter((c) => c.label).map((c) => c.scores.engine!));
+    const highestClean = Math.max(...primary.filter((c) => !c.label).map((c) => c.scores.engine!));
+    expect(lowestConflict).toBeGreaterThan(highestClean);
+
+    const half = json.moments.find((m) => m.fraction === 0.5)!;
+    expect(half).toMatchObject({ cases: 6, conflicts: 3 });
+    expect(half.auc.engine).toBe(1);
+    expect(half.auc.engineNoMerge).toBe(1);
+    expect(half.auc.sharedCount).toBe(1);
+    expect(half.engine.ra).toEqual({ flagged: 3, truePositives: 3, precision: 1, recall: 1 });
+    expect(userStateFingerprint(built.repo)).toBe(before);
+  });
+
+  it('prints a short table on a terminal-less run without --json', () => {
+    const result = runCli(built.repo, ['replay', '--merges', '10']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/replayed 6 merge\(s\): 6 labelled, 3 conflicting/);
+    expect(result.stdout).toMatch(/engine \(all channels, merge included\)\s+1\.000\s+1\.000\s+1\.000/);
+    expect(result.stdout).not.toMatch(/NaN/);
+  });
+
+  it('replays only the last N merges', () => {
+    const json = JSON.parse(runCli(built.repo, ['replay', '--merges', '4', '--json']).stdout) as ReplayJson;
+    expect(json.mergesFound).toBe(4);
+    expect(json.conflicting).toBe(2);
+  });
+
+  it('says ROC-AUC is undefined (exit 2, one line) when the merges are all of one class', () => {
+    const result = runCli(built.repo, ['replay', '--merges', '1', '--json']);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/ROC-AUC is undefined/);
+  });
+});
+
+describe('replay on a history without merges', () => {
+  it('exits 2 with one line', () => {
+    const repo = initRepo({ 'a.ts': 'export const a = 1;\n' });
+    try {
+      writeFiles(repo, { 'a.ts': 'export const a = 2;\n' });
+      commitAll(repo, 'second');
+      const result = runCli(repo, ['replay', '--json']);
+      expect(result.status).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(/no two-parent merge reachable from HEAD/);
+    } finally {
+      removeDir(repo);
+    }
+  });
+});
