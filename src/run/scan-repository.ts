@@ -14,7 +14,8 @@ import { runMessages } from '../messages/run.js';
 import type { AgentFactsReport, AirspaceReport, ScannedReport } from '../report/check-report.js';
 import { REPORT_SCHEMA } from '../report/check-report.js';
 import { appendSamples, readHistory } from '../state/history-store.js';
-import { listIntent } from '../state/intent-store.js';
+import { listIntent, listIntentIn } from '../state/intent-store.js';
+import { worktreeGitDir } from '../state/state-dirs.js';
 import { collectAirspace, type Airspace, type UnknownPeer } from '../traffic/collect-airspace.js';
 import type { LineOfWork } from '../traffic/line-of-work.js';
 import { workingSetAgainst } from '../traffic/working-set-against.js';
@@ -71,7 +72,7 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
   }
 
   progress(runMessages.discovering);
-  const airspace = await collectAirspace(cwd, {
+  let airspace = await collectAirspace(cwd, {
     remote: config.remote,
     ...(config.trunk ? { trunk: config.trunk } : {}),
     include: config.peers.include,
@@ -85,13 +86,20 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
     pairs: request.command === 'scan' ? 'all' : 'ownship',
   });
   const unknown: UnknownPeer[] = [...airspace.unknown];
-  const ownship = airspace.ownship;
+  // `scan --agent …` compares exactly the named agents; `check` is always about this worktree.
+  const namedOnly = request.command === 'scan' && (request.agentSpecs?.length ?? 0) > 0;
+  const ownship = namedOnly ? null : airspace.ownship;
+  if (namedOnly && airspace.ownship) {
+    const own = airspace.ownship.id;
+    airspace = { ...airspace, ownship: null, pairs: airspace.pairs.filter((p) => p.a !== own && p.b !== own) };
+  }
 
-  const [beaconRead, graph, history, ownIntent] = await Promise.all([
+  const [beaconRead, graph, history, ownIntent, peerIntents] = await Promise.all([
     readBeacons(cwd, { now: request.now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes, ...(ownship ? { selfId: ownship.id } : {}) }),
     loadGraph(airspace, request, progress),
     readHistory(airspace.commonDir),
     ownship ? listIntent(cwd) : Promise.resolve([] as string[]),
+    localIntents(airspace.traffic),
   ]);
   const skipped = beaconRead.skipped.map((s) => beaconSkippedLine(s.ref, s.reason, s.detail));
 
@@ -108,6 +116,7 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
   const lines = [...(ownship ? [ownship] : []), ...airspace.traffic];
   for (const line of lines) facts.set(line.id, { committedWork: line.facts.committedWork, ...(line.facts.startedAt !== undefined ? { startedAt: line.facts.startedAt } : {}) });
   if (ownship) facts.set(ownship.id, { ...facts.get(ownship.id), intent: ownIntent });
+  for (const [id, intent] of peerIntents) facts.set(id, { ...facts.get(id), intent });
   for (const beacon of beaconRead.beacons) {
     const known = facts.get(beacon.agent);
     facts.set(beacon.agent, {
@@ -125,7 +134,7 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
   if (!request.replay) {
     await appendSamples(airspace.commonDir, scored.links.map((l) => ({ pairKey: pairKey(l.a, l.b), at: request.now, risk: l.risk })));
     if (ownship && request.command === 'check') {
-      inbox = await exchangeMessages({ cwd, ownship, traffic: airspace.traffic, links: scored.links, facts, now: request.now, inheritRepoEnv: request.inheritRepoEnv });
+      inbox = await exchangeMessages({ gitDir: airspace.gitDir, ownship, traffic: airspace.traffic, links: scored.links, facts, now: request.now, inheritRepoEnv: request.inheritRepoEnv });
     }
   }
 
@@ -167,6 +176,19 @@ async function draftBeacon(airspace: Airspace, ignore: (path: string) => boolean
     updatedAt: request.now,
     ...(request.note ? { note: request.note } : {}),
   };
+}
+
+/** Sibling worktrees' declared intent, read from their git dirs: on one machine no beacon is needed. */
+async function localIntents(traffic: readonly LineOfWork[]): Promise<Map<string, string[]>> {
+  const entries = await Promise.all(
+    traffic
+      .filter((line) => line.kind === 'worktree' && line.worktreePath)
+      .map(async (line): Promise<[string, string[]]> => {
+        const gitDir = await worktreeGitDir(line.worktreePath!);
+        return [line.id, gitDir ? await listIntentIn(gitDir) : []];
+      }),
+  );
+  return new Map(entries.filter(([, intent]) => intent.length > 0));
 }
 
 async function loadGraph(airspace: Airspace, request: ScanRequest, progress: (text: string) => void): Promise<LoadedGraph> {

@@ -3,7 +3,7 @@ import { runMessages } from '../messages/run.js';
 import type { InboxNote } from '../report/check-report.js';
 import { clearPair, deliverMessage, pendingNew } from '../state/inbox-store.js';
 import type { InboxMessage } from '../state/inbox-message.js';
-import { resolveStateDirs } from '../state/state-dirs.js';
+import { worktreeGitDir } from '../state/state-dirs.js';
 import type { LineOfWork } from '../traffic/line-of-work.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 
@@ -15,7 +15,8 @@ import type { AgentFacts } from '../traffic/to-agent.js';
  * shown once.
  */
 export interface ExchangeInput {
-  readonly cwd: string;
+  /** The ownship's git dir (its inbox lives there). */
+  readonly gitDir: string;
   readonly ownship: LineOfWork;
   readonly traffic: readonly LineOfWork[];
   readonly links: readonly Link[];
@@ -25,18 +26,23 @@ export interface ExchangeInput {
 }
 
 export async function exchangeMessages(input: ExchangeInput): Promise<InboxNote[]> {
-  const local = new Map(input.traffic.filter((t) => t.kind === 'worktree' && t.worktreePath).map((t) => [t.id, t.worktreePath!]));
   const own = input.ownship.id;
+  const ownInbox = { gitDir: input.gitDir };
+  const local = new Map<string, string>();
+  for (const line of input.traffic) {
+    const gitDir = line.kind === 'worktree' && line.worktreePath ? await worktreeGitDir(line.worktreePath) : null;
+    if (gitDir) local.set(line.id, gitDir);
+  }
   await Promise.all(
     input.links.map(async (link) => {
       const peer = link.a === own ? link.b : link.a;
-      const peerPath = local.get(peer);
+      const peerGitDir = local.get(peer);
       if (link.level === 'clear') {
-        await clearPair(input.cwd, peer);
-        if (peerPath) await clearPair(peerPath, own);
+        await clearPair(ownInbox, peer);
+        if (peerGitDir) await clearPair({ gitDir: peerGitDir }, own);
         return;
       }
-      if (!peerPath) return;
+      if (!peerGitDir) return;
       const youAreA = link.a === own;
       const message: InboxMessage = {
         from: own,
@@ -48,11 +54,10 @@ export async function exchangeMessages(input: ExchangeInput): Promise<InboxNote[
         intent: [...(input.facts.get(own)?.intent ?? [])],
         at: input.now,
       };
-      const { gitDir } = await resolveStateDirs(peerPath);
-      await deliverMessage(gitDir, message, { now: input.now });
+      await deliverMessage(peerGitDir, message, { now: input.now });
     }),
   );
-  const fresh = await pendingNew(input.cwd);
+  const fresh = await pendingNew(ownInbox);
   return fresh.map((message) => ({
     from: message.from,
     level: message.level,

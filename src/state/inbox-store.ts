@@ -75,17 +75,24 @@ export async function deliverMessage(peerGitDir: string, message: InboxMessage, 
   return delivered ? { delivered } : { delivered, reason: 'duplicate' };
 }
 
-async function inboxFile(cwd: string): Promise<string> {
-  return stateFile((await resolveStateDirs(cwd)).gitDir, FILE);
+/**
+ * Whose inbox: a worktree path (its git dir is looked up, one git process), or the git dir itself
+ * when the caller already knows it — a hook touching many peers' inboxes must not pay a process each.
+ */
+export type InboxLocation = string | { readonly gitDir: string };
+
+async function inboxFile(at: InboxLocation): Promise<string> {
+  const gitDir = typeof at === 'string' ? (await resolveStateDirs(at)).gitDir : at.gitDir;
+  return stateFile(gitDir, FILE);
 }
 
 /** All messages not acknowledged yet, oldest first. */
-export async function readInbox(cwd: string): Promise<InboxEntry[]> {
+export async function readInbox(cwd: InboxLocation): Promise<InboxEntry[]> {
   return load(await readJsonFile(await inboxFile(cwd), MAX_FILE_BYTES)).messages;
 }
 
 /** Messages never shown before; marks them shown unless `markShown` is false (hooks print each once). */
-export async function pendingNew(cwd: string, options: { markShown?: boolean } = {}): Promise<InboxMessage[]> {
+export async function pendingNew(cwd: InboxLocation, options: { markShown?: boolean } = {}): Promise<InboxMessage[]> {
   const file = await inboxFile(cwd);
   const inbox = load(await readJsonFile(file, MAX_FILE_BYTES));
   const fresh = inbox.messages.filter((m) => !m.shown);
@@ -99,7 +106,7 @@ export async function pendingNew(cwd: string, options: { markShown?: boolean } =
 }
 
 /** Empties the inbox (the cooldown memory stays, so the same message is not redelivered at once). */
-export async function ackInbox(cwd: string): Promise<number> {
+export async function ackInbox(cwd: InboxLocation): Promise<number> {
   let removed = 0;
   await updateJsonFile(await inboxFile(cwd), MAX_FILE_BYTES, (current): InboxFile => {
     const inbox = load(current);
@@ -110,7 +117,7 @@ export async function ackInbox(cwd: string): Promise<number> {
 }
 
 /** The pair with `peerId` is clear again: drop its messages and cooldowns, so a new encounter is news. */
-export async function clearPair(cwd: string, peerId: string): Promise<number> {
+export async function clearPair(cwd: InboxLocation, peerId: string): Promise<number> {
   const file = await inboxFile(cwd);
   // Called for every clear pair on every hook run: do not rewrite the file when there is nothing to drop.
   const before = load(await readJsonFile(file, MAX_FILE_BYTES));

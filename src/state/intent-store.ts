@@ -68,6 +68,11 @@ export async function addIntent(cwd: string, paths: readonly string[], now = Dat
 
 export async function listIntent(cwd: string): Promise<string[]> {
   const { gitDir } = await locate(cwd);
+  return listIntentIn(gitDir);
+}
+
+/** The intent of the worktree whose git dir is `gitDir` (a sibling worktree's, read directly). */
+export async function listIntentIn(gitDir: string): Promise<string[]> {
   return readPaths(await readJsonFile(stateFile(gitDir, FILE), MAX_FILE_BYTES));
 }
 

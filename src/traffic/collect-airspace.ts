@@ -95,6 +95,8 @@ export interface Scanned {
 export interface Airspace {
   readonly toplevel: string;
   readonly commonDir: string;
+  /** This worktree's own git dir (its inbox and intent live there). */
+  readonly gitDir: string;
   readonly ownship: LineOfWork | null;
   readonly traffic: readonly LineOfWork[];
   readonly pairs: readonly PairWorkingSets[];
@@ -140,6 +142,7 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
   return {
     toplevel: repo.toplevel,
     commonDir: repo.commonDir,
+    gitDir: repo.gitDir,
     ownship: found.ownship,
     traffic: found.traffic,
     pairs,

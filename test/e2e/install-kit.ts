@@ -8,8 +8,8 @@ import { PROJECT_ROOT, gitIn, tempDir, testEnv, writeFiles } from '../helpers/te
 /**
  * Shared set-up of the install-*.test.ts end-to-end tests: the package as a user gets it.
  *
- * 1. Build (tsc emits even while other parts of the tree have type errors) and `npm pack`, under
- *    a lock so two vitest workers never pack while the other rebuilds dist/.
+ * 1. `npm pack` of the dist/ that `npm test` built, under a lock so two vitest workers never
+ *    pack at once.
  * 2. `npm install <tarball> --prefer-offline` into a fresh repository with a package.json: the
  *    real npm install, dependencies from the local npm cache (≈7 s). We chose it over unpacking
  *    the tarball and symlinking our node_modules because it also proves the `files` list, the
@@ -22,21 +22,13 @@ import { PROJECT_ROOT, gitIn, tempDir, testEnv, writeFiles } from '../helpers/te
  */
 
 const LOCK = join(tmpdir(), 'airspace-e2e-pack.lock');
-const BUILT_STAMP = join(tmpdir(), 'airspace-e2e-built.stamp');
 
 export function packTarball(): string {
   acquireLock();
   try {
-    // Build only when a source changed since the last build by these tests (tsc takes ~1 min under load).
-    const stamp = statSync(BUILT_STAMP, { throwIfNoEntry: false });
-    if (process.env.AIRSPACE_E2E_NO_BUILD !== '1' && (stamp === undefined || newestMtime(join(PROJECT_ROOT, 'src')) > stamp.mtimeMs)) {
-      const startedAt = new Date();
-      // Type errors elsewhere in the tree make tsc exit non-zero, but it still emits.
-      spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: PROJECT_ROOT, stdio: 'ignore' });
-      writeFileSync(BUILT_STAMP, '');
-      utimesSync(BUILT_STAMP, startedAt, startedAt);
-    }
-    if (!existsSync(join(PROJECT_ROOT, 'dist', 'install', 'index.js'))) throw new Error('dist/install/index.js missing after the build');
+    // `npm test` builds dist/ before any test runs; building here would rewrite dist/ under the
+    // feet of test files running the CLI in parallel.
+    if (!existsSync(join(PROJECT_ROOT, 'dist', 'install', 'index.js'))) throw new Error('dist/install/index.js missing: run `npm run build` (npm test does)');
     const destination = tempDir('airspace-e2e-pack-');
     const out = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', destination], { cwd: PROJECT_ROOT, encoding: 'utf8' });
     return join(destination, out.trim().split('\n').at(-1)!);

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,4 +125,19 @@ export function userStateFingerprint(worktree: string): string {
   hash.update(spawnSync('git', ['symbolic-ref', '-q', 'HEAD'], { cwd: worktree, env: testEnv(), encoding: 'utf8' }).stdout);
   hash.update(spawnSync('git', ['rev-parse', '-q', '--verify', 'HEAD'], { cwd: worktree, env: testEnv(), encoding: 'utf8' }).stdout);
   return hash.digest('hex');
+}
+
+/** A PATH whose first entry holds an `airspace-hooks` link to this project's bin, as `npm i -g` would. */
+export function pathWithCli(): string {
+  const dir = join(tmpdir(), 'airspace-test-bin');
+  mkdirSync(dir, { recursive: true });
+  const link = join(dir, 'airspace-hooks');
+  if (!existsSync(link)) {
+    try {
+      symlinkSync(BIN, link);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return `${dir}:${process.env.PATH ?? ''}`;
 }

@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, removeDir, tempDir, testEnv } from '../helpers/temp-repo.js';
+
+/**
+ * The README's main job, end to end: `airspace-hooks demo` builds a real airspace (bare remote,
+ * worktrees, a second clone), installs the real hooks and plays the story with real pushes.
+ * The story's claims are checked against what happened, not against what the script meant.
+ */
+const dir = tempDir('airspace-demo-test-');
+afterAll(() => removeDir(dir));
+
+describe('the demo', () => {
+  it('plays the story: an RA blocks exactly one agent, it steers, and everyone lands without conflicts', () => {
+    const run = spawnSync(process.execPath, [BIN, 'demo', '--json', '--dir', dir], { env: testEnv({ CI: 'true' }), encoding: 'utf8', timeout: 300_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.resolutionAdvisory).toBe(true);
+    expect(result.blockedPushes).toEqual(['cy']);
+    expect(result.mergeConflicts).toBe(0);
+    expect([...result.landed].sort()).toEqual(['ada', 'bob', 'cy', 'dana']);
+
+    const [farApart, converging, imminent, steered] = result.steps;
+    expect(farApart.scan.counts.RA).toBe(0);
+    expect(converging.scan.counts.TA).toBeGreaterThan(0);
+    expect(converging.scan.counts.RA).toBe(0);
+    const cyPush = imminent.events.find((e: { agent: string; action: string }) => e.agent === 'cy' && e.action.startsWith('git push'));
+    expect(cyPush.code).not.toBe(0);
+    expect(cyPush.output).toContain('steer: you must steer away from ada/auth-timeout');
+    const adaPush = imminent.events.find((e: { agent: string; action: string }) => e.agent === 'ada' && e.action.startsWith('git push'));
+    expect(adaPush.code).toBe(0);
+    const cyAgain = steered.events.find((e: { agent: string; action: string }) => e.agent === 'cy' && e.action.startsWith('git push'));
+    expect(cyAgain.code).toBe(0);
+
+    expect(existsSync(result.radar)).toBe(true);
+    const page = readFileSync(result.radar, 'utf8');
+    expect(page).toContain('airspace-radar-data');
+    expect(page).not.toMatch(/<script[^>]+src=/);
+    expect(join(dir, 'airspace-demo.html')).toBe(result.radar);
+  });
+});
