@@ -59,6 +59,7 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
     graphRefresh: hook === 'pre-commit' ? 'never' : 'auto',
     inheritRepoEnv: true,
     withBeacon: hook === 'pre-push' && settings.publishBeacon,
+    embed: input.json,
     onProgress: output.progress,
   });
   const outcome = await raceBudget(scan, settings.budgetMs);

@@ -48,6 +48,8 @@ export interface ScanRequest {
   readonly onProgress?: (text: string) => void;
   /** Also draft this agent's beacon (its work against its trunk merge-base) for publishing. */
   readonly withBeacon?: boolean;
+  /** Compute radar positions (default true); hooks printing text skip them. */
+  readonly embed?: boolean;
   readonly note?: string;
 }
 
@@ -127,8 +129,7 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
   }
 
   progress(runMessages.scoring(folded.pairs.length));
-  const historyByPair = Object.fromEntries(Object.entries(history).map(([key, points]) => [key, points]));
-  const scored = scorePairs({ pairs: folded.pairs, facts, graph: graph.graph, model: config.model, channels, now: request.now, history: historyByPair });
+  const scored = scorePairs({ pairs: folded.pairs, facts, graph: graph.graph, model: config.model, channels, now: request.now, history, embed: request.embed ?? true });
 
   let inbox: AirspaceReport['inbox'] = [];
   if (!request.replay) {

@@ -15,6 +15,8 @@ export interface ScorePairsInput {
   readonly channels: readonly string[];
   readonly now: number;
   readonly history: Readonly<Record<string, readonly RiskSample[]>>;
+  /** Radar positions cost a layout pass; a hook printing text does not need them. */
+  readonly embed: boolean;
 }
 
 export interface ScoredAirspace {
@@ -40,6 +42,6 @@ export function scorePairs(input: ScorePairsInput): ScoredAirspace {
   });
   links.sort((x, y) => y.risk - x.risk || `${x.a}\0${x.b}`.localeCompare(`${y.a}\0${y.b}`));
   const agents = [...representative.values()];
-  const embedding = agents.length > 0 ? embedAgents(agents, input.graph, options) : { positions: {}, fileCoordinates: {} };
+  const embedding = input.embed && agents.length > 0 ? embedAgents(agents, input.graph, options) : { positions: {}, fileCoordinates: {} };
   return { links, positions: { ...embedding.positions }, fileCoordinates: { ...embedding.fileCoordinates } };
 }
