@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAgentId } from '../../src/beacon/agent-ref.js';
 import { publishBeacon } from '../../src/beacon/publish-beacon.js';
 import { readBeacons, type ReadBeaconsResult } from '../../src/beacon/read-beacons.js';
-import { gitIn, removeDir, testEnv, userStateFingerprint } from '../helpers/temp-repo.js';
+import { gitIn, remoteWithClones, removeDir, testEnv, userStateFingerprint } from '../helpers/temp-repo.js';
 import { makeBeacon } from '../unit/beacon/beacon-fixture.js';
-import { bareRemoteWithClones } from '../unit/beacon/two-clones.js';
 
 /** Writes an object into the bare remote as a peer's git would, bypassing our publisher. */
 function gitInput(cwd: string, args: string[], input: string | Buffer): string {
@@ -35,7 +34,7 @@ describe('beacon: hostile beacons on the remote are skipped, the good one is sti
   const skippedFor = (name: string) => result.skipped.find((s) => s.ref === `refs/airspace/remote/beacons/${name}`);
 
   beforeAll(async () => {
-    const setup = bareRemoteWithClones({ 'README.md': '# demo\n' });
+    const setup = remoteWithClones({ 'README.md': '# demo\n' });
     root = setup.root;
     const [publisher = '', reader = ''] = setup.clones;
     peer = reader;

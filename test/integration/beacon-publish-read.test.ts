@@ -4,8 +4,7 @@ import type { Beacon } from '../../src/beacon/beacon-schema.js';
 import { listBeacons } from '../../src/beacon/list-beacons.js';
 import { clearBeacon, publishBeacon } from '../../src/beacon/publish-beacon.js';
 import { readBeacons } from '../../src/beacon/read-beacons.js';
-import { gitIn, removeDir, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
-import { bareRemoteWithClones } from '../unit/beacon/two-clones.js';
+import { gitIn, remoteWithClones, removeDir, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
 
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 const FETCH = '+refs/airspace/*:refs/airspace/remote/*';
@@ -18,7 +17,7 @@ describe('beacon: publish from one clone, read in another', () => {
   const now = Date.now();
 
   beforeAll(() => {
-    const setup = bareRemoteWithClones({ 'src/auth.ts': lines(50), 'README.md': '# demo\n' });
+    const setup = remoteWithClones({ 'src/auth.ts': lines(50), 'README.md': '# demo\n' });
     root = setup.root;
     [a = '', b = ''] = setup.clones;
     gitIn(a, 'checkout', '-q', '-b', 'feature/login');
