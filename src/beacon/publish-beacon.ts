@@ -24,6 +24,12 @@ export type PublishFailure = RemoteFailure | 'too-large' | 'invalid';
 
 export interface PublishOptions {
   readonly timeoutMs?: number;
+  /**
+   * The agent's work as a commit (HEAD, or the snapshot holding its uncommitted work too). It
+   * becomes the beacon commit's parent, so its objects travel with the beacon and a peer can run
+   * the exact `git merge-tree` channel against work that was never pushed to a branch.
+   */
+  readonly parent?: string;
   readonly limits?: Partial<BeaconLimits>;
 }
 
@@ -64,7 +70,8 @@ export async function publishBeacon(cwd: string, remote: string, beacon: Beacon,
   try {
     const blob = await gitText(['hash-object', '-w', '--stdin'], { cwd, input: fitted.json, timeoutMs: remaining(deadline) });
     const tree = await gitText(['mktree'], { cwd, input: `100644 blob ${blob}\t${BEACON_FILE}\n`, timeoutMs: remaining(deadline) });
-    const commit = await gitText(['commit-tree', '--no-gpg-sign', '-m', 'airspace-hooks beacon', tree], {
+    const parent = options.parent !== undefined && /^[0-9a-f]{40,64}$/.test(options.parent) ? ['-p', options.parent] : [];
+    const commit = await gitText(['commit-tree', '--no-gpg-sign', ...parent, '-m', 'airspace-hooks beacon', tree], {
       cwd,
       env: commitEnv(fitted.beacon.updatedAt),
       timeoutMs: remaining(deadline),

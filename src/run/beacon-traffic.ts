@@ -1,6 +1,7 @@
 import type { Beacon } from '../beacon/beacon-schema.js';
 import { mergeBeaconIntoWorkingSet } from '../beacon/merge-beacon.js';
 import { isAirspaceError } from '../errors.js';
+import type { MergeChannelResult } from '../git/merge-tree-channel.js';
 import type { PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 
@@ -18,6 +19,8 @@ export interface BeaconFoldInput {
   /** The ownship's working set in `base` coordinates; `null` base = against its trunk merge-base. */
   readonly ownshipWorkingSet: (base: string | null) => Promise<WorkingSet>;
   readonly hasCommit: (sha: string) => Promise<boolean>;
+  /** The exact merge channel against a beacon-only peer's published work, when it came along. */
+  readonly mergeWith?: (beacon: Beacon) => Promise<MergeChannelResult | undefined>;
 }
 
 export interface BeaconFoldResult {
@@ -53,7 +56,8 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
       const base = beacon.base !== null && (await input.hasCommit(beacon.base)) ? beacon.base : null;
       const own = await input.ownshipWorkingSet(base);
       const theirs = base !== null ? beacon.workingSet : mergeBeaconIntoWorkingSet({ base: null, files: [] }, beacon).workingSet;
-      pairs.push({ a: input.ownshipId, b: beacon.agent, base: base ?? own.base ?? '', workingSetA: own, workingSetB: theirs });
+      const merge = await input.mergeWith?.(beacon);
+      pairs.push({ a: input.ownshipId, b: beacon.agent, base: base ?? own.base ?? '', workingSetA: own, workingSetB: theirs, ...(merge ? { merge } : {}) });
       beaconOnly.push(beacon);
     } catch (error) {
       if (!isAirspaceError(error)) throw error;

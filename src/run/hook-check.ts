@@ -78,7 +78,7 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
   }
   if (outcome.ownBeacon) {
     const remaining = Math.max(1_000, deadline - Date.now());
-    const published = await publishBeacon(input.cwd, config.remote, outcome.ownBeacon, { timeoutMs: Math.min(remaining, 10_000), limits: { maxBytes: config.beacons.maxBytes } });
+    const published = await publishBeacon(input.cwd, config.remote, outcome.ownBeacon, { timeoutMs: Math.min(remaining, 10_000), limits: { maxBytes: config.beacons.maxBytes }, ...(outcome.ownWork ? { parent: outcome.ownWork } : {}) });
     if (!published.ok) output.err(beaconNotPublishedLine(published.reason ?? 'failed', published.detail ? sanitizeText(published.detail) : undefined));
   }
   return { exitCode: verdict.block ? EXIT.steer : EXIT.ok };

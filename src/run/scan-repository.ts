@@ -1,11 +1,13 @@
 import picomatch from 'picomatch';
 import type { Beacon } from '../beacon/beacon-schema.js';
+import { fetchedBeaconRef } from '../beacon/agent-ref.js';
 import { readBeacons } from '../beacon/read-beacons.js';
 import type { AirspaceConfig, HookName } from '../config/defaults.js';
 import { pairKey, type Link, type ScanResult } from '../engine/index.js';
 import { runGit } from '../git/exec-git.js';
 import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
 import { mergeBase } from '../git/merge-base.js';
+import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
 import { loadImportGraph } from '../graph/load-import-graph.js';
 import type { LoadedGraph } from '../graph/types.js';
 import { beaconSkippedLine } from '../messages/beacon.js';
@@ -17,7 +19,7 @@ import { appendSamples, readHistory } from '../state/history-store.js';
 import { listIntent, listIntentIn } from '../state/intent-store.js';
 import { worktreeGitDir } from '../state/state-dirs.js';
 import { collectAirspace, type Airspace, type UnknownPeer } from '../traffic/collect-airspace.js';
-import type { LineOfWork } from '../traffic/line-of-work.js';
+import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import { workingSetAgainst } from '../traffic/working-set-against.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 import type { WorkingSet } from '../traffic/working-set.js';
@@ -56,6 +58,8 @@ export interface ScanRequest {
 export interface ScanOutcome {
   readonly report: AirspaceReport;
   readonly ownBeacon: Beacon | null;
+  /** The commit holding this agent's work (uncommitted included): the beacon's parent. */
+  readonly ownWork: string | null;
   /** The engine's view of the same scan, for the radar (file coordinates included). */
   readonly scan: ScanResult;
 }
@@ -111,6 +115,7 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
     ownshipId: ownship?.id ?? null,
     ownshipWorkingSet: (base) => ownshipWorkingSet(airspace, ignore, base),
     hasCommit: (sha) => hasCommit(airspace.toplevel, sha),
+    ...(ownship && channels.includes('merge') ? { mergeWith: (beacon: Beacon) => mergeWithBeacon(airspace.toplevel, targetOf(ownship), beacon) } : {}),
   });
   unknown.push(...folded.unknown);
 
@@ -158,7 +163,7 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
   const counts = { agents: agents.length, pairs: report.links.length, clear: 0, TA: 0, RA: 0 };
   for (const link of report.links) counts[link.level]++;
   const scan: ScanResult = { advisories: report.advisories, links: report.links, positions: scored.positions, fileCoordinates: scored.fileCoordinates, counts };
-  return { report, ownBeacon, scan };
+  return { report, ownBeacon, ownWork: ownship ? targetOf(ownship) : null, scan };
 }
 
 async function draftBeacon(airspace: Airspace, ignore: (path: string) => boolean, ownship: LineOfWork, facts: AgentFacts | undefined, request: ScanRequest): Promise<Beacon | null> {
@@ -212,6 +217,14 @@ async function ownshipWorkingSet(airspace: Airspace, ignore: (path: string) => b
   }
   if (at === null) return { base: null, files: [] };
   return workingSetAgainst(airspace.toplevel, at, ownship, ignore);
+}
+
+/** The beacon commit's parent is the peer's published work (see publishBeacon's `parent`). */
+async function mergeWithBeacon(cwd: string, own: string, beacon: Beacon): Promise<MergeChannelResult | undefined> {
+  const parent = await runGit(['rev-parse', '-q', '--verify', `${fetchedBeaconRef(beacon.agent)}^1`], { cwd, okCodes: [1, 128] });
+  const work = parent.stdout.toString('utf8').trim();
+  if (parent.code !== 0 || !/^[0-9a-f]{40,64}$/.test(work)) return undefined;
+  return mergeTreeChannel(cwd, own, work);
 }
 
 async function hasCommit(cwd: string, sha: string): Promise<boolean> {

@@ -29,7 +29,7 @@ export async function beaconCommand(cwd: string, args: { action: 'publish' | 'li
     output.out(beaconClearedLine(cleared.ref ?? id));
     return EXIT.ok;
   }
-  const { ownBeacon } = await scanRepository({
+  const { ownBeacon, ownWork } = await scanRepository({
     cwd,
     config,
     command: 'check',
@@ -44,7 +44,7 @@ export async function beaconCommand(cwd: string, args: { action: 'publish' | 'li
     ...(args.note ? { note: args.note } : {}),
   });
   if (!ownBeacon) throw new AirspaceError('environment', 'no-trunk', cliMessages.noTrunkForBeacon);
-  const published = await publishBeacon(cwd, config.remote, ownBeacon, { limits: { maxBytes: config.beacons.maxBytes } });
+  const published = await publishBeacon(cwd, config.remote, ownBeacon, { limits: { maxBytes: config.beacons.maxBytes }, ...(ownWork ? { parent: ownWork } : {}) });
   if (!published.ok) throw new AirspaceError('environment', 'beacon-publish-failed', beaconNotPublishedLine(published.reason ?? 'failed', published.detail ? sanitizeText(published.detail) : undefined));
   const sent = published.beacon ?? ownBeacon;
   output.out(args.json ? JSON.stringify(sent, null, 2) : beaconPublishedLine(published.ref ?? '', sent.workingSet.files.length, sent.intent.length));
