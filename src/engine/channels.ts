@@ -71,6 +71,25 @@ const dependency: ChannelDefinition = {
   },
 };
 
+/**
+ * Breadth: how much work both sides have in flight, r = 1 − exp(−√(n_a · n_b) / breadthFiles),
+ * n = the agent's recency-weighted number of files (intent entries included at their weight).
+ * Not a collision by itself (its weight stays below τ_TA); on real merge history it is the signal
+ * the per-file channels miss: wide lines of work collide more, and sooner (calibration.md).
+ */
+const breadth: ChannelDefinition = {
+  name: 'breadth',
+  prepare: ({ agents, options }) => {
+    const size = agents.map((agent) => agent.entries.reduce((sum, entry) => sum + entry.weight, 0));
+    return (pair) => breadthScore(size[pair.a]!, size[pair.b]!, options.breadthFiles);
+  },
+};
+
+export function breadthScore(filesA: number, filesB: number, scale: number): number {
+  if (!(scale > 0) || !(filesA > 0) || !(filesB > 0)) return 0;
+  return 1 - Math.exp(-Math.sqrt(filesA * filesB) / scale);
+}
+
 const tree: ChannelDefinition = {
   name: 'tree',
   prepare: ({ agents }) => {
@@ -82,5 +101,5 @@ const tree: ChannelDefinition = {
 
 /** The built-in channels, by name. External channels (options.external) need no entry here. */
 export const CHANNELS: ReadonlyMap<string, ChannelDefinition> = new Map(
-  [overlap, proximity, dependency, tree].map((channel) => [channel.name, channel]),
+  [overlap, proximity, dependency, tree, breadth].map((channel) => [channel.name, channel]),
 );

@@ -38,6 +38,8 @@ export class DependencySearch {
   private readonly touched: Int32Array;
   private readonly frontierA: Int32Array;
   private readonly frontierB: Int32Array;
+  /** The nodes someone asks about (querySlot ≥ 0), for the pulled last round. */
+  private readonly queryNodes: Int32Array;
 
   constructor(
     private readonly graph: GraphIndex,
@@ -58,6 +60,9 @@ export class DependencySearch {
     this.frontierA = new Int32Array(n);
     this.frontierB = new Int32Array(n);
     this.table = couplingTable(options.gamma, options.maxDepth);
+    const asked: number[] = [];
+    for (let i = 0; i < n; i++) if (querySlot[i]! >= 0) asked.push(i);
+    this.queryNodes = Int32Array.from(asked);
   }
 
   /** sources: graph node id → weight w_f. Returns best(g) per query slot (0 = not coupled). */
@@ -74,9 +79,17 @@ export class DependencySearch {
       weightOf[source] = sources.get(source)!;
       frontier[size++] = source;
     }
+    const querySlot = this.querySlot;
+    const pulled = new Float64Array(this.slots);
     for (let depth = 1; depth <= table.length && size > 0; depth++) {
       let nextSize = 0;
       const factor = table[depth - 1]!;
+      // Last round: a label only matters where someone asks (no further expansion).
+      const last = depth === table.length;
+      if (last && depth >= 2) {
+        this.pullLastRound(depth, factor, cutoff, pulled);
+        break;
+      }
       for (let i = 0; i < size; i++) {
         const node = frontier[i]!;
         // The labels this node gained in the previous round (round 1: the node as a source).
@@ -112,6 +125,12 @@ export class DependencySearch {
           for (let e = offsets[node]!, end = offsets[node + 1]!; e < end; e++) {
             const target = neighbours[e]!;
               if (target === source) continue;
+              if (querySlot[target]! < 0) {
+                if (last) continue;
+                // A leaf nobody asks about could only hand the label back to this node, which
+                // already holds it at a higher value: skipping it is exact.
+                if (offsets[target + 1]! - offsets[target]! <= 1) continue;
+              }
               const s1 = state[6 * target]!;
               const s2 = state[6 * target + 3]!;
               if (s2 >= 0) {
@@ -152,7 +171,7 @@ export class DependencySearch {
                   state[6 * target + 5] = depth;
                 }
               }
-            if (queued[target] !== depth) {
+            if (!last && queued[target] !== depth) {
               queued[target] = depth;
               next[nextSize++] = target;
             }
@@ -167,13 +186,39 @@ export class DependencySearch {
     const best = new Float64Array(this.slots);
     for (let i = 0; i < touchedCount; i++) {
       const node = touched[i]!;
-      const slot = this.querySlot[node]!;
+      const slot = querySlot[node]!;
       if (slot >= 0) best[slot] = state[6 * node + 1]!;
       state[6 * node] = -1;
       state[6 * node + 3] = -1;
       queued[node] = 0;
     }
+    for (let slot = 0; slot < best.length; slot++) if (pulled[slot]! > best[slot]!) best[slot] = pulled[slot]!;
     for (const source of sources.keys()) weightOf[source] = 0;
     return best;
+  }
+
+  /**
+   * The last round, pulled instead of pushed: only the query nodes' values matter after it, so
+   * each query node q reads the labels its neighbours gained in the previous round (source ≠ q,
+   * the same cut-off) instead of every frontier node offering to all its neighbours. Same values
+   * as the push (which labels win only matters for later rounds, and there are none).
+   */
+  private pullLastRound(depth: number, factor: number, cutoff: number, pulled: Float64Array): void {
+    const { offsets, neighbours } = this.graph;
+    const { state, weightOf, queryNodes, querySlot } = this;
+    for (let k = 0; k < queryNodes.length; k++) {
+      const q = queryNodes[k]!;
+      let value = 0;
+      for (let e = offsets[q]!, end = offsets[q + 1]!; e < end; e++) {
+        const u = neighbours[e]!;
+        for (let at = 6 * u; at <= 6 * u + 3; at += 3) {
+          const source = state[at]!;
+          if (source < 0 || source === q || state[at + 2] !== depth - 1) continue;
+          const offered = weightOf[source]! * factor;
+          if (offered >= cutoff && offered > value) value = offered;
+        }
+      }
+      if (value > 0) pulled[querySlot[q]!] = value;
+    }
   }
 }

@@ -26,6 +26,8 @@ export interface EngineOptions {
   readonly adjacency: boolean;
   /** Proximity channel scale: a shared file scores exp(−gap / proximityLines). */
   readonly proximityLines: number;
+  /** Breadth channel scale: r = 1 − exp(−√(n_a · n_b) / breadthFiles), n = weighted file count. */
+  readonly breadthFiles: number;
   /** Early escalation to TA: risk within `escalationMargin` below τ_TA and closing at least this fast (risk per hour). */
   readonly escalationMargin: number;
   readonly escalationRatePerHour: number;

@@ -6,6 +6,7 @@ import type { AccuracyResult } from './accuracy-run.js';
 import type { EvalCase } from './case-set.js';
 import { repoName } from './case-set.js';
 import { rocAuc } from './metrics.js';
+import { intentWeightFor } from './product-bounds.js';
 import { num, pr, table } from './render-markdown.js';
 import { ALL_MOMENTS } from './scenario-moments.js';
 import { figures, indicesWhere, type Predictor } from './summarize.js';
@@ -27,11 +28,12 @@ function foldTable(result: AccuracyResult, cases: readonly EvalCase[], labels: r
   const oof = result.predictors.find((p) => p.name.includes('out-of-fold'));
   const rows = [...result.folds.map((f) => ({ name: `held out: ${repoName(f.heldOut)}`, fit: f.fit, repo: f.heldOut })), ...(result.allRepoFit ? [{ name: 'all three (in-sample)', fit: result.allRepoFit, repo: null }] : [])];
   return table(
-    ['fold', 'ω overlap / proximity / dependency / tree', 'γ', 'half-life h', 'floor', 'adjacency', 'proximity lines', 'τ_TA', 'τ_RA', 'train AUC', 'train RA recall', 'held-out AUC', 'held-out TA P / R', 'held-out RA P / R'],
+    ['fold', 'ω overlap / proximity / dependency / tree / breadth', 'γ', 'half-life h', 'floor', 'adjacency', 'proximity lines', 'breadth files', 'τ_TA', 'τ_RA', 'intent weight', 'train AUC', 'train RA recall', 'held-out AUC', 'held-out TA P / R', 'held-out RA P / R'],
     rows.map(({ name, fit, repo }) => {
       const w = fit.weights;
       const held = repo && oof ? figures(oof, labels, indicesWhere(cases, (c) => c.repo === repo && c.moment === PRIMARY)) : null;
-      return [name, `${w.overlap} / ${w.proximity} / ${w.dependency} / ${w.tree}`, fit.setting.gamma, fit.setting.halfLifeMs / HOUR, fit.setting.recencyFloor, String(fit.setting.adjacency), fit.setting.proximityLines, num(fit.tauTA), num(fit.tauRA), num(fit.trainAuc), num(fit.trainRaRecall), held ? num(held.auc) : '—', held ? pr(held.ta) : '—', held ? pr(held.ra) : '—'];
+      const intent = intentWeightFor(w, fit.setting.breadthFiles, fit.tauTA, fit.tauRA);
+      return [name, `${w.overlap} / ${w.proximity} / ${w.dependency} / ${w.tree} / ${w.breadth ?? 0}`, fit.setting.gamma, fit.setting.halfLifeMs / HOUR, fit.setting.recencyFloor, String(fit.setting.adjacency), fit.setting.proximityLines, fit.setting.breadthFiles, num(fit.tauTA), num(fit.tauRA), intent === null ? '—' : intent, num(fit.trainAuc), num(fit.trainRaRecall), held ? num(held.auc) : '—', held ? pr(held.ta) : '—', held ? pr(held.ra) : '—'];
     }),
   );
 }
@@ -101,7 +103,7 @@ export function renderAccuracyReport(result: AccuracyResult, cases: readonly Eva
   if (result.folds.length > 0) out.push('## Calibration folds (fit at both-0.5 on two repositories, scored on the third)', '', foldTable(result, cases, labels), '');
   if (result.allRepoFit) {
     const entries = Object.entries(result.allRepoFit.sensitivity).sort(([x], [y]) => x.localeCompare(y, 'en', { numeric: true }));
-    out.push('## Sensitivity (all three repositories, training objective J = AUC + 0.25 · RA recall at precision ≥ 0.85, best J with one value fixed)', '', table(['value fixed', 'best J'], entries.map(([k, v]) => [k, num(v)])), '');
+    out.push('## Sensitivity (all three repositories, training objective J = AUC + 0.25 · RA recall − 2 · RA precision shortfall below 0.85, thresholds within the product bounds; best J with one value fixed)', '', table(['value fixed', 'best J'], entries.map(([k, v]) => [k, num(v)])), '');
   }
   out.push('## Dependency channel (reference setting, r_dep unweighted)', '', dependencySection(result, cases, labels), '');
   return out.join('\n');

@@ -2,7 +2,7 @@
  * The unweighted channel scores r_i of every case under an engine setting, memoised per channel.
  * Weights and thresholds are re-applied with the engine's own noisy-OR, so a grid over ω and τ
  * costs no rescan. Each channel depends on only part of the setting (overlap: recency and
- * adjacency; proximity: recency and proximityLines; dependency: recency and γ; tree: recency), so
+ * adjacency; proximity: recency and proximityLines; dependency: recency and γ; tree: recency; breadth: recency and breadthFiles), so
  * one engine pass fills several grid points: `prewarm` covers a whole grid in
  * |half-lives| × |floors| × max(|γ|, |adjacency|, |lines|) passes instead of the full product.
  */
@@ -11,7 +11,7 @@ import type { EngineSetting } from './calibrate.js';
 import type { EvalCase } from './case-set.js';
 import { scorePair, type EngineFns } from './engine-runner.js';
 
-export const CHANNEL_NAMES = ['overlap', 'proximity', 'dependency', 'tree'] as const;
+export const CHANNEL_NAMES = ['overlap', 'proximity', 'dependency', 'tree', 'breadth'] as const;
 type ChannelName = (typeof CHANNEL_NAMES)[number];
 
 const recencyKey = (s: EngineSetting): string => `${s.halfLifeMs}|${s.recencyFloor}`;
@@ -20,6 +20,7 @@ const KEY_OF: Record<ChannelName, (s: EngineSetting) => string> = {
   proximity: (s) => `${recencyKey(s)}|L=${s.proximityLines}`,
   dependency: (s) => `${recencyKey(s)}|g=${s.gamma}`,
   tree: (s) => recencyKey(s),
+  breadth: (s) => `${recencyKey(s)}|K=${s.breadthFiles}`,
 };
 
 export interface ChannelCache {
@@ -61,10 +62,11 @@ export function channelCache(engine: EngineFns, cases: readonly EvalCase[]): Cha
       const gammas = values((s) => s.gamma);
       const adjacencies = values((s) => s.adjacency);
       const lines = values((s) => s.proximityLines);
-      const width = Math.max(gammas.length, adjacencies.length, lines.length);
+      const breadths = values((s) => s.breadthFiles);
+      const width = Math.max(gammas.length, adjacencies.length, lines.length, breadths.length);
       for (const halfLifeMs of values((s) => s.halfLifeMs)) for (const recencyFloor of values((s) => s.recencyFloor)) {
         for (let k = 0; k < width; k += 1) {
-          const s = { halfLifeMs, recencyFloor, gamma: gammas[k % gammas.length]!, adjacency: adjacencies[k % adjacencies.length]!, proximityLines: lines[k % lines.length]! };
+          const s = { halfLifeMs, recencyFloor, gamma: gammas[k % gammas.length]!, adjacency: adjacencies[k % adjacencies.length]!, proximityLines: lines[k % lines.length]!, breadthFiles: breadths[k % breadths.length]! };
           if (missing(s)) run(s);
         }
       }

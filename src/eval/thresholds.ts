@@ -72,3 +72,34 @@ export function pickTaForRecall(scores: readonly number[], labels: readonly bool
   }
   return pickTaThreshold(scores, labels, below);
 }
+
+/**
+ * Lowest positive τ whose flag reaches `minPrecision` in EVERY group (repository) that it flags,
+ * with at least `minFlags` flags in all. Pooled precision lets a high-base-rate repository carry
+ * a threshold that is poor elsewhere; the per-group rule is what transfers to an unseen one.
+ */
+export function pickRaThresholdByGroup(scores: readonly number[], labels: readonly boolean[], groups: readonly string[], minPrecision: number, minFlags = 5): ThresholdPick | null {
+  const names = [...new Set(groups)];
+  const groupOf = groups.map((g) => names.indexOf(g));
+  const flagged = new Array<number>(names.length).fill(0);
+  const tp = new Array<number>(names.length).fill(0);
+  const positives = labels.filter(Boolean).length;
+  const order = scores.map((s, i) => i).sort((x, y) => scores[y]! - scores[x]!);
+  let best: ThresholdPick | null = null;
+  let total = 0;
+  let hits = 0;
+  for (let k = 0; k < order.length; k += 1) {
+    const i = order[k]!;
+    if (scores[i]! <= 0) break;
+    flagged[groupOf[i]!]! += 1;
+    total += 1;
+    if (labels[i]) {
+      tp[groupOf[i]!]! += 1;
+      hits += 1;
+    }
+    if (k + 1 < order.length && scores[order[k + 1]!] === scores[i]) continue; // ties flag together
+    const everywhere = flagged.every((f, g) => f === 0 || tp[g]! / f >= minPrecision);
+    if (everywhere && total >= minFlags) best = { tau: scores[i]!, precision: hits / total, recall: positives ? hits / positives : 0, flagged: total };
+  }
+  return best;
+}

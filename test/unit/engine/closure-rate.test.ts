@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { advise, closureRate, pairKey, type Agent } from '../../../src/index.js';
+import { REFERENCE_OPTIONS } from './reference-options.js';
 
 const HOUR = 3_600_000;
 
@@ -18,12 +19,12 @@ describe('closure rate and early escalation', () => {
   });
 
   it('escalates a closing pair just below τ_TA to TA, and only then', () => {
-    // Same directory, different files: tree = 0.5 → R = 0.25 · 0.5 = 0.125 with default weights.
+    // Same directory, different files: tree = 0.5 → R = 0.25 · 0.5 = 0.125 with the reference weights.
     const a: Agent = { id: 'a', files: [{ path: 'src/x.ts' }] };
     const b: Agent = { id: 'b', files: [{ path: 'src/y.ts' }] };
     const empty = { adjacency: {} };
     const now = 10 * HOUR;
-    const options = { now, tauTA: 0.2, escalationMargin: 0.1, escalationRatePerHour: 0.05 };
+    const options = { ...REFERENCE_OPTIONS, now, tauTA: 0.2, escalationMargin: 0.1, escalationRatePerHour: 0.05 };
     const key = pairKey('a', 'b');
     const closing = advise(a, b, empty, { ...options, history: { [key]: [{ at: now - HOUR, risk: 0.05 }] } });
     expect(closing.risk).toBeCloseTo(0.125, 12);

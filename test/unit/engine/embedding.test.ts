@@ -37,8 +37,8 @@ describe('embedding', () => {
   it('‖v_a − v_b‖ tracks D = 1 − R: Spearman ≥ 0.8 on a generated airspace', () => {
     const random = rng(2026);
     const { files, graph } = generateRepo(random, 400);
-    // Agents that mostly (95 %) work around their home area, as in the benchmark. Measured: 0.80 here;
-    // less focused airspaces score 0.78–0.82 (see docs/decisions/engine-model.md).
+    // Agents that mostly (95 %) work around their home area, as in the benchmark. Measured: 0.84 here
+    // (two SMACOF starts: centroids and classical MDS; see docs/decisions/engine-model.md).
     const agents = generateAgents(random, files, 40, 8, 1_000_000_000, 0.95);
     const scan = scanAirspace(agents, graph, { now: 1_000_000_000 });
     const distances = scan.links.map((link) => link.distance);
@@ -47,6 +47,17 @@ describe('embedding', () => {
     process.stdout.write(`embedding: Spearman rho(‖v_a − v_b‖, D) = ${rho.toFixed(3)} over ${distances.length} pairs\n`);
     expect(new Set(distances.map((d) => d.toFixed(3))).size).toBeGreaterThan(50); // D really varies
     expect(rho).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('keeps ρ ≥ 0.8 on other generated airspaces too (not one lucky seed)', () => {
+    const rhos = [1, 2, 3, 4].map((seed) => {
+      const random = rng(seed);
+      const { files, graph } = generateRepo(random, 400);
+      const scan = scanAirspace(generateAgents(random, files, 40, 8, 1_000_000_000, 0.95), graph, { now: 1_000_000_000 });
+      return spearman(scan.links.map((l) => dist(scan.positions[l.a]!, scan.positions[l.b]!)), scan.links.map((l) => l.distance));
+    });
+    process.stdout.write(`embedding: Spearman rho on seeds 1–4 = ${rhos.map((r) => r.toFixed(3)).join(', ')}\n`);
+    for (const rho of rhos) expect(rho).toBeGreaterThanOrEqual(0.8);
   });
 
   it('puts files with a shared prefix nearer than files in other trees', () => {

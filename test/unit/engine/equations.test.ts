@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { REFERENCE_OPTIONS } from './reference-options.js';
 import { DEFAULTS, collisionRisk, noisyOr, recencyWeight, treeDistance, type Agent, type ImportGraph } from '../../../src/index.js';
 
 const HOUR = 3_600_000;
 const empty: ImportGraph = { adjacency: {} };
 const agent = (id: string, files: Agent['files'], extra: Partial<Agent> = {}): Agent => ({ id, files, ...extra });
-const only = (channel: string) => ({ channels: [channel] });
+const only = (channel: string) => ({ ...REFERENCE_OPTIONS, channels: [channel] });
 
 describe('recency weight (eq. 1)', () => {
   const options = { now: 100 * HOUR, halfLifeMs: 24 * HOUR, recencyFloor: 0.15 };
@@ -21,7 +22,7 @@ describe('recency weight (eq. 1)', () => {
   it('lets an explicit weight win and feeds the overlap channel w^a · w^b', () => {
     const a = agent('a', [{ path: 'x.ts', lastEditedAt: 76 * HOUR }]);
     const b = agent('b', [{ path: 'x.ts', weight: 0.5, lastEditedAt: 100 * HOUR }]);
-    expect(collisionRisk(a, b, empty, { now: 100 * HOUR, ...only('overlap') }).channels.overlap).toBeCloseTo(0.575 * 0.5, 12);
+    expect(collisionRisk(a, b, empty, { ...only('overlap'), now: 100 * HOUR }).channels.overlap).toBeCloseTo(0.575 * 0.5, 12);
     expect(collisionRisk(a, b, empty, only('overlap')).channels.overlap).toBe(0.5); // no now: w = 1
   });
 });
@@ -120,19 +121,35 @@ describe('tree channel (eq. 6)', () => {
 
 describe('noisy-OR (eq. 2)', () => {
   it('combines weighted channels as 1 − Π(1 − ω r) and names the driver', () => {
-    const combined = noisyOr({ overlap: 0.5, dependency: 0.5, tree: 0.4 }, DEFAULTS);
+    const reference = { ...DEFAULTS, ...REFERENCE_OPTIONS };
+    const combined = noisyOr({ overlap: 0.5, dependency: 0.5, tree: 0.4 }, reference);
     // 1 − (1 − 0.5)(1 − 0.45)(1 − 0.1) = 1 − 0.5 · 0.55 · 0.9 = 0.7525
     expect(combined.risk).toBeCloseTo(0.7525, 12);
     expect(combined.driver).toBe('overlap');
-    expect(noisyOr({ overlap: 0, tree: 0 }, DEFAULTS)).toEqual({ risk: 0, driver: null });
-    expect(noisyOr({ custom: 0.3 }, DEFAULTS).risk).toBeCloseTo(0.3, 12); // unweighted channel: ω = 1
+    expect(noisyOr({ overlap: 0, tree: 0 }, reference)).toEqual({ risk: 0, driver: null });
+    expect(noisyOr({ custom: 0.3 }, reference).risk).toBeCloseTo(0.3, 12); // unweighted channel: ω = 1
   });
   it('gives R and D = 1 − R for a pair', () => {
     const a = agent('a', [{ path: 'src/x.ts', ranges: [[1, 10]] }]);
     const b = agent('b', [{ path: 'src/x.ts', ranges: [[6, 25]] }]);
-    const risk = collisionRisk(a, b, empty, { adjacency: false, channels: ['overlap', 'tree'] });
+    const risk = collisionRisk(a, b, empty, { ...REFERENCE_OPTIONS, adjacency: false, channels: ['overlap', 'tree'] });
     // overlap 5/10 = 0.5, tree 1 (same file) · 0.25 → R = 1 − 0.5 · 0.75 = 0.625
     expect(risk.risk).toBeCloseTo(0.625, 12);
     expect(risk.distance).toBeCloseTo(0.375, 12);
+  });
+});
+
+describe('breadth channel', () => {
+  it('is 1 − exp(−√(n_a · n_b) / breadthFiles) over recency-weighted file counts, intent included', () => {
+    const files = (prefix: string, n: number) => Array.from({ length: n }, (_, k) => ({ path: `${prefix}/f${k}.ts` }));
+    const a = agent('a', files('a', 4));
+    const b = agent('b', files('b', 9));
+    const opts = { channels: ['breadth'], breadthFiles: 5 };
+    expect(collisionRisk(a, b, empty, opts).channels.breadth).toBeCloseTo(1 - Math.exp(-6 / 5), 12);
+    // One file each at weight 0.5 (explicit) and intent 0.8 (no edits): n = 0.5 and 0.8.
+    const c = agent('c', [{ path: 'c.ts', weight: 0.5 }]);
+    const d = agent('d', [], { intent: ['d.ts'] });
+    expect(collisionRisk(c, d, empty, { ...opts, intentWeight: 0.8 }).channels.breadth).toBeCloseTo(1 - Math.exp(-Math.sqrt(0.4) / 5), 12);
+    expect(collisionRisk(c, agent('e', []), empty, opts).channels.breadth).toBe(0);
   });
 });

@@ -17,14 +17,17 @@ describe('scanAirspace', () => {
     for (let i = 1; i < scan.links.length; i++) expect(scan.links[i - 1]!.risk).toBeGreaterThanOrEqual(scan.links[i]!.risk);
     for (const link of scan.links) expect(link.a < link.b).toBe(true);
     const top = scan.links[0]!;
-    expect([top.a, top.b, top.level, top.driver, top.hold, top.steer]).toEqual(['api', 'api-2', 'RA', 'overlap', 'api', 'api-2']);
+    // Overlapping lines: the closing-distance channel (proximity, ω 0.7) drives, overlap adds git's rule.
+    expect([top.a, top.b, top.level, top.driver, top.hold, top.steer]).toEqual(['api', 'api-2', 'RA', 'proximity', 'api', 'api-2']);
     expect(scan.advisories.every((link) => link.level !== 'clear')).toBe(true);
     expect(scan.counts).toEqual({ agents: 4, pairs: 6, clear: 6 - scan.advisories.length, TA: scan.counts.TA, RA: scan.counts.RA });
     expect(scan.counts.TA + scan.counts.RA).toBe(scan.advisories.length);
     expect(Object.keys(scan.positions).sort()).toEqual(['api', 'api-2', 'docs', 'ui']);
     expect(Object.keys(scan.fileCoordinates)).toEqual(['README.md', 'src/api.ts', 'src/db.ts', 'src/ui.ts']);
     const docs = scan.links.filter((link) => link.a === 'docs' || link.b === 'docs');
-    expect(docs.every((link) => link.risk === 0 && link.level === 'clear')).toBe(true);
+    // Nothing shared, no import, no common folder: only the breadth prior, far below τ_TA.
+    expect(docs.every((link) => link.level === 'clear' && link.channels.overlap === 0 && link.channels.dependency === 0 && link.channels.tree === 0)).toBe(true);
+    expect(docs.every((link) => link.risk < 0.1)).toBe(true);
   });
 
   it('is deterministic and independent of the order of the agents', () => {
