@@ -59,7 +59,7 @@ export const DEFAULT_CONFIG: Omit<AirspaceConfig, 'source'> = {
   trunk: null,
   peers: { include: ['**'], exclude: ['dependabot/**', 'renovate/**', 'HEAD'], maxAgeDays: 14, worktrees: true },
   ignore: DEFAULT_IGNORE,
-  channels: ['overlap', 'proximity', 'dependency', 'tree', 'merge'],
+  channels: ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge'],
   model: {},
   hooks: {
     'pre-commit': { mode: 'warn', budgetMs: 2_000, failClosed: false, publishBeacon: false, fetch: false },

@@ -31,7 +31,7 @@ export const UserConfigSchema = v.strictObject({
     }),
   ),
   ignore: v.optional(globs),
-  channels: v.optional(v.array(v.picklist(['overlap', 'proximity', 'dependency', 'tree', 'merge']))),
+  channels: v.optional(v.array(v.picklist(['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge']))),
   model: v.optional(
     v.strictObject({
       weights: v.optional(v.record(v.string(), probability)),
@@ -43,6 +43,7 @@ export const UserConfigSchema = v.strictObject({
       intentWeight: v.optional(probability),
       adjacency: v.optional(v.boolean()),
       proximityLines: v.optional(positive),
+      breadthFiles: v.optional(positive),
     }),
   ),
   hooks: v.optional(

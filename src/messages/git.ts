@@ -17,6 +17,7 @@ export const gitMessages = {
   worktreeMissing: (path: string) => `worktree ${path} is missing on disk (prunable); skipped`,
   worktreeBare: (path: string) => `worktree ${path} is the bare main repository; skipped`,
   worktreeFailed: (path: string, detail: string) => `worktree ${path} could not be read: ${detail}`,
+  worktreeNoGitDir: 'its .git file does not name a git directory',
   worktreeUnborn: (path: string) => `worktree ${path} has no commits yet; nothing to compare against`,
   peerFailed: (id: string, detail: string) => `${id} could not be compared: ${detail}`,
   ownshipUnborn: 'this worktree has no commits yet; only its uncommitted files are compared',
