@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULTS, couplingTable, scanAirspace } from '../dist/index.js';
+import { rng } from './lib/rng.mjs';
 
 const FILES = 20_000;
 const AGENTS = 100;
@@ -16,16 +17,6 @@ const NAIVE_SAMPLE = Number(process.env.NAIVE_SAMPLE ?? 300);
 const NOW = Date.UTC(2026, 0, 15);
 const HOUR = 3_600_000;
 
-function rng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = rng(2026);
 const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
 const pick = (items) => items[Math.floor(random() * items.length)];
