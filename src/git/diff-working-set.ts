@@ -91,3 +91,30 @@ export async function changedPaths(cwd: string, from: string, to: string): Promi
   const fields = stdout.toString('utf8').split('\0');
   return new Set(fields.filter((field) => field !== ''));
 }
+
+/**
+ * `changedPaths` for many (from, to) pairs in ONE `diff-tree --stdin` process: each `<to> <from>`
+ * line prints `<to>\0` (always, `--always`) then its paths. Requests are read back in order; a
+ * chunk ends where the next request's header is, so a path spelled like a commit id cannot cut it
+ * early unless it is exactly the next target's id. Keyed by `to` (a snapshot commit is unique).
+ */
+export async function changedPathsBatch(cwd: string, requests: readonly { readonly from: string; readonly to: string }[]): Promise<Map<string, string[]>> {
+  const results = new Map<string, string[]>();
+  // Two clean-equivalent worktrees can make the same snapshot commit (same tree, parent, second).
+  const unique = [...new Map(requests.map((request) => [request.to, request])).values()];
+  if (unique.length === 0) return results;
+  const input = unique.map((request) => `${request.to} ${request.from}\n`).join('');
+  const { stdout } = await runGit(['diff-tree', '--stdin', '--always', '-r', '--name-only', '-z', '--no-renames'], { cwd, input });
+  const fields = stdout.toString('utf8').split('\0');
+  let at = 0;
+  unique.forEach((request, index) => {
+    if (fields[at] !== request.to) throw new Error(`diff-tree --stdin: expected ${request.to}, got ${fields[at] ?? 'end of output'}`);
+    at++;
+    const next = unique[index + 1]?.to;
+    const paths: string[] = [];
+    while (at < fields.length && fields[at] !== '' && fields[at] !== next) paths.push(fields[at++]!);
+    if (fields[at] === '' && next !== undefined) at++;
+    results.set(request.to, paths);
+  });
+  return results;
+}

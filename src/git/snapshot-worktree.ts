@@ -1,10 +1,11 @@
-import { copyFile, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AirspaceError } from '../errors.js';
 import { gitMessages } from '../messages/git.js';
 import { git } from './exec-git.js';
 import type { RepoInfo } from './resolve-repo.js';
+import { readWorktreeStatus, worktreeSidePaths, type WorktreeStatus } from './worktree-status.js';
 
 /**
  * A worktree's state as git objects: its uncommitted work frozen into a tree and a commit whose
@@ -13,64 +14,100 @@ import type { RepoInfo } from './resolve-repo.js';
  */
 export type WorktreeSnapshot =
   | { readonly tree: string; readonly dirty: true; readonly commit: string }
-  | { readonly tree: string; readonly dirty: false; readonly commit: string | null };
+  | { readonly dirty: false; readonly commit: string | null };
 
-const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+/** What a snapshot needs to know about a worktree (a RepoInfo, or a peer read without rev-parse). */
+export type SnapshotTarget = Pick<RepoInfo, 'toplevel' | 'gitDir' | 'indexFile' | 'head'>;
 
 export interface SnapshotOptions {
-  /** Read the index the caller's git is building (GIT_INDEX_FILE inside `git commit -a`). */
+  /**
+   * Kept for callers: the index read is always `repo.indexFile`, which resolveRepo with
+   * inheritRepoEnv already points at the index git is building (GIT_INDEX_FILE).
+   */
   readonly inheritRepoEnv?: boolean;
   /** Fixed author/committer date for the snapshot commit (tests; makes the commit id stable). */
   readonly date?: string;
 }
 
+/** The index bytes a snapshot starts from, read once (the cache key hashes the same bytes). */
+export interface IndexCopy {
+  readonly bytes: Buffer | null;
+  readonly mtimeMs: number;
+}
+
 /**
- * Freezes the worktree without touching the user's index: the index is copied to a temp file and
- * `git add -A` + `git write-tree` run against the copy (GIT_INDEX_FILE). Starting from a copy of the
- * real index keeps stat info, so `add -A` only re-hashes files that changed, and staged-but-since-
- * reverted content is judged by the worktree, which is what a commit of "everything" would hold.
- * `add -A` respects .gitignore and includes untracked files, the same set `git status` shows.
+ * Freezes the worktree without touching the user's index: `git status` lists what differs, then
+ * a COPY of the index gets exactly those paths re-read (`update-index --add --remove`) and
+ * `write-tree`. That is what `git add -A` on the copy would do, without its second stat walk over
+ * every file: status already did it. A clean status is HEAD itself (no process more).
  */
-export async function snapshotWorktree(repo: RepoInfo, options: SnapshotOptions = {}): Promise<WorktreeSnapshot> {
+export async function snapshotWorktree(repo: SnapshotTarget, options: SnapshotOptions = {}): Promise<WorktreeSnapshot> {
+  try {
+    const index = await readIndex(repo.indexFile);
+    const status = await readWorktreeStatus(repo);
+    return await snapshotFromStatus(repo, index, status, options);
+  } catch (error) {
+    throw snapshotError(error);
+  }
+}
+
+export async function readIndex(indexFile: string): Promise<IndexCopy> {
+  try {
+    const [bytes, info] = await Promise.all([readFile(indexFile), stat(indexFile)]);
+    return { bytes, mtimeMs: info.mtimeMs };
+  } catch (error) {
+    // No index yet (fresh `git init`): git starts from scratch.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { bytes: null, mtimeMs: 0 };
+    throw error;
+  }
+}
+
+/** The snapshot of a worktree whose status was just read (`index` read before the status). */
+export async function snapshotFromStatus(repo: SnapshotTarget, index: IndexCopy, status: WorktreeStatus, options: SnapshotOptions = {}): Promise<WorktreeSnapshot> {
+  if (status.entries.length === 0) return { dirty: false, commit: repo.head };
   const dir = await mkdtemp(join(tmpdir(), 'airspace-index-'));
   const tempIndex = join(dir, 'index');
   try {
-    await copyIndex(repo.indexFile, tempIndex);
+    await writeIndexCopy(index, tempIndex);
     // The repository is named explicitly, so the inherited GIT_DIR/GIT_INDEX_FILE are not needed
     // here: only our temp index may be written.
     const env = { GIT_INDEX_FILE: tempIndex, GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.toplevel };
     const cwd = repo.toplevel;
-    const [, headTree] = await Promise.all([
-      git(['add', '-A', '--ignore-errors', '--', '.'], { cwd, env }),
-      repo.head === null ? EMPTY_TREE : git(['rev-parse', `${repo.head}^{tree}`], { cwd }),
-    ]);
+    const paths = worktreeSidePaths(status.entries);
+    // An untracked nested repository is listed as `dir/`: only `add` knows to record it as a gitlink.
+    if (paths.some((path) => path.endsWith('/'))) await git(['add', '-A', '--ignore-errors', '--', '.'], { cwd, env });
+    else if (paths.length > 0) {
+      const input = paths.map((path) => `${path}\0`).join('');
+      await git(['update-index', '--add', '--remove', '-z', '--stdin'], { cwd, env, input }).catch(() =>
+        // A file that vanished or cannot be read mid-run: `add --ignore-errors` skips it, as before.
+        git(['add', '-A', '--ignore-errors', '--', '.'], { cwd, env }),
+      );
+    }
     const tree = await git(['write-tree'], { cwd, env });
-    if (tree === headTree) return { tree, commit: repo.head, dirty: false };
     const dateEnv: Record<string, string> = options.date ? { GIT_AUTHOR_DATE: options.date, GIT_COMMITTER_DATE: options.date } : {};
     const commitEnv = { GIT_AUTHOR_NAME: 'airspace-hooks', GIT_AUTHOR_EMAIL: 'airspace@localhost', GIT_COMMITTER_NAME: 'airspace-hooks', GIT_COMMITTER_EMAIL: 'airspace@localhost', ...dateEnv };
     const parents = repo.head === null ? [] : ['-p', repo.head];
     const commit = await git(['commit-tree', tree, ...parents, '-m', 'airspace snapshot of uncommitted work'], { cwd, env: commitEnv });
     return { tree, commit, dirty: true };
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new AirspaceError('git', 'snapshot-failed', gitMessages.snapshotFailed(detail), { cause: error });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
+export function snapshotError(error: unknown): AirspaceError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new AirspaceError('git', 'snapshot-failed', gitMessages.snapshotFailed(detail), { cause: error });
+}
+
 /**
- * Copy the index WITH its mtime. Git trusts an entry's cached stat data only when the file is older
- * than the index file itself ("racy git"): a copy stamped "now" would make a file edited in the same
- * second as the last `git add` look unchanged. The copied mtime is rounded down, which only makes
- * git re-check more files, never fewer. No index yet (fresh `git init`): git starts from scratch.
+ * Write the copy WITH the index's mtime. Git trusts an entry's cached stat data only when the file
+ * is older than the index file itself ("racy git"): a copy stamped "now" would make a file edited
+ * in the same second as the last `git add` look unchanged. The copied mtime is rounded down, which
+ * only makes git re-check more files, never fewer.
  */
-async function copyIndex(from: string, to: string): Promise<void> {
-  try {
-    const info = await stat(from);
-    await copyFile(from, to);
-    await utimes(to, info.atime, new Date(Math.floor(info.mtimeMs) - 1));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+async function writeIndexCopy(index: IndexCopy, to: string): Promise<void> {
+  if (index.bytes === null) return;
+  await writeFile(to, index.bytes);
+  const mtime = new Date(Math.floor(index.mtimeMs) - 1);
+  await utimes(to, mtime, mtime);
 }

@@ -4,6 +4,7 @@ import { cruiseInBatches, type BatchResult } from './cruise-in-batches.js';
 import { absoluteCommonDir, graphCachePath, readGraphCache, writeGraphCache, type FileRecord, type GraphCache } from './graph-cache.js';
 import { emptyGraphWarning, typescriptWarning } from './graph-warnings.js';
 import { listRepoFiles } from './list-repo-files.js';
+import { listTreeFiles } from './list-tree-files.js';
 import { countChanged, planRefresh } from './plan-refresh.js';
 import { findRootTsconfig } from './find-root-tsconfig.js';
 import type { LoadedGraph, LoadGraphOptions } from './types.js';
@@ -19,7 +20,7 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
   const common = absoluteCommonDir(toplevel, commonDir);
   const warnings: GraphWarning[] = [];
   options.onProgress?.({ phase: 'list' });
-  const [repo, cache] = await Promise.all([listRepoFiles(toplevel, options.worktreeChanges), Promise.resolve().then(() => safeRead(common, warnings))]);
+  const [repo, cache] = await Promise.all([options.worktreeTree ? listTreeFiles(toplevel, options.worktreeTree) : listRepoFiles(toplevel, options.worktreeChanges), Promise.resolve().then(() => safeRead(common, warnings))]);
   const tsconfig = findRootTsconfig(toplevel);
   const configKey = resolutionConfigKey(tsconfig, repo.configs);
   const sources = [...repo.sources.keys()];

@@ -28,6 +28,12 @@ export interface LoadGraphOptions {
   readonly onProgress?: GraphProgressListener;
   /** The worktree status when the caller already has it (saves one git call). */
   readonly worktreeChanges?: WorktreeChanges;
+  /**
+   * A commit or tree whose content IS the worktree now (the ownship's snapshot commit, or HEAD when
+   * clean): listed with one `ls-tree`, no index read, no status, no hashing. Wins over
+   * worktreeChanges.
+   */
+  readonly worktreeTree?: string;
   /** Clock (epoch ms) for `builtAt`/age; defaults to Date.now. */
   readonly now?: () => number;
 }

@@ -23,7 +23,7 @@
 import { isAirspaceError } from '../errors.js';
 import { lastFetchAge, type LastFetch } from '../git/fetch-traffic.js';
 import type { MergeChannelResult } from '../git/merge-tree-channel.js';
-import { resolveRepo } from '../git/resolve-repo.js';
+import { resolveRepo, type RepoInfo } from '../git/resolve-repo.js';
 import { gitMessages } from '../messages/git.js';
 import { discoverTraffic } from './discover-traffic.js';
 import type { LineOfWork } from './line-of-work.js';
@@ -51,6 +51,11 @@ export interface CollectOptions {
   readonly subjectCap?: number;
   /** Git processes in flight at once (default 4). */
   readonly concurrency?: number;
+  /**
+   * The repository as the caller already resolved it for `cwd` (same inheritRepoEnv): saves the
+   * one `rev-parse` this function would otherwise run.
+   */
+  readonly repo?: RepoInfo;
 }
 
 export interface PairWorkingSets {
@@ -107,7 +112,7 @@ export interface Airspace {
 export async function collectAirspace(cwd: string, options: CollectOptions): Promise<Airspace> {
   const at = options.at ?? Date.now();
   const started = performance.now();
-  const repo = await resolveRepo(cwd, { inheritRepoEnv: options.inheritRepoEnv });
+  const repo = options.repo ?? (await resolveRepo(cwd, { inheritRepoEnv: options.inheritRepoEnv }));
   const [found, fetch] = await Promise.all([discoverTraffic(repo, { ...options, at }), lastFetchAge(repo.commonDir, at)]);
   const discovered = performance.now();
   const notes = [...found.notes];

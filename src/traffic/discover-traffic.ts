@@ -57,7 +57,7 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
   const [listing, ownDraft, worktrees, named] = await Promise.all([
     listRefs(cwd, options.remote),
     ownshipDraft(repo, options.inheritRepoEnv),
-    explicit ? undefined : discoverWorktrees(cwd, repo.toplevel),
+    explicit ? undefined : discoverWorktrees(cwd, repo.toplevel, repo.commonDir),
     explicit ? resolveExplicitAgents(cwd, options.agents!) : undefined,
   ]);
   const trunk = resolveTrunk(listing, options.remote, options.trunk);
@@ -124,6 +124,8 @@ async function ownshipDraft(repo: RepoInfo, inheritRepoEnv?: boolean): Promise<(
   // No commits yet: the snapshot is a root commit and everything in it is uncommitted.
   const from = repo.head ?? EMPTY_TREE;
   const uncommittedPaths = [...(await changedPaths(repo.toplevel, from, snapshot.commit))];
+  // Status listed something whose content equals HEAD (an edit undone): clean after all.
+  if (uncommittedPaths.length === 0 && repo.head !== null) return { id, kind: 'worktree', tip: repo.head, worktreePath: repo.toplevel, uncommittedPaths: [], ...branch };
   const tip = repo.head ?? snapshot.commit;
   return { id, kind: 'worktree', tip, worktreePath: repo.toplevel, uncommittedPaths, ...branch, ...(repo.head !== null ? { snapshot: snapshot.commit } : {}) };
 }

@@ -1,9 +1,12 @@
 import { realpath } from 'node:fs/promises';
-import { isAirspaceError } from '../errors.js';
+import { join } from 'node:path';
+import { AirspaceError, isAirspaceError } from '../errors.js';
+import { changedPathsBatch } from '../git/diff-working-set.js';
 import { gitZ } from '../git/exec-git.js';
-import { resolveRepo } from '../git/resolve-repo.js';
-import { snapshotWorktree } from '../git/snapshot-worktree.js';
-import { changedPaths } from '../git/diff-working-set.js';
+import { missingObjects, readSnapshotCache, snapshotKey, writeSnapshotCache, type CachedSnapshot } from '../git/snapshot-cache.js';
+import { readIndex, snapshotError, snapshotFromStatus, type IndexCopy, type SnapshotTarget } from '../git/snapshot-worktree.js';
+import { readWorktreeGitDir } from '../git/worktree-git-dir.js';
+import { readWorktreeStatus, type WorktreeStatus } from '../git/worktree-status.js';
 import { gitMessages } from '../messages/git.js';
 import { mapLimit } from './limit-concurrency.js';
 import { worktreeAgentId } from './line-of-work.js';
@@ -54,44 +57,109 @@ export interface WorktreeDiscovery {
   readonly worktrees: DiscoveredWorktree[];
   readonly unknown: { id: string; reason: string }[];
   readonly notes: string[];
+  /** Peers whose snapshot came from the cache / had to be made (for tests and the bench). */
+  readonly snapshots: { readonly reused: number; readonly made: number };
 }
+
+/** A peer after its status: what the snapshot needs, and the cache entry that may spare it. */
+interface PeerRead {
+  readonly id: string;
+  readonly entry: WorktreeEntry;
+  readonly target: SnapshotTarget & { readonly head: string };
+  readonly index: IndexCopy;
+  readonly status: WorktreeStatus;
+  readonly key: string | null;
+  readonly cached: CachedSnapshot | undefined;
+}
+
+const ZERO_ID = /^0+$/;
 
 /**
  * Every other worktree of the repository, with its uncommitted work frozen into a snapshot commit
  * (a temp index, never theirs). The current worktree, a bare main repository and worktrees whose
  * folder is gone (prunable) are skipped with a note; one that cannot be read becomes `unknown`.
  * A worktree with no commits yet has nothing to compare against and becomes `unknown` too.
+ *
+ * Git processes per peer: its `git status` (the floor) and nothing else when its snapshot is in
+ * the cache under `commonDir` (see snapshot-cache.ts for why the key is sound); otherwise
+ * update-index + write-tree + commit-tree. HEAD and branch come from `worktree list`, the git dir
+ * from the `.git` file; the uncommitted paths of all new snapshots come from ONE diff-tree.
  */
-export async function discoverWorktrees(cwd: string, currentTopLevel: string): Promise<WorktreeDiscovery> {
-  const entries = parseWorktreeList(await gitZ(['worktree', 'list', '--porcelain', '-z'], { cwd }));
+export async function discoverWorktrees(cwd: string, currentTopLevel: string, commonDir?: string): Promise<WorktreeDiscovery> {
+  const [fields, cache] = await Promise.all([
+    gitZ(['worktree', 'list', '--porcelain', '-z'], { cwd }),
+    commonDir ? readSnapshotCache(commonDir) : Promise.resolve(new Map<string, CachedSnapshot>()),
+  ]);
+  const entries = parseWorktreeList(fields);
   const current = await realpath(currentTopLevel).catch(() => currentTopLevel);
-  const result: WorktreeDiscovery = { worktrees: [], unknown: [], notes: [] };
-  // A handful at a time: each snapshot is 3–4 git processes, and 20 agent worktrees are common.
-  await mapLimit(entries, 4, async (entry) => {
-    if (entry.bare) return void result.notes.push(gitMessages.worktreeBare(entry.path));
-    if (entry.prunable) return void result.notes.push(gitMessages.worktreeMissing(entry.path));
-    if ((await realpath(entry.path).catch(() => entry.path)) === current) return;
+  const notes: string[] = [];
+  const unknown: { id: string; reason: string }[] = [];
+  const failed = (id: string, entry: WorktreeEntry, error: unknown): void => {
+    if (!isAirspaceError(error) && !(error instanceof Error && 'code' in error)) throw error;
+    unknown.push({ id, reason: gitMessages.worktreeFailed(entry.path, (error as Error).message) });
+  };
+  // A handful at a time: each status is a full stat walk, and 20 agent worktrees are common.
+  const reads = await mapLimit(entries, 4, async (entry): Promise<PeerRead | null> => {
+    if (entry.bare) return notes.push(gitMessages.worktreeBare(entry.path)), null;
+    if (entry.prunable) return notes.push(gitMessages.worktreeMissing(entry.path)), null;
+    if ((await realpath(entry.path).catch(() => entry.path)) === current) return null;
     const id = entry.branch ?? worktreeAgentId(entry.path);
+    if (entry.head === null || ZERO_ID.test(entry.head)) return unknown.push({ id, reason: gitMessages.worktreeUnborn(entry.path) }), null;
     try {
-      const read = await readWorktree(id, entry);
-      if (typeof read === 'string') result.unknown.push({ id, reason: read });
-      else result.worktrees.push(read);
+      return await readPeer(id, entry, entry.head, cache.get(entry.path));
     } catch (error) {
-      if (!isAirspaceError(error)) throw error;
-      result.unknown.push({ id, reason: gitMessages.worktreeFailed(entry.path, error.message) });
+      failed(id, entry, error);
+      return null;
     }
   });
-  result.worktrees.sort((x, y) => x.id.localeCompare(y.id));
-  return result;
+  const peers = reads.filter((read): read is PeerRead => read !== null);
+  // A cached commit is unreferenced: `git gc --prune` may have removed it since. One check for all.
+  const gone = await missingObjects(cwd, peers.flatMap((peer) => (peer.key !== null && peer.cached?.key === peer.key && peer.cached.commit ? [peer.cached.commit] : [])));
+  const reuse = (peer: PeerRead): boolean => peer.key !== null && peer.cached?.key === peer.key && !(peer.cached.commit && gone.has(peer.cached.commit));
+
+  const made = new Map<PeerRead, string | null>();
+  await mapLimit(peers.filter((peer) => !reuse(peer)), 4, async (peer) => {
+    try {
+      const snapshot = await snapshotFromStatus(peer.target, peer.index, peer.status);
+      made.set(peer, snapshot.dirty ? snapshot.commit : null);
+    } catch (error) {
+      failed(peer.id, peer.entry, snapshotError(error));
+    }
+  });
+  const dirty = [...made].flatMap(([peer, commit]) => (commit ? [{ from: peer.target.head, to: commit }] : []));
+  const paths = await changedPathsBatch(cwd, dirty);
+
+  const worktrees: DiscoveredWorktree[] = [];
+  const next = new Map<string, CachedSnapshot>();
+  for (const peer of peers) {
+    let result: CachedSnapshot | undefined;
+    if (reuse(peer)) result = peer.cached!;
+    else if (made.has(peer)) {
+      const commit = made.get(peer)!;
+      const changed = commit ? (paths.get(commit) ?? []) : [];
+      // Status listed something but the content equals HEAD (an edit undone): clean.
+      result = { key: peer.key ?? '', commit: changed.length > 0 ? commit : null, uncommittedPaths: changed };
+    }
+    if (!result) continue;
+    if (peer.key !== null) next.set(peer.entry.path, { ...result, key: peer.key });
+    const base = { id: peer.id, path: peer.entry.path, branch: peer.entry.branch, tip: peer.target.head, uncommittedPaths: result.uncommittedPaths };
+    worktrees.push(result.commit ? { ...base, snapshot: result.commit } : base);
+  }
+  const changedCache = next.size !== cache.size || [...next].some(([path, entry]) => cache.get(path)?.key !== entry.key);
+  // The cache only saves time: failing to write it must not fail the scan.
+  if (commonDir && changedCache) await writeSnapshotCache(commonDir, next).catch(() => undefined);
+  worktrees.sort((x, y) => x.id.localeCompare(y.id));
+  return { worktrees, unknown, notes, snapshots: { reused: peers.filter(reuse).length, made: made.size } };
 }
 
-/** The worktree's HEAD and snapshot, or the reason it cannot be compared. */
-async function readWorktree(id: string, entry: WorktreeEntry): Promise<DiscoveredWorktree | string> {
-  const repo = await resolveRepo(entry.path);
-  if (repo.head === null) return gitMessages.worktreeUnborn(entry.path);
-  const snapshot = await snapshotWorktree(repo);
-  const base = { id, path: entry.path, branch: entry.branch, tip: repo.head };
-  if (!snapshot.dirty) return { ...base, uncommittedPaths: [] };
-  const uncommittedPaths = [...(await changedPaths(entry.path, repo.head, snapshot.commit))];
-  return { ...base, uncommittedPaths, snapshot: snapshot.commit };
+/** Index, status and cache key of one peer (index first: the key hashes the bytes the snapshot uses). */
+async function readPeer(id: string, entry: WorktreeEntry, head: string, cached: CachedSnapshot | undefined): Promise<PeerRead> {
+  const gitDir = await readWorktreeGitDir(entry.path);
+  if (gitDir === null) throw new AirspaceError('git', 'worktree-no-git-dir', gitMessages.worktreeNoGitDir);
+  const target = { toplevel: entry.path, gitDir, indexFile: join(gitDir, 'index'), head };
+  const startedAtMs = Date.now();
+  const index = await readIndex(target.indexFile);
+  const status = await readWorktreeStatus(target);
+  const key = await snapshotKey({ toplevel: entry.path, head, indexFile: target.indexFile, index, status, startedAtMs });
+  return { id, entry, target, index, status, key, cached };
 }
