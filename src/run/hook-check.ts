@@ -58,6 +58,7 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
     now,
     graphRefresh: hook === 'pre-commit' ? 'never' : 'auto',
     inheritRepoEnv: true,
+    repo,
     withBeacon: hook === 'pre-push' && settings.publishBeacon,
     embed: input.json,
     onProgress: output.progress,

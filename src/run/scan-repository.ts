@@ -7,6 +7,7 @@ import { pairKey, type Link, type ScanResult } from '../engine/index.js';
 import { runGit } from '../git/exec-git.js';
 import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
 import { mergeBase } from '../git/merge-base.js';
+import type { RepoInfo } from '../git/resolve-repo.js';
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
 import { loadImportGraph } from '../graph/load-import-graph.js';
 import type { LoadedGraph } from '../graph/types.js';
@@ -16,8 +17,8 @@ import { runMessages } from '../messages/run.js';
 import type { AgentFactsReport, AirspaceReport, ScannedReport } from '../report/check-report.js';
 import { REPORT_SCHEMA } from '../report/check-report.js';
 import { appendSamples, readHistory } from '../state/history-store.js';
-import { listIntent, listIntentIn } from '../state/intent-store.js';
-import { worktreeGitDir } from '../state/state-dirs.js';
+import { listIntentIn } from '../state/intent-store.js';
+import { readWorktreeGitDir } from '../git/worktree-git-dir.js';
 import { collectAirspace, type Airspace, type UnknownPeer } from '../traffic/collect-airspace.js';
 import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import { workingSetAgainst } from '../traffic/working-set-against.js';
@@ -46,6 +47,8 @@ export interface ScanRequest {
   readonly replay?: boolean;
   readonly graphRefresh: 'never' | 'auto';
   readonly inheritRepoEnv: boolean;
+  /** The repository as the caller already resolved it (saves a git process). */
+  readonly repo?: RepoInfo;
   readonly channels?: readonly string[];
   readonly onProgress?: (text: string) => void;
   /** Also draft this agent's beacon (its work against its trunk merge-base) for publishing. */
@@ -89,6 +92,7 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
     ignore,
     channels,
     inheritRepoEnv: request.inheritRepoEnv,
+    ...(request.repo ? { repo: request.repo } : {}),
     pairs: request.command === 'scan' ? 'all' : 'ownship',
   });
   const unknown: UnknownPeer[] = [...airspace.unknown];
@@ -104,7 +108,7 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
     readBeacons(cwd, { now: request.now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes, ...(ownship ? { selfId: ownship.id } : {}) }),
     loadGraph(airspace, request, progress),
     readHistory(airspace.commonDir),
-    ownship ? listIntent(cwd) : Promise.resolve([] as string[]),
+    ownship ? listIntentIn(airspace.gitDir) : Promise.resolve([] as string[]),
     localIntents(airspace.traffic),
   ]);
   const skipped = beaconRead.skipped.map((s) => beaconSkippedLine(s.ref, s.reason, s.detail));
@@ -190,7 +194,7 @@ async function localIntents(traffic: readonly LineOfWork[]): Promise<Map<string,
     traffic
       .filter((line) => line.kind === 'worktree' && line.worktreePath)
       .map(async (line): Promise<[string, string[]]> => {
-        const gitDir = await worktreeGitDir(line.worktreePath!);
+        const gitDir = await readWorktreeGitDir(line.worktreePath!);
         return [line.id, gitDir ? await listIntentIn(gitDir) : []];
       }),
   );
@@ -202,6 +206,8 @@ async function loadGraph(airspace: Airspace, request: ScanRequest, progress: (te
   if (!wanted) return { graph: { adjacency: {} }, builtAt: undefined, stale: false, changedSinceBuild: 0, source: 'none', filesCruised: 0, warnings: [] };
   return loadImportGraph(airspace.toplevel, airspace.commonDir, {
     refresh: request.graphRefresh,
+    // The ownship's snapshot tree lists every file with its blob id: one `ls-tree` instead of a status walk.
+    ...(airspace.ownship ? { worktreeTree: targetOf(airspace.ownship) } : {}),
     budgetMs: request.config.graph.budgetMs,
     now: () => request.now,
     onProgress: (event) => progress(event.phase === 'cruise' ? graphMessages.progress.cruise(event.done ?? 0, event.total ?? 0) : graphMessages.progress[event.phase]),

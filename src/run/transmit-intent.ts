@@ -3,7 +3,7 @@ import { runMessages } from '../messages/run.js';
 import type { InboxNote } from '../report/check-report.js';
 import { clearPair, deliverMessage, pendingNew } from '../state/inbox-store.js';
 import type { InboxMessage } from '../state/inbox-message.js';
-import { worktreeGitDir } from '../state/state-dirs.js';
+import { readWorktreeGitDir } from '../git/worktree-git-dir.js';
 import type { LineOfWork } from '../traffic/line-of-work.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 
@@ -30,7 +30,7 @@ export async function exchangeMessages(input: ExchangeInput): Promise<InboxNote[
   const ownInbox = { gitDir: input.gitDir };
   const local = new Map<string, string>();
   for (const line of input.traffic) {
-    const gitDir = line.kind === 'worktree' && line.worktreePath ? await worktreeGitDir(line.worktreePath) : null;
+    const gitDir = line.kind === 'worktree' && line.worktreePath ? await readWorktreeGitDir(line.worktreePath) : null;
     if (gitDir) local.set(line.id, gitDir);
   }
   await Promise.all(

@@ -4,8 +4,7 @@
  * share (the risk history). In the main worktree both are `.git`; in a linked worktree the git
  * dir is `.git/worktrees/<name>`. Nothing here touches the index, the working tree or any ref.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { AirspaceError } from '../errors.js';
 import { git } from '../git/exec-git.js';
 
@@ -34,18 +33,3 @@ export function stateFile(dir: string, name: string): string {
   return join(dir, STATE_FOLDER, name);
 }
 
-/**
- * The git dir of a worktree from its `.git` entry, without a git process: a directory in the main
- * worktree, a `gitdir: <path>` file in a linked one. Null when neither can be read.
- */
-export async function worktreeGitDir(worktreePath: string): Promise<string | null> {
-  const dotGit = join(worktreePath, '.git');
-  try {
-    const info = await stat(dotGit);
-    if (info.isDirectory()) return dotGit;
-    const match = /^gitdir: (.+)$/m.exec(await readFile(dotGit, 'utf8'));
-    return match ? resolve(worktreePath, match[1]!.trim()) : null;
-  } catch {
-    return null;
-  }
-}
