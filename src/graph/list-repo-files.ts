@@ -69,25 +69,31 @@ export async function listRepoFiles(toplevel: string, known?: WorktreeChanges): 
 }
 
 /**
- * `<mode> <blob> <stage>\t<path>\0` entries. Each field is decoded from the buffer on its own:
- * slices of one large decoded string make every later Map lookup of the path measurably slower
- * (V8 sliced strings), and the warm path does 40,000 of them on a 10,000-file repository.
+ * The byte offsets of each `<fields>\t<path>\0` record of a `-z` listing (`ls-files -s`, `ls-tree`).
+ * Callers decode each field from the buffer on its own: slices of one large decoded string make
+ * every later Map lookup of the path measurably slower (V8 sliced strings), and the warm path
+ * does 40,000 of them on a 10,000-file repository.
  */
-function* parseStaged(stdout: Buffer): Generator<{ mode: string; blob: string; stage: string; path: string }> {
+export function* nulRecords(stdout: Buffer): Generator<{ start: number; tab: number; end: number }> {
   let start = 0;
   while (start < stdout.length) {
     let end = stdout.indexOf(0, start);
     if (end < 0) end = stdout.length;
     const tab = stdout.indexOf(9, start);
-    if (tab > start && tab < end) {
-      yield {
-        mode: stdout.toString('latin1', start, start + 6),
-        blob: stdout.toString('latin1', start + 7, tab - 2),
-        stage: stdout.toString('latin1', tab - 1, tab),
-        path: stdout.toString('utf8', tab + 1, end),
-      };
-    }
+    if (tab > start && tab < end) yield { start, tab, end };
     start = end + 1;
+  }
+}
+
+/** `<mode> <blob> <stage>\t<path>\0` entries of `ls-files -s -z`. */
+function* parseStaged(stdout: Buffer): Generator<{ mode: string; blob: string; stage: string; path: string }> {
+  for (const { start, tab, end } of nulRecords(stdout)) {
+    yield {
+      mode: stdout.toString('latin1', start, start + 6),
+      blob: stdout.toString('latin1', start + 7, tab - 2),
+      stage: stdout.toString('latin1', tab - 1, tab),
+      path: stdout.toString('utf8', tab + 1, end),
+    };
   }
 }
 

@@ -1,5 +1,5 @@
 import { runGit } from '../git/exec-git.js';
-import type { RepoFiles } from './list-repo-files.js';
+import { nulRecords, type RepoFiles } from './list-repo-files.js';
 import { isResolutionConfigPath, isSourcePath } from './source-files.js';
 
 const GITLINK = '160000';
@@ -15,22 +15,13 @@ export async function listTreeFiles(toplevel: string, treeish: string): Promise<
   const { stdout } = await runGit(['ls-tree', '-r', '-z', '--full-tree', treeish], { cwd: toplevel });
   const sources = new Map<string, string>();
   const configs = new Map<string, string>();
-  // `<mode> SP <type> SP <id> TAB <path> NUL`; fields decoded one by one (see parseStaged: slices
-  // of one big string make later Map lookups slower).
-  let start = 0;
-  while (start < stdout.length) {
-    let end = stdout.indexOf(0, start);
-    if (end < 0) end = stdout.length;
-    const tab = stdout.indexOf(9, start);
-    if (tab > start && tab < end) {
-      const mode = stdout.toString('latin1', start, start + 6);
-      const path = stdout.toString('utf8', tab + 1, end);
-      if (mode !== GITLINK && mode !== SYMLINK) {
-        const target = isSourcePath(path) ? sources : isResolutionConfigPath(path) ? configs : undefined;
-        target?.set(path, stdout.toString('latin1', stdout.lastIndexOf(32, tab) + 1, tab));
-      }
-    }
-    start = end + 1;
+  // `<mode> SP <type> SP <id> TAB <path> NUL`
+  for (const { start, tab, end } of nulRecords(stdout)) {
+    const mode = stdout.toString('latin1', start, start + 6);
+    if (mode === GITLINK || mode === SYMLINK) continue;
+    const path = stdout.toString('utf8', tab + 1, end);
+    const target = isSourcePath(path) ? sources : isResolutionConfigPath(path) ? configs : undefined;
+    target?.set(path, stdout.toString('latin1', stdout.lastIndexOf(32, tab) + 1, tab));
   }
   return { sources, configs };
 }

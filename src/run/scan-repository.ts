@@ -14,7 +14,7 @@ import type { LoadedGraph } from '../graph/types.js';
 import { beaconSkippedLine } from '../messages/beacon.js';
 import { graphMessages } from '../messages/graph.js';
 import { runMessages } from '../messages/run.js';
-import type { AgentFactsReport, AirspaceReport, ScannedReport } from '../report/check-report.js';
+import type { AirspaceReport } from '../report/check-report.js';
 import { REPORT_SCHEMA } from '../report/check-report.js';
 import { appendSamples, readHistory } from '../state/history-store.js';
 import { listIntentIn } from '../state/intent-store.js';
@@ -25,6 +25,7 @@ import { workingSetAgainst } from '../traffic/working-set-against.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 import { foldBeacons } from './beacon-traffic.js';
+import { agentFacts, agentReports, scannedReport } from './report-facts.js';
 import { scorePairs } from './score-pairs.js';
 import { exchangeMessages } from './transmit-intent.js';
 
@@ -123,19 +124,7 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
   });
   unknown.push(...folded.unknown);
 
-  const facts = new Map<string, AgentFacts>();
-  const lines = [...(ownship ? [ownship] : []), ...airspace.traffic];
-  for (const line of lines) facts.set(line.id, { committedWork: line.facts.committedWork, ...(line.facts.startedAt !== undefined ? { startedAt: line.facts.startedAt } : {}) });
-  if (ownship) facts.set(ownship.id, { ...facts.get(ownship.id), intent: ownIntent });
-  for (const [id, intent] of peerIntents) facts.set(id, { ...facts.get(id), intent });
-  for (const beacon of beaconRead.beacons) {
-    const known = facts.get(beacon.agent);
-    facts.set(beacon.agent, {
-      committedWork: known?.committedWork ?? beacon.committedWork,
-      ...(known?.startedAt !== undefined ? { startedAt: known.startedAt } : beacon.startedAt !== null ? { startedAt: beacon.startedAt } : {}),
-      intent: beacon.intent,
-    });
-  }
+  const facts = agentFacts([...(ownship ? [ownship] : []), ...airspace.traffic], ownship ? new Map([[ownship.id, ownIntent], ...peerIntents]) : peerIntents, beaconRead.beacons);
 
   progress(runMessages.scoring(folded.pairs.length));
   const scored = scorePairs({ pairs: folded.pairs, facts, graph: graph.graph, model: config.model, channels, now: request.now, history, embed: request.embed ?? true });
@@ -144,7 +133,7 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
   if (!request.replay) {
     await appendSamples(airspace.commonDir, scored.links.map((l) => ({ pairKey: pairKey(l.a, l.b), at: request.now, risk: l.risk })));
     if (ownship && request.command === 'check') {
-      inbox = await exchangeMessages({ gitDir: airspace.gitDir, ownship, traffic: airspace.traffic, links: scored.links, facts, now: request.now, inheritRepoEnv: request.inheritRepoEnv });
+      inbox = await exchangeMessages({ gitDir: airspace.gitDir, ownship, traffic: airspace.traffic, links: scored.links, facts, now: request.now });
     }
   }
 
@@ -237,100 +226,4 @@ async function hasCommit(cwd: string, sha: string): Promise<boolean> {
   if (!/^[0-9a-f]{40,64}$/.test(sha)) return false;
   const result = await runGit(['cat-file', '-e', `${sha}^{commit}`], { cwd, okCodes: [1, 128] });
   return result.code === 0;
-}
-
-function agentReports(airspace: Airspace, beaconOnly: readonly Beacon[], beacons: readonly Beacon[], facts: ReadonlyMap<string, AgentFacts>, now: number): AgentFactsReport[] {
-  const notes = new Map(beacons.map((b) => [b.agent, b]));
-  const line = (l: LineOfWork, kind: AgentFactsReport['kind']): AgentFactsReport => {
-    const beacon = notes.get(l.id);
-    const uncommitted = l.uncommittedPaths?.length ?? 0;
-    return {
-      id: l.id,
-      kind,
-      branch: l.branch ?? null,
-      tip: l.tip,
-      ...(l.worktreePath ? { worktreePath: l.worktreePath } : {}),
-      committedFiles: Math.max(0, countFilesOf(airspace, l.id) - uncommitted),
-      uncommittedFiles: uncommitted,
-      committedWork: l.facts.committedWork,
-      startedAt: l.facts.startedAt ?? null,
-      subjects: l.subjects,
-      intent: facts.get(l.id)?.intent ?? [],
-      ...(beacon?.note ? { note: beacon.note } : {}),
-      ...(beacon ? { beaconAgeMs: Math.max(0, now - beacon.updatedAt) } : {}),
-    };
-  };
-  return [
-    ...(airspace.ownship ? [line(airspace.ownship, 'ownship')] : []),
-    ...airspace.traffic.map((l) => line(l, l.kind)),
-    ...beaconOnly.map(
-      (b): AgentFactsReport => ({
-        id: b.agent,
-        kind: 'beacon',
-        branch: b.branch,
-        tip: b.head,
-        committedFiles: b.workingSet.files.filter((f) => f.origin !== 'uncommitted').length,
-        uncommittedFiles: b.workingSet.files.filter((f) => f.origin === 'uncommitted').length,
-        committedWork: b.committedWork,
-        startedAt: b.startedAt,
-        subjects: [],
-        intent: b.intent,
-        ...(b.note ? { note: b.note } : {}),
-        beaconAgeMs: Math.max(0, now - b.updatedAt),
-      }),
-    ),
-  ];
-}
-
-/** Files of an agent in its first compared pair (its side's working set). */
-function countFilesOf(airspace: Airspace, id: string): number {
-  for (const pair of airspace.pairs) {
-    if (pair.a === id) return pair.workingSetA.files.length;
-    if (pair.b === id) return pair.workingSetB.files.length;
-  }
-  return 0;
-}
-
-function scannedReport(
-  airspace: Airspace,
-  beacons: number,
-  fetched: FetchResult | null,
-  graph: LoadedGraph,
-  channels: readonly string[],
-  skipped: string[],
-  request: ScanRequest,
-  started: number,
-): ScannedReport {
-  const s = airspace.scanned;
-  const peers = airspace.traffic;
-  const lastFetchAt = fetched?.ok ? fetched.at : (s.fetch?.at ?? null);
-  return {
-    at: request.now,
-    ownship: airspace.ownship?.id ?? null,
-    includesUncommitted: true,
-    peers: {
-      worktrees: peers.filter((p) => p.kind === 'worktree').length,
-      branches: peers.filter((p) => p.kind === 'branch').length,
-      beacons,
-      explicit: peers.filter((p) => p.kind === 'revision').length,
-    },
-    fetch: {
-      attempted: fetched !== null,
-      ok: fetched ? fetched.ok : null,
-      ...(fetched?.reason ? { reason: fetched.reason } : {}),
-      lastFetchAt,
-      ageMs: lastFetchAt !== null ? Math.max(0, request.now - lastFetchAt) : null,
-    },
-    graph: {
-      source: graph.source,
-      files: Object.keys(graph.graph.adjacency).length,
-      stale: graph.stale,
-      builtAt: graph.builtAt ?? null,
-      changedSinceBuild: graph.changedSinceBuild,
-      warnings: graph.warnings.map((w) => w.message),
-    },
-    channels,
-    skipped: [...s.notes, ...skipped],
-    durationMs: Math.round(performance.now() - started),
-  };
 }

@@ -22,7 +22,6 @@ export interface ExchangeInput {
   readonly links: readonly Link[];
   readonly facts: ReadonlyMap<string, AgentFacts>;
   readonly now: number;
-  readonly inheritRepoEnv: boolean;
 }
 
 export async function exchangeMessages(input: ExchangeInput): Promise<InboxNote[]> {

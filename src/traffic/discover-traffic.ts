@@ -7,22 +7,15 @@ import { snapshotWorktree } from '../git/snapshot-worktree.js';
 import { resolveExplicitAgents } from './discover-explicit-agents.js';
 import { discoverRemoteBranches, type BranchFilter } from './discover-remote-branches.js';
 import { discoverWorktrees } from './discover-worktrees.js';
-import { worktreeAgentId, type LineOfWork, type LineOfWorkKind } from './line-of-work.js';
+import { worktreeAgentId, type LineOfWork } from './line-of-work.js';
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 
 /** A line of work before its priority facts are known (they need the one shared `git log`). */
-interface Draft {
-  readonly id: string;
-  readonly kind: LineOfWorkKind;
-  readonly tip: string;
-  readonly snapshot?: string;
-  readonly worktreePath?: string;
-  readonly branch?: string;
-  readonly uncommittedPaths?: readonly string[];
+type Draft = Pick<LineOfWork, 'id' | 'kind' | 'tip' | 'snapshot' | 'worktreePath' | 'branch' | 'uncommittedPaths'> & {
   /** The commit both machines can see for the right-of-way facts; null = nothing pushed. */
   readonly pushed: string | null;
-}
+};
 
 export interface TrafficOptions extends BranchFilter {
   readonly remote: string;

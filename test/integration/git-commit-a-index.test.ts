@@ -1,4 +1,4 @@
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { diffWorkingSet } from '../../src/git/diff-working-set.js';
@@ -27,6 +27,11 @@ describe('the index git is building (GIT_INDEX_FILE inside a hook)', () => {
     const realIndex = join(dir, '.git', 'index');
     const building = join(dir, '.git', 'next-index-test.lock');
     copyFileSync(realIndex, building);
+    // Keep the index's mtime on the copy, as git does when it writes the index it builds: a copy
+    // stamped "now" makes a file rewritten in the same second with the same size look unchanged
+    // to `git add` (racy git), and the test would race against the clock.
+    const { atime, mtime } = statSync(realIndex);
+    utimesSync(building, atime, mtime);
     sh(dir, 'git', ['add', '-f', 'forced.log', 'a.txt'], { GIT_INDEX_FILE: building });
     const realBefore = readFileSync(realIndex);
     const buildingBefore = readFileSync(building);
