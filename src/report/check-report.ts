@@ -44,6 +44,8 @@ export interface ScannedReport {
     readonly warnings: readonly string[];
   };
   readonly channels: readonly string[];
+  /** The channel weights ω in effect (defaults with the config's overrides). */
+  readonly weights: Readonly<Record<string, number>>;
   readonly skipped: readonly string[];
   readonly durationMs: number;
 }

@@ -31,9 +31,10 @@ function peerOf(link: Link, own: string | null): { peer: string; youAreA: boolea
   return { peer: link.b, youAreA: true };
 }
 
-function channelSummary(link: Link): string {
+/** The channels that moved the risk: a channel weighted 0 is computed but says nothing here. */
+function channelSummary(link: Link, weights: Readonly<Record<string, number>>): string {
   return Object.entries(link.channels)
-    .filter(([, r]) => r > 0)
+    .filter(([name, r]) => r > 0 && (weights[name] ?? 1) > 0)
     .sort((x, y) => y[1] - x[1])
     .map(([name, r]) => `${name} ${r.toFixed(2)}`)
     .join(', ');
@@ -45,7 +46,7 @@ function renderAdvisory(link: Link, report: AirspaceReport, style: Style): strin
   const { peer, youAreA } = own === null ? { peer: link.b, youAreA: true } : peerOf(link, own);
   const name = own === null ? `${sanitizeText(link.a)} ~ ${sanitizeText(link.b)}` : sanitizeText(peer);
   const lines = [
-    `${levelTag(link, style)}  ${style.bold(name)}  risk ${link.risk.toFixed(2)}${link.driver ? ` (${link.driver})` : ''}  ${style.dim(channelSummary(link))}`,
+    `${levelTag(link, style)}  ${style.bold(name)}  risk ${link.risk.toFixed(2)}${link.driver ? ` (${link.driver})` : ''}  ${style.dim(channelSummary(link, report.scanned.weights))}`,
   ];
   if (link.escalated && link.closureRate !== undefined) lines.push(`    ${style.yellow(m.escalated(link.closureRate))}`);
   for (const file of link.sharedFiles.slice(0, MAX_FILES)) {

@@ -91,6 +91,7 @@ export function scannedReport(
   fetched: FetchResult | null,
   graph: LoadedGraph,
   channels: readonly string[],
+  weights: Readonly<Record<string, number>>,
   skipped: string[],
   request: { readonly now: number },
   started: number,
@@ -124,6 +125,7 @@ export function scannedReport(
       warnings: graph.warnings.map((w) => w.message),
     },
     channels,
+    weights,
     skipped: [...s.notes, ...skipped],
     durationMs: Math.round(performance.now() - started),
   };

@@ -3,7 +3,7 @@ import type { Beacon } from '../beacon/beacon-schema.js';
 import { fetchedBeaconRef } from '../beacon/agent-ref.js';
 import { readBeacons } from '../beacon/read-beacons.js';
 import type { AirspaceConfig, HookName } from '../config/defaults.js';
-import { pairKey, type Link, type ScanResult } from '../engine/index.js';
+import { DEFAULTS, pairKey, type Link, type ScanResult } from '../engine/index.js';
 import { runGit } from '../git/exec-git.js';
 import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
 import { mergeBase } from '../git/merge-base.js';
@@ -138,7 +138,8 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
   }
 
   const agents = agentReports(airspace, folded.beaconOnly, beaconRead.beacons, facts, request.now);
-  const scanned = scannedReport(airspace, folded.beaconOnly.length + folded.merged, fetched, graph, channels, skipped, request, started);
+  const weights = { ...DEFAULTS.weights, ...((config.model.weights as Record<string, number> | undefined) ?? {}) };
+  const scanned = scannedReport(airspace, folded.beaconOnly.length + folded.merged, fetched, graph, channels, weights, skipped, request, started);
   const ownBeacon = request.withBeacon && ownship ? await draftBeacon(airspace, ignore, ownship, facts.get(ownship.id), request) : null;
   const report: AirspaceReport = {
     schema: REPORT_SCHEMA,
