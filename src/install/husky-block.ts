@@ -101,14 +101,20 @@ export interface BlockState {
   readonly present: boolean;
   readonly intact: boolean;
   readonly version: string | null;
+  /** A top-level `exit` before our block: the user's script ends there and our check never runs. */
+  readonly unreachable: boolean;
 }
+
+/** An unindented `exit` line ends a husky script (husky runs it with `sh -e`); indented ones sit in branches. */
+const TOP_LEVEL_EXIT = /^exit(\s|;|$)/m;
 
 export function huskyBlockState(scriptsDir: string, hook: HookName): BlockState {
   const path = join(scriptsDir, hook);
   const content = readIfPresent(path);
   const region = content === null ? null : findBlock(content);
   const fingerprint = region === null ? null : readFingerprint(region.text);
-  return { path, present: region !== null, intact: fingerprint?.intact ?? false, version: fingerprint?.version ?? null };
+  const unreachable = region !== null && content !== null && TOP_LEVEL_EXIT.test(content.slice(0, region.start));
+  return { path, present: region !== null, intact: fingerprint?.intact ?? false, version: fingerprint?.version ?? null, unreachable };
 }
 
 function readIfPresent(path: string): string | null {

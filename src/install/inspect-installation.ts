@@ -40,6 +40,7 @@ function inspectHusky(setup: HookSetup): InstallFinding[] {
         ? { level: 'ok', code: 'husky-block-installed', hook, path: state.path, detail: state.version ?? undefined }
         : { level: 'warn', code: 'husky-block-modified', hook, path: state.path },
     );
+    if (state.unreachable) findings.push({ level: 'error', code: 'husky-block-unreachable', hook, path: state.path });
   }
   if (findings.length === 0) return [];
   if (!husky.active) findings.push({ level: 'error', code: 'husky-not-active', path: husky.scriptsDir });

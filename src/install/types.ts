@@ -95,6 +95,7 @@ export type FindingCode =
   | 'shim-not-active'
   | 'husky-block-installed'
   | 'husky-block-modified'
+  | 'husky-block-unreachable'
   | 'husky-not-active'
   | 'husky-runtime-missing'
   | 'manager-configured'

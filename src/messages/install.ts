@@ -125,6 +125,8 @@ function findingText(finding: InstallFinding, show: Show): string {
       return `${hook}airspace-hooks block in ${where} (version ${finding.detail ?? '?'})`;
     case 'husky-block-modified':
       return `${hook}the airspace-hooks block in ${where} was edited; run npx airspace-hooks install --force to restore it`;
+    case 'husky-block-unreachable':
+      return `${hook}${where} exits before the airspace-hooks block, so the check never runs; move the block above the \`exit\` line`;
     case 'husky-not-active':
       return `husky scripts in ${where} carry our block, but husky is not active here (core.hooksPath unset); run: npx husky`;
     case 'husky-runtime-missing':
