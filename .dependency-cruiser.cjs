@@ -20,6 +20,13 @@ module.exports = {
       to: { path: '^src/cli/' },
     },
     {
+      name: 'cli-does-no-git',
+      comment: 'The CLI turns arguments into options; git is reached through the run layer.',
+      severity: 'error',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/git/' },
+    },
+    {
       name: 'report-does-no-io-of-git',
       comment: 'Reports render results; they never call git.',
       severity: 'error',

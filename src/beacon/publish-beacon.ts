@@ -10,6 +10,7 @@
  * garbage). See docs/decisions/beacons.md.
  */
 import { AirspaceError, isAirspaceError } from '../errors.js';
+import { gitMessages } from '../messages/git.js';
 import { runGit, type GitOptions } from '../git/exec-git.js';
 import { beaconRef, fetchedBeaconRef } from './agent-ref.js';
 import { beaconLimits, type BeaconLimits } from './beacon-limits.js';
@@ -109,7 +110,7 @@ async function push(cwd: string, remote: string, refspecs: readonly string[], de
   // git's stderr pipe open and delay 'close' until it exits. The caller's deadline is the promise.
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AirspaceError('git', 'git-timeout', 'git push did not finish in time')), remaining(deadline) + 250);
+    timer = setTimeout(() => reject(new AirspaceError('git', 'git-timeout', gitMessages.pushTimedOut)), remaining(deadline) + 250);
     timer.unref();
   });
   pushing.catch(() => undefined);
@@ -132,7 +133,7 @@ export function remaining(deadline: number): number {
 async function gitText(args: readonly string[], options: GitOptions): Promise<string> {
   const { stdout } = await runGit(args, options);
   const text = stdout.toString('utf8').trim();
-  if (!/^[0-9a-f]{40,64}$/.test(text)) throw new AirspaceError('git', 'unexpected-output', `git ${args[0]} printed no object id`);
+  if (!/^[0-9a-f]{40,64}$/.test(text)) throw new AirspaceError('git', 'unexpected-output', gitMessages.noObjectId(String(args[0])));
   return text;
 }
 

@@ -124,53 +124,42 @@ export class DependencySearch {
           const value = k === 0 ? valueA : valueB;
           for (let e = offsets[node]!, end = offsets[node + 1]!; e < end; e++) {
             const target = neighbours[e]!;
-              if (target === source) continue;
-              if (querySlot[target]! < 0) {
-                if (last) continue;
-                // A leaf nobody asks about could only hand the label back to this node, which
-                // already holds it at a higher value: skipping it is exact.
-                if (offsets[target + 1]! - offsets[target]! <= 1) continue;
-              }
-              const s1 = state[6 * target]!;
+            if (target === source) continue;
+            if (querySlot[target]! < 0) {
+              if (last) continue;
+              // A leaf nobody asks about could only hand the label back to this node, which
+              // already holds it at a higher value: skipping it is exact.
+              if (offsets[target + 1]! - offsets[target]! <= 1) continue;
+            }
+            const s1 = state[6 * target]!;
+            if (s1 < 0) {
+              state[6 * target] = source;
+              state[6 * target + 1] = value;
+              state[6 * target + 2] = depth;
+              touched[touchedCount++] = target;
+            } else {
+              if (s1 === source) continue;
               const s2 = state[6 * target + 3]!;
+              // Full node: most offers lose to its weaker label; a held source cannot improve.
               if (s2 >= 0) {
-                // Full node: most offers lose to its weaker label; a held source cannot improve.
                 const v2 = state[6 * target + 4]!;
-                if (value < v2 || (value === v2 && source > s2) || s1 === source || s2 === source) continue;
-                const v1 = state[6 * target + 1]!;
-                if (value > v1 || (value === v1 && source < s1)) {
-                  state[6 * target + 3] = s1;
-                  state[6 * target + 4] = v1;
-                  state[6 * target + 5] = state[6 * target + 2]!;
-                  state[6 * target] = source;
-                  state[6 * target + 1] = value;
-                  state[6 * target + 2] = depth;
-                } else {
-                  state[6 * target + 3] = source;
-                  state[6 * target + 4] = value;
-                  state[6 * target + 5] = depth;
-                }
-              } else if (s1 < 0) {
+                if (value < v2 || (value === v2 && source > s2) || s2 === source) continue;
+              }
+              const v1 = state[6 * target + 1]!;
+              if (value > v1 || (value === v1 && source < s1)) {
+                // The offer becomes the best label; the old best moves to second place.
+                state[6 * target + 3] = s1;
+                state[6 * target + 4] = v1;
+                state[6 * target + 5] = state[6 * target + 2]!;
                 state[6 * target] = source;
                 state[6 * target + 1] = value;
                 state[6 * target + 2] = depth;
-                touched[touchedCount++] = target;
               } else {
-                if (s1 === source) continue;
-                const v1 = state[6 * target + 1]!;
-                if (value > v1 || (value === v1 && source < s1)) {
-                  state[6 * target + 3] = s1;
-                  state[6 * target + 4] = v1;
-                  state[6 * target + 5] = state[6 * target + 2]!;
-                  state[6 * target] = source;
-                  state[6 * target + 1] = value;
-                  state[6 * target + 2] = depth;
-                } else {
-                  state[6 * target + 3] = source;
-                  state[6 * target + 4] = value;
-                  state[6 * target + 5] = depth;
-                }
+                state[6 * target + 3] = source;
+                state[6 * target + 4] = value;
+                state[6 * target + 5] = depth;
               }
+            }
             if (!last && queued[target] !== depth) {
               queued[target] = depth;
               next[nextSize++] = target;

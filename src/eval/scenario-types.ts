@@ -2,26 +2,19 @@
  * The shape of the merge-scenario dataset (`../shared/data/merge-scenarios/README.md`), only the
  * fields the evaluation reads. Times are unix SECONDS in the data; the adapter converts them.
  */
-import type { FileStatus } from '../traffic/working-set.js';
+import type { WorkingSetFile } from '../traffic/working-set.js';
 
-/** One entry of `sideA.files` / a snapshot's `files`: half-open `[start, end)` base ranges. */
-export interface DataFile {
-  readonly file: string;
-  readonly path?: string;
-  readonly status: FileStatus;
-  readonly ranges?: readonly (readonly [number, number])[];
-  readonly whole?: boolean;
+/**
+ * One entry of `sideA.files` / a snapshot's `files`: the product's working-set entry (half-open
+ * `[start, end)` base ranges), except that its time is in unix seconds.
+ */
+export interface DataFile extends Pick<WorkingSetFile, 'file' | 'path' | 'status' | 'ranges' | 'whole'> {
   readonly collapsed?: boolean;
   /** Unix seconds (snapshots only; the final state's come from `*.recency.jsonl`). */
   readonly lastEditTime?: number | null;
 }
 
-export interface DataBinaryFile {
-  readonly file: string;
-  readonly path?: string;
-  readonly status: FileStatus;
-  readonly lastEditTime?: number | null;
-}
+export type DataBinaryFile = Pick<DataFile, 'file' | 'path' | 'status' | 'lastEditTime'>;
 
 export interface DataSide {
   readonly files: readonly DataFile[];

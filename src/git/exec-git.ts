@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { AirspaceError } from '../errors.js';
+import { gitMessages } from '../messages/git.js';
 
 /**
  * The one place that runs git. Every call pins the output format and the environment, so the
@@ -96,7 +97,7 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
     child.on('error', (error: NodeJS.ErrnoException) => {
       const missing = error.code === 'ENOENT';
       reject(
-        new AirspaceError('environment', missing ? 'git-missing' : 'git-spawn', missing ? 'git is not installed or not on PATH' : error.message, {
+        new AirspaceError('environment', missing ? 'git-missing' : 'git-spawn', missing ? gitMessages.gitMissing : error.message, {
           args,
         }),
       );
@@ -104,17 +105,17 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
     child.on('close', (code, signal) => {
       const stdout = Buffer.concat(chunks);
       if (overflow) {
-        reject(new AirspaceError('git', 'git-output-too-large', `git ${args[0]} printed more than ${maxBytes} bytes`, { args }));
+        reject(new AirspaceError('git', 'git-output-too-large', gitMessages.outputTooLarge(String(args[0]), maxBytes), { args }));
         return;
       }
       if (code === null) {
-        reject(new AirspaceError('git', 'git-timeout', `git ${args[0]} was stopped (${signal ?? 'timeout'})`, { args, signal }));
+        reject(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), signal ?? 'timeout'), { args, signal }));
         return;
       }
       const ok = code === 0 || (options.okCodes ?? []).includes(code);
       if (!ok) {
         reject(
-          new AirspaceError('git', 'git-failed', `git ${args[0]} failed: ${firstLine(stderr) || `exit ${code}`}`, {
+          new AirspaceError('git', 'git-failed', gitMessages.failed(String(args[0]), firstLine(stderr) || `exit ${code}`), {
             args,
             code,
             stderr,

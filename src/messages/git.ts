@@ -3,6 +3,14 @@
  * comparisons. The report prints them as they are; keep each to one line.
  */
 export const gitMessages = {
+  gitMissing: 'git is not installed or not on PATH',
+  outputTooLarge: (command: string, maxBytes: number) => `git ${command} printed more than ${maxBytes} bytes`,
+  stopped: (command: string, signal: string) => `git ${command} was stopped (${signal})`,
+  failed: (command: string, detail: string) => `git ${command} failed: ${detail}`,
+  noObjectId: (command: string) => `git ${command} printed no object id`,
+  pushTimedOut: 'git push did not finish in time',
+  noGitDirs: 'git rev-parse did not report the git directories',
+  intentNeedsWorktree: 'intent needs a worktree (not a bare repository)',
   notARepository: (cwd: string) => `not a git repository: ${cwd}`,
   bareRepository: (dir: string) => `${dir} is a bare repository; airspace-hooks needs a worktree`,
   notInWorktree: (cwd: string) => `${cwd} is inside the git directory, not in a worktree`,

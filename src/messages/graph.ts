@@ -34,13 +34,6 @@ export const graphMessages = {
   refreshOverBudget: (remaining: number, budgetMs: number): string =>
     `import graph: refresh stopped at its ${budgetMs} ms budget with ${remaining} files still to read; progress is saved and the next run continues`,
   cruiseFailed: (reason: string): string => `import graph: dependency-cruiser failed (${reason}); using the previous graph`,
-  /** How stale the graph is, for the scan output. */
-  staleness: (changed: number, ageMs: number | undefined): string =>
-    ageMs === undefined
-      ? 'import graph: none'
-      : changed === 0
-        ? `import graph: up to date (built ${formatAge(ageMs)} ago)`
-        : `import graph: ${changed} changed file${changed === 1 ? '' : 's'} not yet re-read (built ${formatAge(ageMs)} ago)`,
   progress: {
     list: 'import graph: listing files',
     load: 'import graph: loading dependency-cruiser',
@@ -48,12 +41,3 @@ export const graphMessages = {
     save: 'import graph: saving the cache',
   },
 } as const;
-
-function formatAge(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 120) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return `${minutes} min`;
-  const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
-}

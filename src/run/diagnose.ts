@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { loadConfig } from '../config/load-config.js';
 import { isAirspaceError } from '../errors.js';
-import { git, runGit } from '../git/exec-git.js';
+import { gitVersion, hasRemote } from '../git/git-facts.js';
 import { lastFetchAge } from '../git/fetch-traffic.js';
 import { resolveRepo } from '../git/resolve-repo.js';
 import { loadImportGraph } from '../graph/load-import-graph.js';
@@ -40,7 +40,7 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
 
   let gitOk = false;
   try {
-    const version = (await git(['--version'], { cwd })).replace(/^git version /, '');
+    const version = await gitVersion(cwd);
     gitOk = atLeast(version.split('.').map((p) => Number.parseInt(p, 10)), MIN_GIT);
     if (gitOk) add('ok', 'git', m.gitOk(version));
     else add('error', 'git', m.gitOld(version), m.gitFix);
@@ -69,8 +69,7 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
   } catch (error) {
     add('error', 'config', isAirspaceError(error) ? error.message : String(error), m.configFix);
   }
-  const url = await runGit(['remote', 'get-url', '--', remote], { cwd, okCodes: [2, 128] });
-  if (url.code !== 0) add('warn', 'remote', m.noRemote(remote), m.noRemoteFix(remote));
+  if (!(await hasRemote(cwd, remote))) add('warn', 'remote', m.noRemote(remote), m.noRemoteFix(remote));
   else {
     const fetched = await lastFetchAge(repo.commonDir);
     add(fetched ? 'ok' : 'warn', 'remote', fetched ? m.fetchedAgo(remote, fetched.ageMs) : m.neverFetched(remote), fetched ? undefined : m.fetchFix);

@@ -1,13 +1,12 @@
 import { publishBeacon } from '../beacon/publish-beacon.js';
 import type { Output } from '../report/output.js';
-import { loadConfig } from '../config/load-config.js';
 import type { HookName } from '../config/defaults.js';
 import { EXIT } from '../errors.js';
-import { resolveRepo } from '../git/resolve-repo.js';
 import { beaconNotPublishedLine } from '../messages/beacon.js';
 import { hookMessages } from '../messages/hook.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import { renderReportText } from '../report/render-text.js';
+import { openRepository } from './open-repository.js';
 import { scanRepository, type ScanOutcome } from './scan-repository.js';
 import { verdictFor } from './verdict.js';
 
@@ -39,8 +38,7 @@ const ZERO = /^0+$/;
  */
 export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: number }> {
   const { output, hook } = input;
-  const repo = await resolveRepo(input.cwd, { inheritRepoEnv: true });
-  const config = await loadConfig(repo.toplevel);
+  const { repo, config } = await openRepository(input.cwd, { inheritRepoEnv: true });
   const settings = config.hooks[hook];
   if (settings.mode === 'off') return { exitCode: EXIT.ok };
   if (hook === 'pre-push' && input.pushed.length > 0 && input.pushed.every((r) => ZERO.test(r.localSha) || r.localRef.startsWith('refs/tags/'))) {

@@ -4,7 +4,7 @@ import { fetchedBeaconRef } from '../beacon/agent-ref.js';
 import { readBeacons } from '../beacon/read-beacons.js';
 import type { AirspaceConfig, HookName } from '../config/defaults.js';
 import { DEFAULTS, pairKey, type Link, type ScanResult } from '../engine/index.js';
-import { runGit } from '../git/exec-git.js';
+import { firstParent, hasCommit } from '../git/commit-time.js';
 import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
 import { mergeBase } from '../git/merge-base.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
@@ -18,7 +18,6 @@ import type { AirspaceReport } from '../report/check-report.js';
 import { REPORT_SCHEMA } from '../report/check-report.js';
 import { appendSamples, readHistory } from '../state/history-store.js';
 import { listIntentIn } from '../state/intent-store.js';
-import { readWorktreeGitDir } from '../git/worktree-git-dir.js';
 import { collectAirspace, type Airspace, type UnknownPeer } from '../traffic/collect-airspace.js';
 import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import { workingSetAgainst } from '../traffic/working-set-against.js';
@@ -181,12 +180,7 @@ async function draftBeacon(airspace: Airspace, ignore: (path: string) => boolean
 /** Sibling worktrees' declared intent, read from their git dirs: on one machine no beacon is needed. */
 async function localIntents(traffic: readonly LineOfWork[]): Promise<Map<string, string[]>> {
   const entries = await Promise.all(
-    traffic
-      .filter((line) => line.kind === 'worktree' && line.worktreePath)
-      .map(async (line): Promise<[string, string[]]> => {
-        const gitDir = await readWorktreeGitDir(line.worktreePath!);
-        return [line.id, gitDir ? await listIntentIn(gitDir) : []];
-      }),
+    traffic.flatMap((line) => (line.kind === 'worktree' && line.gitDir ? [line] : [])).map(async (line): Promise<[string, string[]]> => [line.id, await listIntentIn(line.gitDir!)]),
   );
   return new Map(entries.filter(([, intent]) => intent.length > 0));
 }
@@ -217,14 +211,6 @@ async function ownshipWorkingSet(airspace: Airspace, ignore: (path: string) => b
 
 /** The beacon commit's parent is the peer's published work (see publishBeacon's `parent`). */
 async function mergeWithBeacon(cwd: string, own: string, beacon: Beacon): Promise<MergeChannelResult | undefined> {
-  const parent = await runGit(['rev-parse', '-q', '--verify', `${fetchedBeaconRef(beacon.agent)}^1`], { cwd, okCodes: [1, 128] });
-  const work = parent.stdout.toString('utf8').trim();
-  if (parent.code !== 0 || !/^[0-9a-f]{40,64}$/.test(work)) return undefined;
-  return mergeTreeChannel(cwd, own, work);
-}
-
-async function hasCommit(cwd: string, sha: string): Promise<boolean> {
-  if (!/^[0-9a-f]{40,64}$/.test(sha)) return false;
-  const result = await runGit(['cat-file', '-e', `${sha}^{commit}`], { cwd, okCodes: [1, 128] });
-  return result.code === 0;
+  const work = await firstParent(cwd, fetchedBeaconRef(beacon.agent));
+  return work === null ? undefined : mergeTreeChannel(cwd, own, work);
 }

@@ -3,7 +3,6 @@ import { runMessages } from '../messages/run.js';
 import type { InboxNote } from '../report/check-report.js';
 import { clearPair, deliverMessage, pendingNew } from '../state/inbox-store.js';
 import type { InboxMessage } from '../state/inbox-message.js';
-import { readWorktreeGitDir } from '../git/worktree-git-dir.js';
 import type { LineOfWork } from '../traffic/line-of-work.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 
@@ -27,11 +26,7 @@ export interface ExchangeInput {
 export async function exchangeMessages(input: ExchangeInput): Promise<InboxNote[]> {
   const own = input.ownship.id;
   const ownInbox = { gitDir: input.gitDir };
-  const local = new Map<string, string>();
-  for (const line of input.traffic) {
-    const gitDir = line.kind === 'worktree' && line.worktreePath ? await readWorktreeGitDir(line.worktreePath) : null;
-    if (gitDir) local.set(line.id, gitDir);
-  }
+  const local = new Map(input.traffic.flatMap((line) => (line.kind === 'worktree' && line.gitDir ? [[line.id, line.gitDir] as const] : [])));
   await Promise.all(
     input.links.map(async (link) => {
       const peer = link.a === own ? link.b : link.a;

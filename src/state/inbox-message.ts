@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
+import { pairKey } from '../engine/closure-rate.js';
 import { isSafeLabel, isSafeRepoPath } from '../beacon/safe-repo-path.js';
 
 export interface InboxMessage {
@@ -57,11 +58,6 @@ export function boundMessage(message: InboxMessage): InboxMessage {
 
 export function isValidMessage(value: unknown): value is InboxMessage {
   return v.safeParse(inboxMessageSchema, value).success;
-}
-
-/** Order-free key of a pair of agents. */
-export function pairKey(a: string, b: string): string {
-  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { isAbsolute, posix, relative, sep } from 'node:path';
 import { AirspaceError } from '../errors.js';
 import { git } from '../git/exec-git.js';
+import { gitMessages } from '../messages/git.js';
 import { repoPathProblem } from '../beacon/safe-repo-path.js';
 import { intentPathInvalidText } from '../messages/beacon.js';
 import { readJsonFile, updateJsonFile } from './json-file.js';
@@ -30,7 +31,7 @@ interface Location {
 async function locate(cwd: string): Promise<Location> {
   const out = await git(['rev-parse', '--show-toplevel', '--show-prefix', '--path-format=absolute', '--git-dir'], { cwd });
   const [toplevel = '', prefix = '', gitDir = ''] = out.split('\n');
-  if (!toplevel || !gitDir) throw new AirspaceError('git', 'no-worktree', 'intent needs a worktree (not a bare repository)');
+  if (!toplevel || !gitDir) throw new AirspaceError('git', 'no-worktree', gitMessages.intentNeedsWorktree);
   return { toplevel, prefix, gitDir };
 }
 

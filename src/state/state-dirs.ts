@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { AirspaceError } from '../errors.js';
 import { git } from '../git/exec-git.js';
+import { gitMessages } from '../messages/git.js';
 
 export const STATE_FOLDER = 'airspace';
 
@@ -24,7 +25,7 @@ export async function resolveStateDirs(cwd: string, options: { inheritRepoEnv?: 
     ...(options.inheritRepoEnv !== undefined ? { inheritRepoEnv: options.inheritRepoEnv } : {}),
   });
   const [gitDir, commonDir] = out.split('\n');
-  if (!gitDir || !commonDir) throw new AirspaceError('git', 'no-git-dir', 'git rev-parse did not report the git directories');
+  if (!gitDir || !commonDir) throw new AirspaceError('git', 'no-git-dir', gitMessages.noGitDirs);
   return { gitDir, commonDir };
 }
 

@@ -12,7 +12,7 @@ import { worktreeAgentId, type LineOfWork } from './line-of-work.js';
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 
 /** A line of work before its priority facts are known (they need the one shared `git log`). */
-type Draft = Pick<LineOfWork, 'id' | 'kind' | 'tip' | 'snapshot' | 'worktreePath' | 'branch' | 'uncommittedPaths'> & {
+type Draft = Pick<LineOfWork, 'id' | 'kind' | 'tip' | 'snapshot' | 'worktreePath' | 'gitDir' | 'branch' | 'uncommittedPaths'> & {
   /** The commit both machines can see for the right-of-way facts; null = nothing pushed. */
   readonly pushed: string | null;
 };
@@ -112,13 +112,13 @@ async function ownshipDraft(repo: RepoInfo, inheritRepoEnv?: boolean): Promise<(
   const id = repo.branch ?? worktreeAgentId(repo.toplevel);
   const branch = repo.branch ? { branch: repo.branch } : {};
   if (!snapshot.dirty) {
-    return repo.head === null ? null : { id, kind: 'worktree', tip: repo.head, worktreePath: repo.toplevel, uncommittedPaths: [], ...branch };
+    return repo.head === null ? null : { id, kind: 'worktree', tip: repo.head, worktreePath: repo.toplevel, gitDir: repo.gitDir, uncommittedPaths: [], ...branch };
   }
   // No commits yet: the snapshot is a root commit and everything in it is uncommitted.
   const from = repo.head ?? EMPTY_TREE;
   const uncommittedPaths = [...(await changedPaths(repo.toplevel, from, snapshot.commit))];
   // Status listed something whose content equals HEAD (an edit undone): clean after all.
-  if (uncommittedPaths.length === 0 && repo.head !== null) return { id, kind: 'worktree', tip: repo.head, worktreePath: repo.toplevel, uncommittedPaths: [], ...branch };
+  if (uncommittedPaths.length === 0 && repo.head !== null) return { id, kind: 'worktree', tip: repo.head, worktreePath: repo.toplevel, gitDir: repo.gitDir, uncommittedPaths: [], ...branch };
   const tip = repo.head ?? snapshot.commit;
-  return { id, kind: 'worktree', tip, worktreePath: repo.toplevel, uncommittedPaths, ...branch, ...(repo.head !== null ? { snapshot: snapshot.commit } : {}) };
+  return { id, kind: 'worktree', tip, worktreePath: repo.toplevel, gitDir: repo.gitDir, uncommittedPaths, ...branch, ...(repo.head !== null ? { snapshot: snapshot.commit } : {}) };
 }

@@ -47,6 +47,7 @@ export function parseWorktreeList(fields: readonly string[]): WorktreeEntry[] {
 export interface DiscoveredWorktree {
   readonly id: string;
   readonly path: string;
+  readonly gitDir: string;
   readonly branch: string | null;
   readonly tip: string;
   readonly snapshot?: string;
@@ -142,7 +143,7 @@ export async function discoverWorktrees(cwd: string, currentTopLevel: string, co
     }
     if (!result) continue;
     if (peer.key !== null) next.set(peer.entry.path, { ...result, key: peer.key });
-    const base = { id: peer.id, path: peer.entry.path, branch: peer.entry.branch, tip: peer.target.head, uncommittedPaths: result.uncommittedPaths };
+    const base = { id: peer.id, path: peer.entry.path, gitDir: peer.target.gitDir, branch: peer.entry.branch, tip: peer.target.head, uncommittedPaths: result.uncommittedPaths };
     worktrees.push(result.commit ? { ...base, snapshot: result.commit } : base);
   }
   const changedCache = next.size !== cache.size || [...next].some(([path, entry]) => cache.get(path)?.key !== entry.key);

@@ -23,6 +23,8 @@ export interface LineOfWork {
   /** A commit (parent = tip) holding the uncommitted work too; absent when there is none. */
   readonly snapshot?: string;
   readonly worktreePath?: string;
+  /** The worktree's own git dir (its intent and inbox live there), read once at discovery. */
+  readonly gitDir?: string;
   readonly branch?: string;
   /** Commit subjects since the trunk, newest first, capped. */
   readonly subjects: readonly string[];

@@ -1,18 +1,16 @@
 import { listBeacons } from '../../beacon/list-beacons.js';
 import { clearBeacon, publishBeacon } from '../../beacon/publish-beacon.js';
-import { loadConfig } from '../../config/load-config.js';
 import { AirspaceError, EXIT } from '../../errors.js';
-import { resolveRepo } from '../../git/resolve-repo.js';
 import { beaconClearedLine, beaconNotPublishedLine, beaconPublishedLine } from '../../messages/beacon.js';
 import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
 import { sanitizeText } from '../../report/sanitize-text.js';
+import { openRepository } from '../../run/open-repository.js';
 import { scanRepository } from '../../run/scan-repository.js';
 
 /** `beacon publish|list|clear`: this agent's transponder on the remote (refs/airspace/beacons/*). */
 export async function beaconCommand(cwd: string, args: { action: 'publish' | 'list' | 'clear'; note: string | undefined; json: boolean }, output: Output): Promise<number> {
-  const repo = await resolveRepo(cwd);
-  const config = await loadConfig(repo.toplevel);
+  const { repo, config } = await openRepository(cwd);
   if (args.action === 'list') {
     const listed = await listBeacons(cwd, config.remote);
     if (!listed.ok) throw new AirspaceError('environment', 'beacon-list-failed', beaconNotPublishedLine(listed.reason ?? 'failed', listed.detail ? sanitizeText(listed.detail) : undefined));

@@ -1,11 +1,9 @@
-import { loadConfig } from '../../config/load-config.js';
 import { AirspaceError, EXIT } from '../../errors.js';
-import { git } from '../../git/exec-git.js';
-import { resolveRepo } from '../../git/resolve-repo.js';
 import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
 import { renderPairMatrix } from '../../report/render-matrix.js';
 import { renderReportText } from '../../report/render-text.js';
+import { openRepository, resolveMoment } from '../../run/open-repository.js';
 import { scanRepository } from '../../run/scan-repository.js';
 import { verdictFor } from '../../run/verdict.js';
 
@@ -18,8 +16,7 @@ export interface CheckArgs {
 
 /** `check`: this worktree against all traffic; exit 1 only when it must steer in a blocking mode. */
 export async function checkCommand(cwd: string, args: CheckArgs, output: Output): Promise<number> {
-  const repo = await resolveRepo(cwd);
-  const config = await loadConfig(repo.toplevel);
+  const { config } = await openRepository(cwd);
   const settings = args.hook ? config.hooks[args.hook] : null;
   const { report } = await scanRepository({
     cwd,
@@ -50,8 +47,7 @@ const CHANNELS = ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merg
 
 /** `scan`: every pair of agents; advisory only (exit 0), the pair matrix on a terminal. */
 export async function scanCommand(cwd: string, args: ScanArgs, output: Output): Promise<number> {
-  const repo = await resolveRepo(cwd);
-  const config = await loadConfig(repo.toplevel);
+  const { config } = await openRepository(cwd);
   const channels = args.channels ? parseChannels(args.channels) : undefined;
   const now = args.at ? await resolveMoment(cwd, args.at) : Date.now();
   const { report } = await scanRepository({
@@ -82,17 +78,4 @@ function parseChannels(text: string): string[] {
   const bad = list.find((c) => !CHANNELS.includes(c));
   if (bad !== undefined || list.length === 0) throw new AirspaceError('usage', 'bad-channel', cliMessages.badChannel(bad ?? text, CHANNELS));
   return list;
-}
-
-/** `--at` takes an ISO 8601 time or any revision (its committer time). */
-async function resolveMoment(cwd: string, at: string): Promise<number> {
-  if (/^\d{4}-\d{2}-\d{2}/.test(at)) {
-    const time = Date.parse(at);
-    if (Number.isNaN(time)) throw new AirspaceError('usage', 'bad-time', cliMessages.badTime(at));
-    return time;
-  }
-  if (at.startsWith('-')) throw new AirspaceError('usage', 'bad-time', cliMessages.badTime(at));
-  const seconds = await git(['log', '-1', '--format=%ct', `${at}^{commit}`, '--'], { cwd, okCodes: [128] });
-  if (!/^\d+$/.test(seconds)) throw new AirspaceError('usage', 'bad-time', cliMessages.badTime(at));
-  return Number(seconds) * 1000;
 }

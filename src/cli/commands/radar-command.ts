@@ -1,12 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadConfig } from '../../config/load-config.js';
 import { EXIT } from '../../errors.js';
-import { resolveRepo } from '../../git/resolve-repo.js';
 import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
 import { renderRadarHtml } from '../../report/radar-html.js';
 import { serveRadar } from '../../report/radar-server.js';
+import { openRepository } from '../../run/open-repository.js';
 import { scanRepository } from '../../run/scan-repository.js';
 
 export interface RadarArgs {
@@ -19,8 +18,7 @@ export interface RadarArgs {
 
 /** `radar`: the 3D view of every agent in the airspace, as a file or live on localhost. */
 export async function radarCommand(cwd: string, args: RadarArgs, output: Output): Promise<number> {
-  const repo = await resolveRepo(cwd);
-  const config = await loadConfig(repo.toplevel);
+  const { repo, config } = await openRepository(cwd);
   const scan = async () =>
     (
       await scanRepository({ cwd, config, command: 'scan', hook: null, fetch: false, agentSpecs: args.agents, now: Date.now(), graphRefresh: 'auto', inheritRepoEnv: false, replay: true })
