@@ -46,6 +46,8 @@ export const DEFAULTS: EngineOptions = Object.freeze({
   escalationRatePerHour: 0.2,
   /** Embedding: each file moves 35 % of the way toward the mean of its import neighbours. */
   embeddingPull: 0.35,
+  /** Block on evidence, warn on prediction: docs/decisions/blocking-rule.md. */
+  blockOn: 'evidence',
   /** Channels computed inside the engine (external ones such as `merge` arrive via options.external). */
   channels: Object.freeze(['overlap', 'proximity', 'dependency', 'tree', 'breadth']),
 });

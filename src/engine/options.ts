@@ -33,6 +33,11 @@ export interface EngineOptions {
   readonly escalationRatePerHour: number;
   /** Embedding: how far each file is pulled toward the mean of its dependency neighbours. */
   readonly embeddingPull: number;
+  /**
+   * What a Resolution Advisory needs. 'evidence' (default): R ≥ τ_RA is not enough, a channel must
+   * have seen the collision (ExternalChannelValue.evidence); 'risk': R ≥ τ_RA alone, as the seed.
+   */
+  readonly blockOn: 'evidence' | 'risk';
   /** Channels to compute (others are skipped). */
   readonly channels: readonly string[];
 }

@@ -6,10 +6,10 @@ import { prepareAgent, type PreparedAgent } from './prepare-agent.js';
 import { clamp01, type ResolvedOptions } from './resolve-options.js';
 import { rightOfWay } from './right-of-way.js';
 import { sharedFiles } from './shared-files.js';
-import type { Agent, ChannelScores, ImportGraph, Link, SharedFileDetail } from './types.js';
+import type { Agent, ChannelScores, Evidence, ImportGraph, Link, SharedFileDetail } from './types.js';
 
 /** The risk part of a link: everything but the advisory decision. */
-export type PairRisk = Pick<Link, 'a' | 'b' | 'risk' | 'distance' | 'channels' | 'driver' | 'sharedFiles' | 'unknown'>;
+export type PairRisk = Pick<Link, 'a' | 'b' | 'risk' | 'distance' | 'channels' | 'driver' | 'sharedFiles' | 'unknown' | 'evidence'>;
 
 export interface PairScorer {
   readonly agents: readonly PreparedAgent[];
@@ -17,7 +17,7 @@ export interface PairScorer {
   link(i: number, j: number): Link;
 }
 
-type ExternalIndex = Map<string, Map<string, { value: number | null; reason: string | undefined }>>;
+type ExternalIndex = Map<string, Map<string, { value: number | null; reason: string | undefined; evidence: string | undefined }>>;
 
 /** External values per pair and channel; several values for one channel keep the largest known one. */
 function indexExternal(options: ResolvedOptions): ExternalIndex {
@@ -29,7 +29,9 @@ function indexExternal(options: ResolvedOptions): ExternalIndex {
     const value = item.value === null || !Number.isFinite(item.value) ? null : clamp01(item.value);
     const previous = byChannel.get(item.channel);
     if (previous === undefined || (value !== null && (previous.value === null || value > previous.value))) {
-      byChannel.set(item.channel, { value, reason: item.reason });
+      byChannel.set(item.channel, { value, reason: item.reason, evidence: item.evidence ?? previous?.evidence });
+    } else if (item.evidence !== undefined && previous.evidence === undefined) {
+      byChannel.set(item.channel, { ...previous, evidence: item.evidence });
     }
   }
   return index;
@@ -53,10 +55,12 @@ export function createPairScorer(agents: readonly Agent[], graph: ImportGraph, o
     const channels: ChannelScores = {};
     for (const { name, score } of builtIn) channels[name] = clamp01(score(pair));
     const unknown: { channel: string; reason: string }[] = [];
+    const evidence: Evidence[] = [];
     const supplied = external.get(pairKey(a.id, b.id)) ?? new Map();
-    for (const [channel, { value, reason }] of supplied) {
+    for (const [channel, { value, reason, evidence: seen }] of supplied) {
       if (value === null) unknown.push({ channel, reason: reason ?? 'not computed' });
       else channels[channel] = value;
+      if (seen !== undefined) evidence.push({ channel, text: seen });
     }
     // A requested channel that nobody computed is unknown, never a silent zero.
     for (const name of options.channels) {
@@ -79,6 +83,7 @@ export function createPairScorer(agents: readonly Agent[], graph: ImportGraph, o
       driver,
       sharedFiles: details,
       ...(unknown.length > 0 ? { unknown: unknown.sort((x, y) => (x.channel < y.channel ? -1 : 1)) } : {}),
+      ...(evidence.length > 0 ? { evidence: evidence.sort((x, y) => (x.channel < y.channel ? -1 : 1)) } : {}),
     };
   };
 
@@ -88,12 +93,19 @@ export function createPairScorer(agents: readonly Agent[], graph: ImportGraph, o
     const samples = options.now === undefined ? history : [...history, { at: options.now, risk: base.risk }];
     const rate = closureRate(samples);
     let level = levelOf(base.risk, options);
+    // Block on evidence, warn on prediction: without a fact proving the collision an RA-level risk
+    // is a Traffic Advisory (docs/decisions/blocking-rule.md). Evidence is an RA at any risk.
+    const proven = (base.evidence?.length ?? 0) > 0;
+    const predictedRA = options.blockOn === 'evidence' && level === 'RA' && !proven;
+    if (predictedRA) level = 'TA';
+    if (options.blockOn === 'evidence' && proven) level = 'RA';
     const escalated = level === 'clear' && shouldEscalate(base.risk, rate, options);
     if (escalated) level = 'TA';
     const resolution = level === 'RA' ? rightOfWay(prepared[i]!.agent, prepared[j]!.agent) : undefined;
     return {
       ...base,
       level,
+      ...(predictedRA ? { predictedRA: true } : {}),
       ...(escalated ? { escalated: true } : {}),
       ...(rate !== null ? { closureRate: rate } : {}),
       ...(resolution ?? {}),

@@ -62,6 +62,19 @@ export interface ExternalChannelValue {
   /** r in [0, 1]; `null` = could not be computed (reported as unknown, never as clear). */
   readonly value: number | null;
   readonly reason?: string;
+  /**
+   * Set when this channel saw a collision as a fact, not a prediction: the two current states
+   * conflict in `git merge-tree`, or one side removed a symbol the other side's new code uses.
+   * One line saying what was seen. Only evidence can make a Resolution Advisory (see
+   * docs/decisions/blocking-rule.md); prediction alone raises a Traffic Advisory at most.
+   */
+  readonly evidence?: string;
+}
+
+/** A fact that makes a collision certain, with the channel that saw it. */
+export interface Evidence {
+  readonly channel: string;
+  readonly text: string;
 }
 
 export interface SharedFileDetail {
@@ -89,6 +102,10 @@ export interface Link {
   readonly sharedFiles: readonly SharedFileDetail[];
   /** Channels that could not be computed for this pair, with their reason. */
   readonly unknown?: readonly { channel: string; reason: string }[];
+  /** What makes the collision certain (non-empty on every RA when `blockOn` is 'evidence'). */
+  readonly evidence?: readonly Evidence[];
+  /** Set when the risk reached τ_RA but nothing proves the collision: a Traffic Advisory, said so. */
+  readonly predictedRA?: boolean;
   /** Set when a closing pair was escalated to TA below τ_TA. */
   readonly escalated?: boolean;
   readonly closureRate?: number;

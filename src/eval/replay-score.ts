@@ -3,6 +3,7 @@
  * CLI's own adapter (`toAgent` + `advise`, `now` = the moment), plus the baselines that need no
  * source, then ROC-AUC and TA/RA precision/recall against the final conflict label.
  */
+import { runMessages } from '../messages/run.js';
 import { advise, type ExternalChannelValue, type ImportGraph, type ScanOptions } from '../engine/index.js';
 import { toAgent } from '../traffic/to-agent.js';
 import { baselineScores, pairFacts } from './baselines.js';
@@ -60,7 +61,17 @@ export function scoreCase(item: ReplayCase, options: ScoreOptions): ScoredCase {
   const a = toAgent('side-a', item.sideA, item.factsA);
   const b = toAgent('side-b', item.sideB, item.factsB);
   const external: ExternalChannelValue[] = options.channels.includes('merge')
-    ? [{ a: a.id, b: b.id, channel: 'merge', value: item.mergeChannel.value, ...(item.mergeChannel.reason ? { reason: item.mergeChannel.reason } : {}) }]
+    ? [
+        {
+          a: a.id,
+          b: b.id,
+          channel: 'merge',
+          value: item.mergeChannel.value,
+          ...(item.mergeChannel.reason ? { reason: item.mergeChannel.reason } : {}),
+          // Replay scores what the product would do: a real conflict of the two states is evidence.
+          ...(item.mergeChannel.value === 1 ? { evidence: runMessages.mergeConflictEvidence(item.mergeChannel.conflictedPaths) } : {}),
+        },
+      ]
     : [];
   const full = advise(a, b, options.graph, { ...scan, external });
   const bare = advise(a, b, options.graph, scan);

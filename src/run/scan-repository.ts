@@ -9,10 +9,7 @@ import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
 import { mergeBase } from '../git/merge-base.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
-import { loadImportGraph } from '../graph/load-import-graph.js';
-import type { LoadedGraph } from '../graph/types.js';
 import { beaconSkippedLine } from '../messages/beacon.js';
-import { graphMessages } from '../messages/graph.js';
 import { runMessages } from '../messages/run.js';
 import type { AirspaceReport } from '../report/check-report.js';
 import { REPORT_SCHEMA } from '../report/check-report.js';
@@ -24,6 +21,7 @@ import { workingSetAgainst } from '../traffic/working-set-against.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 import { foldBeacons } from './beacon-traffic.js';
+import { graphForRun } from './graph-for-run.js';
 import { agentFacts, agentReports, scannedReport } from './report-facts.js';
 import { scorePairs } from './score-pairs.js';
 import { exchangeMessages } from './transmit-intent.js';
@@ -106,7 +104,7 @@ export async function scanRepository(request: ScanRequest): Promise<ScanOutcome>
 
   const [beaconRead, graph, history, ownIntent, peerIntents] = await Promise.all([
     readBeacons(cwd, { now: request.now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes, ...(ownship ? { selfId: ownship.id } : {}) }),
-    loadGraph(airspace, request, progress),
+    graphForRun(airspace, { channels, refresh: request.graphRefresh, budgetMs: config.graph.budgetMs, now: request.now, progress }),
     readHistory(airspace.commonDir),
     ownship ? listIntentIn(airspace.gitDir) : Promise.resolve([] as string[]),
     localIntents(airspace.traffic),
@@ -183,19 +181,6 @@ async function localIntents(traffic: readonly LineOfWork[]): Promise<Map<string,
     traffic.flatMap((line) => (line.kind === 'worktree' && line.gitDir ? [line] : [])).map(async (line): Promise<[string, string[]]> => [line.id, await listIntentIn(line.gitDir!)]),
   );
   return new Map(entries.filter(([, intent]) => intent.length > 0));
-}
-
-async function loadGraph(airspace: Airspace, request: ScanRequest, progress: (text: string) => void): Promise<LoadedGraph> {
-  const wanted = (request.channels ?? request.config.channels).some((c) => c === 'dependency');
-  if (!wanted) return { graph: { adjacency: {} }, builtAt: undefined, stale: false, changedSinceBuild: 0, source: 'none', filesCruised: 0, warnings: [] };
-  return loadImportGraph(airspace.toplevel, airspace.commonDir, {
-    refresh: request.graphRefresh,
-    // The ownship's snapshot tree lists every file with its blob id: one `ls-tree` instead of a status walk.
-    ...(airspace.ownship ? { worktreeTree: targetOf(airspace.ownship) } : {}),
-    budgetMs: request.config.graph.budgetMs,
-    now: () => request.now,
-    onProgress: (event) => progress(event.phase === 'cruise' ? graphMessages.progress.cruise(event.done ?? 0, event.total ?? 0) : graphMessages.progress[event.phase]),
-  });
 }
 
 async function ownshipWorkingSet(airspace: Airspace, ignore: (path: string) => boolean, base: string | null): Promise<WorkingSet> {

@@ -1,4 +1,5 @@
 import { advise, embedAgents, type Agent, type ExternalChannelValue, type ImportGraph, type Link, type RiskSample, type ScanOptions, type Vec3 } from '../engine/index.js';
+import { runMessages } from '../messages/run.js';
 import type { PairWorkingSets } from '../traffic/collect-airspace.js';
 import { toAgent, type AgentFacts } from '../traffic/to-agent.js';
 
@@ -36,7 +37,8 @@ export function scorePairs(input: ScorePairsInput): ScoredAirspace {
     if (!representative.has(b.id)) representative.set(b.id, b);
     const external: ExternalChannelValue[] = [];
     if (pair.merge && input.channels.includes('merge')) {
-      external.push({ a: pair.a, b: pair.b, channel: 'merge', value: pair.merge.value, ...(pair.merge.reason ? { reason: pair.merge.reason } : {}) });
+      const evidence = pair.merge.value === 1 ? runMessages.mergeConflictEvidence(pair.merge.conflictedPaths) : undefined;
+      external.push({ a: pair.a, b: pair.b, channel: 'merge', value: pair.merge.value, ...(pair.merge.reason ? { reason: pair.merge.reason } : {}), ...(evidence ? { evidence } : {}) });
     }
     return advise(a, b, input.graph, { ...options, external });
   });

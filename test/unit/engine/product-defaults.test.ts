@@ -17,14 +17,16 @@ const edit = (path: string, ranges?: [number, number][], ageMin = 0) => ({
 });
 
 describe('product constraints on DEFAULTS', () => {
-  it('(a) two agents editing the same recent lines of one file → RA', () => {
+  it('(a) two agents editing the same recent lines of one file → RA-level risk: a predicted RA (TA) until evidence, RA when blocking on risk', () => {
     const a = agent('alice', [edit('src/router/route.ts', [[40, 60]]), edit('src/app.ts', [[10, 12]], 30)]);
     const b = agent('bob', [edit('src/router/route.ts', [[55, 70]]), edit('test/route.test.ts', [[1, 40]], 5)]);
     const link = advise(a, b, empty, opts);
-    expect(link.level).toBe('RA');
+    expect(link.risk).toBeGreaterThanOrEqual(DEFAULTS.tauRA);
+    expect([link.level, link.predictedRA]).toEqual(['TA', true]);
+    expect(advise(a, b, empty, { ...opts, blockOn: 'risk' }).level).toBe('RA');
     expect(['overlap', 'proximity']).toContain(link.driver);
     // The minimal case: one file each, one line each, same line.
-    const one = advise(agent('a', [edit('lib/x.js', [[7, 7]])]), agent('b', [edit('lib/x.js', [[7, 7]])]), empty, opts);
+    const one = advise(agent('a', [edit('lib/x.js', [[7, 7]])]), agent('b', [edit('lib/x.js', [[7, 7]])]), empty, { ...opts, blockOn: 'risk' });
     expect(one.level).toBe('RA');
   });
 
@@ -70,11 +72,15 @@ describe('product constraints on DEFAULTS', () => {
     expect(advise(agent('c', wide('packages/a')), agent('d', wide('packages/b')), empty, opts).level).toBe('clear');
   });
 
-  it('(f) an external merge value of 1 (git merge-tree conflict) → RA', () => {
+  it('(f) an external merge value of 1 with evidence (git merge-tree conflict) → RA; without evidence a TA', () => {
     const a = agent('alice', [edit('src/a.ts', [[1, 2]])]);
     const b = agent('bob', [edit('lib/b.ts', [[1, 2]])]);
-    const link = advise(a, b, empty, { ...opts, channels: [...DEFAULTS.channels, 'merge'], external: [{ a: 'alice', b: 'bob', channel: 'merge', value: 1 }] });
+    const conflict = { a: 'alice', b: 'bob', channel: 'merge', value: 1 };
+    const link = advise(a, b, empty, { ...opts, channels: [...DEFAULTS.channels, 'merge'], external: [{ ...conflict, evidence: 'conflict in lib/x.js' }] });
     expect(link.level).toBe('RA');
+    expect(link.evidence).toEqual([{ channel: 'merge', text: 'conflict in lib/x.js' }]);
+    const unproven = advise(a, b, empty, { ...opts, channels: [...DEFAULTS.channels, 'merge'], external: [conflict] });
+    expect([unproven.level, unproven.predictedRA]).toEqual(['TA', true]);
     expect(link.driver).toBe('merge');
   });
 

@@ -63,10 +63,10 @@ describe('properties on random airspaces', () => {
       expect([decision.hold, decision.steer].sort()).toEqual([a.id, b.id].sort());
       expect(rightOfWay(b, a)).toEqual(decision);
       for (const now of [0, NOW, NOW * 10, -5, Number.MAX_SAFE_INTEGER]) {
-        const link = advise(a, b, graph, { now, tauRA: 0, tauTA: 0 }); // force an RA
+        const link = advise(a, b, graph, { now, tauRA: 0, tauTA: 0, blockOn: 'risk' }); // force an RA
         expect(link.level).toBe('RA');
         expect({ hold: link.hold, steer: link.steer }).toEqual(decision);
-        const swapped = advise(b, a, graph, { now, tauRA: 0, tauTA: 0 });
+        const swapped = advise(b, a, graph, { now, tauRA: 0, tauTA: 0, blockOn: 'risk' });
         expect({ hold: swapped.hold, steer: swapped.steer }).toEqual(decision);
       }
     }
@@ -97,7 +97,9 @@ describe('properties on random airspaces', () => {
     expect(advise(a, b, empty, { ...ref, adjacency: false }).level).toBe('clear'); // only tree 0.25
     expect(advise(a, b, empty, { ...ref, adjacency: false, tauTA: 0.2 }).level).toBe('TA');
     expect(advise(a, b, empty, { ...ref, adjacency: false, weights: { tree: 1 } }).level).toBe('RA');
-    // The calibrated DEFAULTS keep touching lines an RA (git conflicts on them).
-    expect(advise(a, b, empty).level).toBe('RA');
+    // The calibrated DEFAULTS keep touching lines at RA-level risk (git conflicts on them); without
+    // evidence that is a Traffic Advisory marked as a predicted RA.
+    expect(advise(a, b, empty, { blockOn: 'risk' }).level).toBe('RA');
+    expect([advise(a, b, empty).level, advise(a, b, empty).predictedRA]).toEqual(['TA', true]);
   });
 });

@@ -1,7 +1,7 @@
 import type { EngineOptions } from '../../../src/index.js';
 
 /**
- * The reference implementation's values (MISSION.md §3). Equation tests pass these explicitly so
+ * The reference implementation's values (the seed's defaults). Equation tests pass these explicitly so
  * their hand-computed numbers do not depend on the calibrated DEFAULTS.
  */
 export const REFERENCE_OPTIONS: Partial<EngineOptions> = {
@@ -13,4 +13,6 @@ export const REFERENCE_OPTIONS: Partial<EngineOptions> = {
   intentWeight: 0.6,
   proximityLines: 50,
   channels: ['overlap', 'proximity', 'dependency', 'tree'],
+  // The seed blocks on risk alone; the product blocks on evidence (docs/decisions/blocking-rule.md).
+  blockOn: 'risk',
 };

@@ -12,7 +12,7 @@ const agents: Agent[] = [
 
 describe('scanAirspace', () => {
   it('scores every pair once, sorted by risk, with advisories and counts', () => {
-    const scan = scanAirspace(agents, graph);
+    const scan = scanAirspace(agents, graph, { blockOn: 'risk' });
     expect(scan.links).toHaveLength(6);
     for (let i = 1; i < scan.links.length; i++) expect(scan.links[i - 1]!.risk).toBeGreaterThanOrEqual(scan.links[i]!.risk);
     for (const link of scan.links) expect(link.a < link.b).toBe(true);
@@ -42,7 +42,7 @@ describe('scanAirspace', () => {
 
   it('absorbs an external channel and reports uncomputed ones as unknown, never as clear', () => {
     const external = [
-      { a: 'docs', b: 'ui', channel: 'merge', value: 1 },
+      { a: 'docs', b: 'ui', channel: 'merge', value: 1, evidence: 'conflict in README.md' },
       { a: 'ui', b: 'api', channel: 'merge', value: null, reason: 'merge-tree failed' },
     ];
     const scan = scanAirspace(agents, graph, { external });
