@@ -105,6 +105,7 @@ async function push(cwd: string, remote: string, refspecs: readonly string[], de
   const pushing = runGit(['push', '--no-verify', '--no-follow-tags', '--no-signed', '--recurse-submodules=no', '--quiet', '--', remote, ...refspecs], {
     cwd,
     timeoutMs: remaining(deadline),
+    transport: true,
   });
   // The spawn timeout kills git, but a transport grandchild (ssh, a credential helper) can keep
   // git's stderr pipe open and delay 'close' until it exits. The caller's deadline is the promise.

@@ -27,7 +27,8 @@ export async function runHook(argv: readonly string[]): Promise<number> {
   const strict = parsed.values.strict === true;
   try {
     const pushed = hook === 'pre-push' ? parsePushedRefs(await readStdin()) : [];
-    const result = await runHookCheck({ cwd: process.cwd(), hook, remoteName: remoteName ?? null, pushed, strict, output, json: parsed.values.json === true });
+    const budgetMs = budgetFromEnv(process.env.AIRSPACE_HOOKS_BUDGET_MS);
+    const result = await runHookCheck({ cwd: process.cwd(), hook, remoteName: remoteName ?? null, pushed, strict, output, json: parsed.values.json === true, ...(budgetMs !== undefined ? { budgetMs } : {}) });
     return result.exitCode;
   } catch (error) {
     const message = isAirspaceError(error) ? error.message : hookMessages.internal((error as Error)?.message ?? String(error));
@@ -38,6 +39,13 @@ export async function runHook(argv: readonly string[]): Promise<number> {
     output.err(hookMessages.failedOpen(hook, message));
     return EXIT.ok;
   }
+}
+
+/** AIRSPACE_HOOKS_BUDGET_MS: a whole number of ms from 100 to 10 minutes; anything else is ignored. */
+export function budgetFromEnv(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d{3,6}$/.test(value)) return undefined;
+  const ms = Number(value);
+  return ms >= 100 && ms <= 600_000 ? ms : undefined;
 }
 
 /** git feeds pre-push one line per ref: `<local ref> <local sha> <remote ref> <remote sha>`. */

@@ -69,7 +69,7 @@ export async function buildDemoRepo(root: string): Promise<DemoRepo> {
   await chmod(CLI, 0o755).catch(() => undefined);
   const globalConfig = join(root, 'gitconfig');
   await writeFile(globalConfig, '[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n');
-  const env = { ...IDENTITY, GIT_CONFIG_GLOBAL: globalConfig, PATH: `${bin}:${process.env.PATH ?? ''}`, AIRSPACE_HOOKS: '1' };
+  const env = { ...IDENTITY, GIT_CONFIG_GLOBAL: globalConfig, PATH: `${bin}:${process.env.PATH ?? ''}`, AIRSPACE_HOOKS: '1', AIRSPACE_HOOKS_BUDGET_MS: '120000' };
   const ctx = { env };
 
   const remote = join(root, 'airspace.git');

@@ -1,9 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadConfig } from '../config/load-config.js';
 import type { ScanResult } from '../engine/index.js';
 import { demoMessages as m } from '../messages/demo.js';
-import { scanRepository } from '../run/scan-repository.js';
+import { runAirspace } from '../run/run-airspace.js';
 import { buildDemoRepo, demoGit, runCliProcess, writeTree, type DemoAgent, type DemoRepo } from './demo-repo.js';
 
 /**
@@ -68,9 +67,9 @@ export async function playStory(root: string, onStep: (step: StoryStep) => void 
     return { agent: agent.name, action: m.push(agent.branch), code: result.code, output: result.stderr.trim() };
   };
   const snapshot = async (title: string, events: StoryEvent[]): Promise<void> => {
-    const config = await loadConfig(team);
     const now = Date.now();
-    const { scan } = await scanRepository({ cwd: team, config, command: 'scan', hook: null, fetch: true, now, graphRefresh: 'auto', inheritRepoEnv: false, replay: true });
+    const { judgements } = await runAirspace({ kind: 'scan', cwd: team, fetch: true, readOnly: true });
+    const scan = judgements[0]!.scan;
     const step = { title, events, scan, at: now };
     steps.push(step);
     onStep(step);

@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { AirspaceError } from '../errors.js';
 import { gitMessages } from '../messages/git.js';
+import { currentRunSignal } from './run-signal.js';
 
 /**
  * The one place that runs git. Every call pins the output format and the environment, so the
@@ -26,6 +27,14 @@ export interface GitOptions {
   readonly timeoutMs?: number;
   /** Cap on captured stdout; larger output is an error, not a hang. */
   readonly maxBytes?: number;
+  /** Kills the process when aborted; defaults to the run's signal (src/git/run-signal.ts). */
+  readonly signal?: AbortSignal;
+  /**
+   * The call talks to a remote (fetch, push, ls-remote): git starts ssh or a remote helper that
+   * outlives git itself when only git is killed. Such a call runs in its own process group and the
+   * whole group is killed on abort or timeout.
+   */
+  readonly transport?: boolean;
 }
 
 export interface GitResult {
@@ -70,23 +79,40 @@ export function gitEnvironment(options: Pick<GitOptions, 'env' | 'inheritRepoEnv
 
 export function runGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
   const maxBytes = options.maxBytes ?? 256 * 1024 * 1024;
+  const signal = options.signal ?? currentRunSignal();
+  if (signal?.aborted) return Promise.reject(cancelled(args));
   return new Promise((resolve, reject) => {
     const child = spawn('git', [...PINNED_CONFIG, ...args], {
       cwd: options.cwd,
       env: gitEnvironment(options),
       stdio: ['pipe', 'pipe', 'pipe'],
-      timeout: options.timeoutMs,
+      // A transport's own group, so ssh and remote helpers die with it (see `transport`).
+      detached: options.transport === true,
       windowsHide: true,
     });
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = '';
     let overflow = false;
+    let stopped: 'timeout' | 'cancelled' | null = null;
+    const stop = (why: 'timeout' | 'cancelled') => {
+      if (stopped === null) stopped = why;
+      killTree(child, options.transport === true);
+    };
+    const timer = options.timeoutMs !== undefined ? setTimeout(() => stop('timeout'), options.timeoutMs) : undefined;
+    const onAbort = () => stop('cancelled');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.transport) live.add(child);
+    const cleanup = () => {
+      if (timer) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      live.delete(child);
+    };
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
         overflow = true;
-        child.kill();
+        killTree(child, options.transport === true);
         return;
       }
       chunks.push(chunk);
@@ -94,7 +120,10 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
     });
+    // git may exit before reading all of its stdin (or be killed): that is not our error.
+    child.stdin.on('error', () => undefined);
     child.on('error', (error: NodeJS.ErrnoException) => {
+      cleanup();
       const missing = error.code === 'ENOENT';
       reject(
         new AirspaceError('environment', missing ? 'git-missing' : 'git-spawn', missing ? gitMessages.gitMissing : error.message, {
@@ -102,14 +131,23 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
         }),
       );
     });
-    child.on('close', (code, signal) => {
+    child.on('close', (code, signalName) => {
+      cleanup();
       const stdout = Buffer.concat(chunks);
+      if (stopped === 'cancelled') {
+        reject(cancelled(args));
+        return;
+      }
+      if (stopped === 'timeout') {
+        reject(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), 'timeout'), { args, signal: signalName }));
+        return;
+      }
       if (overflow) {
         reject(new AirspaceError('git', 'git-output-too-large', gitMessages.outputTooLarge(String(args[0]), maxBytes), { args }));
         return;
       }
       if (code === null) {
-        reject(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), signal ?? 'timeout'), { args, signal }));
+        reject(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), signalName ?? 'timeout'), { args, signal: signalName }));
         return;
       }
       const ok = code === 0 || (options.okCodes ?? []).includes(code);
@@ -128,6 +166,27 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
     if (options.input !== undefined) child.stdin.end(options.input);
     else child.stdin.end();
   });
+}
+
+/** Transports still running: killed with their groups if the process exits first. */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) killTree(child, true);
+});
+
+function killTree(child: ChildProcess, group: boolean): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    // A negative pid signals the whole process group the detached transport leads.
+    if (group) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+function cancelled(args: readonly string[]): AirspaceError {
+  return new AirspaceError('git', 'git-cancelled', gitMessages.cancelled(String(args[0])), { args });
 }
 
 /** stdout as UTF-8 text, trailing newline removed. */

@@ -34,9 +34,9 @@ export async function fetchTraffic(cwd: string, remote: string, options: FetchOp
     remote, `+refs/heads/*:refs/remotes/${remote}/*`, '+refs/airspace/*:refs/airspace/remote/*',
   ];
   try {
-    await runGit(args, { cwd, timeoutMs: options.timeoutMs });
+    await runGit(args, { cwd, timeoutMs: options.timeoutMs, transport: true });
   } catch (error) {
-    if (!isAirspaceError(error)) throw error;
+    if (!isAirspaceError(error) || error.code === 'git-cancelled') throw error;
     const reason = error.code === 'git-timeout' ? gitMessages.fetchTimedOut(remote, options.timeoutMs) : gitMessages.fetchFailed(remote, error.message);
     return { ok: false, reason, at: now() };
   }

@@ -21,6 +21,8 @@ export const checkMessages = {
   noTraffic: 'no traffic: no other worktree, peer branch or beacon to compare with',
   blocked: (hook: string) => `${hook} blocked by airspace-hooks. Bypass: ${BYPASS}`,
   blockedScan: `blocked: this agent must steer. Bypass: ${BYPASS}`,
+  evidence: (text: string) => `evidence: ${text}`,
+  predictedRA: 'prediction: risk at the resolution level, but the two states do not conflict yet — a warning, not a block',
   escalated: (rate: number) => `closing fast (+${rate.toFixed(2)} risk/h): escalated early`,
   fetchAge: (age: string) => `traffic as of ${age} ago`,
   neverFetched: 'traffic never fetched: run `git fetch` or `airspace-hooks check --fetch`',

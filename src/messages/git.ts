@@ -5,6 +5,7 @@
 export const gitMessages = {
   gitMissing: 'git is not installed or not on PATH',
   outputTooLarge: (command: string, maxBytes: number) => `git ${command} printed more than ${maxBytes} bytes`,
+  cancelled: (command: string) => `git ${command} was cancelled (the run reached its budget)`,
   stopped: (command: string, signal: string) => `git ${command} was stopped (${signal})`,
   failed: (command: string, detail: string) => `git ${command} failed: ${detail}`,
   noObjectId: (command: string) => `git ${command} printed no object id`,

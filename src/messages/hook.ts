@@ -7,5 +7,6 @@ export const hookMessages = {
   failedClosed: (hook: string, detail: string) => `airspace-hooks: ${hook} check failed (${detail}); blocking because --strict is set. Bypass: ${BYPASS}`,
   fetchFailedClosed: (reason: string) => `airspace-hooks: could not fetch the traffic (${reason}); blocking because pre-push.failClosed is set. Bypass: ${BYPASS}`,
   nothingToCheck: 'airspace-hooks: nothing to check (only deletions or tags are pushed)',
-  overBudget: (hook: string, ms: number, skipped: string) => `airspace-hooks: ${hook} reached its ${ms} ms budget; skipped ${skipped}`,
+  cutOpen: (hook: string, detail: string) => `airspace-hooks: ${hook} ${detail}; letting it through`,
+  cutClosed: (hook: string, detail: string) => `airspace-hooks: ${hook} ${detail}; blocking because failClosed is set. Bypass: ${BYPASS}`,
 };

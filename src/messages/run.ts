@@ -1,9 +1,40 @@
+/** The stage log as the messages read it (src/run/run-budget.ts). */
+interface StageRecordLike {
+  readonly stage: string;
+  readonly state: string;
+  readonly detail?: string;
+}
+
+const STAGE_ORDER = ['fetch', 'traffic', 'beacons', 'graph', 'scoring'];
+
+function notChecked(stages: readonly StageRecordLike[]): string[] {
+  const finished = new Set(stages.filter((s) => s.state !== 'cut').map((s) => s.stage));
+  return STAGE_ORDER.filter((stage) => !finished.has(stage));
+}
+
 /** Progress lines and notes of the scan pipeline. */
 export const runMessages = {
   fetching: (remote: string) => `fetching traffic from ${remote}…`,
   discovering: 'reading worktrees, peer branches and working sets…',
   mergeConflictEvidence: (paths: readonly string[]) =>
     `git merge-tree: the two current states conflict in ${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`,
+  trafficFound: (peers: number, pairs: number) => `${peers} peer${peers === 1 ? '' : 's'}, ${pairs} pair${pairs === 1 ? '' : 's'} compared`,
+  graphNotReady: 'dependency channel: import graph not built yet',
+  graphStale: (changed: number) => `dependency channel: import graph ${changed} file${changed === 1 ? '' : 's'} behind`,
+  noTimeLeft: 'no time left in the budget',
+  cut: (budgetMs: number | null, stages: readonly StageRecordLike[], why: string) => {
+    const done = stages.filter((s) => s.state === 'done' || s.state === 'partial').map((s) => s.stage);
+    const failed = stages.filter((s) => s.state === 'failed').map((s) => `${s.stage}${s.detail ? ` (${s.detail})` : ''}`);
+    const cut = stages.find((s) => s.state === 'cut')?.stage;
+    const lead = budgetMs === null ? `stopped (${why})` : `reached its ${budgetMs} ms budget${cut ? ` while in ${cut}` : ''} and stopped what it started`;
+    return [lead, `checked: ${done.length > 0 ? done.join(', ') : 'nothing'}`, ...(failed.length > 0 ? [`failed: ${failed.join(', ')}`] : []), `not checked: ${notChecked(stages).join(', ')}`].join('; ');
+  },
+  /** The hook's one line when something was skipped, failed or was cut short. */
+  checkedLine: (stages: readonly StageRecordLike[]) => {
+    const off = stages.filter((s) => s.state !== 'done' && s.detail);
+    if (off.length === 0) return null;
+    return `airspace-hooks: not fully checked: ${off.map((s) => `${s.stage} ${s.state} (${s.detail})`).join('; ')}`;
+  },
   scoring: (pairs: number) => `scoring ${pairs} pair${pairs === 1 ? '' : 's'}…`,
   messageText: (files: string, subjects: string, intent: string) =>
     [files && `touching ${files}`, subjects && `commits: ${subjects}`, intent && `intent: ${intent}`].filter(Boolean).join('; '),

@@ -48,6 +48,8 @@ export interface ScannedReport {
   readonly weights: Readonly<Record<string, number>>;
   readonly skipped: readonly string[];
   readonly durationMs: number;
+  /** What the run did, stage by stage, and what it did not (cut by the budget, skipped, failed). */
+  readonly stages?: readonly { readonly stage: string; readonly state: string; readonly detail?: string; readonly ms: number }[];
 }
 
 export interface Verdict {

@@ -49,6 +49,9 @@ function renderAdvisory(link: Link, report: AirspaceReport, style: Style): strin
     `${levelTag(link, style)}  ${style.bold(name)}  risk ${link.risk.toFixed(2)}${link.driver ? ` (${link.driver})` : ''}  ${style.dim(channelSummary(link, report.scanned.weights))}`,
   ];
   if (link.escalated && link.closureRate !== undefined) lines.push(`    ${style.yellow(m.escalated(link.closureRate))}`);
+  // Block on evidence, warn on prediction: say which one this advisory is.
+  for (const seen of link.evidence ?? []) lines.push(`    ${style.red(m.evidence(sanitizeText(seen.text, { maxLength: 300 })))}`);
+  if (link.predictedRA) lines.push(`    ${style.yellow(m.predictedRA)}`);
   for (const file of link.sharedFiles.slice(0, MAX_FILES)) {
     const mine = youAreA ? file.rangesA : file.rangesB;
     const theirs = youAreA ? file.rangesB : file.rangesA;

@@ -25,7 +25,7 @@ import { lastFetchAge, type LastFetch } from '../git/fetch-traffic.js';
 import type { MergeChannelResult } from '../git/merge-tree-channel.js';
 import { resolveRepo, type RepoInfo } from '../git/resolve-repo.js';
 import { gitMessages } from '../messages/git.js';
-import { discoverTraffic } from './discover-traffic.js';
+import { discoverTraffic, type OwnshipAs } from './discover-traffic.js';
 import type { LineOfWork } from './line-of-work.js';
 import { comparePairs } from './pair-working-sets.js';
 import type { WorkingSet } from './working-set.js';
@@ -56,6 +56,8 @@ export interface CollectOptions {
    * one `rev-parse` this function would otherwise run.
    */
   readonly repo?: RepoInfo;
+  /** Judge this commit as the ownship instead of the worktree (see OwnshipAs). */
+  readonly ownshipAs?: OwnshipAs;
 }
 
 export interface PairWorkingSets {

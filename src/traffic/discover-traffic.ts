@@ -24,6 +24,20 @@ export interface TrafficOptions extends BranchFilter {
   readonly agents?: readonly string[];
   readonly inheritRepoEnv?: boolean;
   readonly subjectCap?: number;
+  /** Judge this commit as the ownship instead of the worktree (pre-push: what is pushed). */
+  readonly ownshipAs?: OwnshipAs;
+}
+
+/**
+ * A pushed ref as the ownship: the commit being pushed under the branch name peers will see it by.
+ * Uncommitted work is not pushed, so it takes no part; the worktree's git dir is kept when the
+ * pushed branch is the one checked out here (its intent and inbox live there).
+ */
+export interface OwnshipAs {
+  readonly id: string;
+  readonly branch: string;
+  readonly tip: string;
+  readonly gitDir?: string;
 }
 
 export interface DiscoveredTraffic {
@@ -49,7 +63,7 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
   const explicit = options.agents !== undefined && options.agents.length > 0;
   const [listing, ownDraft, worktrees, named] = await Promise.all([
     listRefs(cwd, options.remote),
-    ownshipDraft(repo, options.inheritRepoEnv),
+    options.ownshipAs ? pushedDraft(repo, options.ownshipAs) : ownshipDraft(repo, options.inheritRepoEnv),
     explicit ? undefined : discoverWorktrees(cwd, repo.toplevel, repo.commonDir),
     explicit ? resolveExplicitAgents(cwd, options.agents!) : undefined,
   ]);
@@ -61,6 +75,8 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
   const drafts: Draft[] = [];
   for (const peer of worktrees?.worktrees ?? []) {
     const { path, branch, ...rest } = peer;
+    // The pushed branch may be checked out in another worktree: it is the ownship, not traffic.
+    if (ownDraft && peer.id === ownDraft.id) continue;
     drafts.push({ ...rest, kind: 'worktree', worktreePath: path, ...(branch ? { branch } : {}), pushed: pushedOf(branch, peer.tip) });
   }
   for (const agent of named?.agents ?? []) drafts.push({ id: agent.id, kind: 'revision', tip: agent.sha, pushed: agent.sha });
@@ -68,7 +84,7 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
   const remote = explicit ? [] : discoverRemoteBranches(listing, options.remote, skip, options);
 
   // No commits yet: the ownship's tip is its snapshot, which nobody else can see; nothing counts.
-  const ownTip = ownDraft && repo.head !== null ? repo.head : null;
+  const ownTip = options.ownshipAs ? options.ownshipAs.tip : ownDraft && repo.head !== null ? repo.head : null;
   const ownPushed = ownTip ? pushedOf(ownDraft?.branch ?? null, ownTip) : null;
   const tips = [...(ownTip ? [ownTip] : []), ...(ownPushed ? [ownPushed] : []), ...drafts.flatMap((d) => [d.tip, ...(d.pushed ? [d.pushed] : [])]), ...remote.map((r) => r.sha)];
   const graph = await readCommitGraph(cwd, tips, trunk?.sha ?? null);
@@ -105,6 +121,11 @@ function finish(draft: Draft, graph: CommitGraph, cap: number): LineOfWork {
   const facts = summarizeLine(graph, pushed, 0);
   const local = summarizeLine(graph, draft.tip, cap);
   return { ...line, subjects: local.subjects, commitsSinceTrunk: local.count, facts: { committedWork: facts.count, ...(facts.oldest !== undefined ? { startedAt: facts.oldest } : {}) } };
+}
+
+function pushedDraft(repo: RepoInfo, as: OwnshipAs): Promise<Omit<Draft, 'pushed'> & { branch?: string }> {
+  const here = as.gitDir !== undefined ? { worktreePath: repo.toplevel, gitDir: as.gitDir } : {};
+  return Promise.resolve({ id: as.id, kind: as.gitDir !== undefined ? 'worktree' : 'revision', tip: as.tip, branch: as.branch, uncommittedPaths: [], ...here });
 }
 
 async function ownshipDraft(repo: RepoInfo, inheritRepoEnv?: boolean): Promise<(Omit<Draft, 'pushed'> & { branch?: string }) | null> {

@@ -24,6 +24,9 @@ export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     GIT_CONFIG_GLOBAL: join(tmpdir(), 'airspace-test-empty-gitconfig'),
     NO_COLOR: '1',
     CI: '',
+    // Hooks keep their budgets; on a loaded test machine a verdict test must not depend on them.
+    // The budget tests set their own (test/integration/hook-budget.test.ts).
+    AIRSPACE_HOOKS_BUDGET_MS: '120000',
     ...extra,
   };
 }

@@ -6,7 +6,7 @@ import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
 import { sanitizeText } from '../../report/sanitize-text.js';
 import { openRepository } from '../../run/open-repository.js';
-import { scanRepository } from '../../run/scan-repository.js';
+import { runAirspace } from '../../run/run-airspace.js';
 
 /** `beacon publish|list|clear`: this agent's transponder on the remote (refs/airspace/beacons/*). */
 export async function beaconCommand(cwd: string, args: { action: 'publish' | 'list' | 'clear'; note: string | undefined; json: boolean }, output: Output): Promise<number> {
@@ -19,28 +19,15 @@ export async function beaconCommand(cwd: string, args: { action: 'publish' | 'li
   }
   if (repo.branch === null && repo.head === null) throw new AirspaceError('environment', 'no-commits', cliMessages.noCommits);
   if (args.action === 'clear') {
-    const { report } = await scanRepository({ cwd, config, command: 'check', hook: null, fetch: false, now: Date.now(), graphRefresh: 'never', inheritRepoEnv: false, channels: [], replay: true });
-    const id = report.scanned.ownship;
+    const { judgements } = await runAirspace({ kind: 'beacon', cwd });
+    const id = judgements[0]!.report.scanned.ownship;
     if (id === null) throw new AirspaceError('environment', 'no-ownship', cliMessages.noCommits);
     const cleared = await clearBeacon(cwd, config.remote, id);
     if (!cleared.ok) throw new AirspaceError('environment', 'beacon-clear-failed', beaconNotPublishedLine(cleared.reason ?? 'failed', cleared.detail ? sanitizeText(cleared.detail) : undefined));
     output.out(beaconClearedLine(cleared.ref ?? id));
     return EXIT.ok;
   }
-  const { ownBeacon, ownWork } = await scanRepository({
-    cwd,
-    config,
-    command: 'check',
-    hook: null,
-    fetch: false,
-    now: Date.now(),
-    graphRefresh: 'never',
-    inheritRepoEnv: false,
-    channels: [],
-    replay: true,
-    withBeacon: true,
-    ...(args.note ? { note: args.note } : {}),
-  });
+  const { ownBeacon, ownWork } = (await runAirspace({ kind: 'beacon', cwd, ...(args.note ? { note: args.note } : {}) })).judgements[0]!;
   if (!ownBeacon) throw new AirspaceError('environment', 'no-trunk', cliMessages.noTrunkForBeacon);
   const published = await publishBeacon(cwd, config.remote, ownBeacon, { limits: { maxBytes: config.beacons.maxBytes }, ...(ownWork ? { parent: ownWork } : {}) });
   if (!published.ok) throw new AirspaceError('environment', 'beacon-publish-failed', beaconNotPublishedLine(published.reason ?? 'failed', published.detail ? sanitizeText(published.detail) : undefined));

@@ -3,9 +3,9 @@ import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
 import { renderPairMatrix } from '../../report/render-matrix.js';
 import { renderReportText } from '../../report/render-text.js';
-import { openRepository, resolveMoment } from '../../run/open-repository.js';
-import { scanRepository } from '../../run/scan-repository.js';
-import { verdictFor } from '../../run/verdict.js';
+import { resolveMoment } from '../../run/open-repository.js';
+import { runAirspace } from '../../run/run-airspace.js';
+import { interruptSignal } from '../interrupt-signal.js';
 
 export interface CheckArgs {
   readonly hook: 'pre-commit' | 'pre-push' | null;
@@ -16,23 +16,14 @@ export interface CheckArgs {
 
 /** `check`: this worktree against all traffic; exit 1 only when it must steer in a blocking mode. */
 export async function checkCommand(cwd: string, args: CheckArgs, output: Output): Promise<number> {
-  const { config } = await openRepository(cwd);
-  const settings = args.hook ? config.hooks[args.hook] : null;
-  const { report } = await scanRepository({
-    cwd,
-    config,
-    command: 'check',
-    hook: args.hook,
-    fetch: args.fetch ?? settings?.fetch ?? false,
-    now: Date.now(),
-    graphRefresh: args.hook === 'pre-commit' ? 'never' : 'auto',
-    inheritRepoEnv: false,
-    onProgress: args.json ? undefined : output.progress,
-  });
-  const verdict = verdictFor(report, settings?.mode ?? 'block');
-  const final = { ...report, verdict };
-  output.out(args.json ? JSON.stringify(final, null, 2) : renderReportText(final, output.style));
-  return verdict.block ? EXIT.steer : EXIT.ok;
+  const outcome = await runAirspace(
+    { kind: 'check', cwd, ...(args.fetch !== undefined ? { fetch: args.fetch } : {}), ...(args.hook ? { as: args.hook } : {}), json: args.json },
+    { signal: interruptSignal(), ...(args.json ? {} : { onProgress: output.progress }) },
+  );
+  const judged = outcome.judgements[0];
+  if (!judged) return EXIT.ok; // the hook's mode is off
+  output.out(args.json ? JSON.stringify(judged.report, null, 2) : renderReportText(judged.report, output.style));
+  return judged.report.verdict?.block ? EXIT.steer : EXIT.ok;
 }
 
 export interface ScanArgs {
@@ -47,23 +38,13 @@ const CHANNELS = ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merg
 
 /** `scan`: every pair of agents; advisory only (exit 0), the pair matrix on a terminal. */
 export async function scanCommand(cwd: string, args: ScanArgs, output: Output): Promise<number> {
-  const { config } = await openRepository(cwd);
   const channels = args.channels ? parseChannels(args.channels) : undefined;
-  const now = args.at ? await resolveMoment(cwd, args.at) : Date.now();
-  const { report } = await scanRepository({
-    cwd,
-    config,
-    command: 'scan',
-    hook: null,
-    fetch: args.fetch,
-    agentSpecs: args.agents,
-    now,
-    replay: args.at !== undefined,
-    graphRefresh: 'auto',
-    inheritRepoEnv: false,
-    ...(channels ? { channels } : {}),
-    onProgress: args.json ? undefined : output.progress,
-  });
+  const at = args.at ? await resolveMoment(cwd, args.at) : undefined;
+  const outcome = await runAirspace(
+    { kind: 'scan', cwd, fetch: args.fetch, agents: args.agents, ...(at !== undefined ? { at } : {}), ...(channels ? { channels } : {}), embed: args.json },
+    { signal: interruptSignal(), ...(args.json ? {} : { onProgress: output.progress }) },
+  );
+  const { report } = outcome.judgements[0]!;
   if (args.json) {
     output.out(JSON.stringify(report, null, 2));
     return EXIT.ok;

@@ -6,7 +6,7 @@ import type { Output } from '../../report/output.js';
 import { renderRadarHtml } from '../../report/radar-html.js';
 import { serveRadar } from '../../report/radar-server.js';
 import { openRepository } from '../../run/open-repository.js';
-import { scanRepository } from '../../run/scan-repository.js';
+import { runAirspace } from '../../run/run-airspace.js';
 
 export interface RadarArgs {
   readonly out: string;
@@ -18,11 +18,8 @@ export interface RadarArgs {
 
 /** `radar`: the 3D view of every agent in the airspace, as a file or live on localhost. */
 export async function radarCommand(cwd: string, args: RadarArgs, output: Output): Promise<number> {
-  const { repo, config } = await openRepository(cwd);
-  const scan = async () =>
-    (
-      await scanRepository({ cwd, config, command: 'scan', hook: null, fetch: false, agentSpecs: args.agents, now: Date.now(), graphRefresh: 'auto', inheritRepoEnv: false, replay: true })
-    ).scan;
+  const { repo } = await openRepository(cwd);
+  const scan = async () => (await runAirspace({ kind: 'scan', cwd, agents: args.agents, readOnly: true })).judgements[0]!.scan;
   if (args.serve) {
     const server = await serveRadar({ port: args.port, scan, intervalMs: args.intervalMs });
     output.out(cliMessages.radarServing(server.url));

@@ -1,0 +1,148 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, commitAll, gitIn, remoteWithClones, removeDir, tempDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
+
+/**
+ * A budget is a promise: a hook whose remote hangs (an ssh that never answers) kills what it
+ * started and returns, saying in one line what it checked and what it did not; a push that
+ * collides is still blocked on a repository that has no import graph at all, because the textual
+ * check never waits for the graph.
+ */
+const roots: string[] = [];
+afterAll(() => roots.forEach(removeDir));
+
+const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+
+/** Runs the hook entry as git would, stdin = the pushed refs. Resolves with exit code and stderr. */
+function runHook(cwd: string, args: string[], input: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'hook', ...args], { cwd, env: testEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('close', (code) => resolve({ code, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function gone(pid: number): Promise<boolean> {
+  // SIGKILL is delivered at once but the kernel reaps asynchronously: give it a moment.
+  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 20));
+  return !isAlive(pid);
+}
+
+describe('hook budgets', () => {
+  it('a hung ssh transport is killed with its process group; the hook says what it checked and lets the push through', async () => {
+    const setup = remoteWithClones({ 'src/a.ts': numbered(20) }, 1);
+    roots.push(setup.root);
+    const [clone] = setup.clones as [string];
+    const pidFile = join(setup.root, 'ssh.pid');
+    const fakeSsh = join(setup.root, 'fake-ssh');
+    // Records its pid and hangs like an ssh whose server never answers.
+    writeFileSync(fakeSsh, `#!/bin/sh\necho $$ >> '${pidFile}'\nexec sleep 300\n`);
+    chmodSync(fakeSsh, 0o755);
+    gitIn(clone, 'remote', 'set-url', 'origin', 'ssh://airspace.invalid/remote.git');
+    gitIn(clone, 'config', 'core.sshCommand', fakeSsh);
+    gitIn(clone, 'switch', '-q', '-c', 'feature');
+    writeFiles(clone, { 'src/a.ts': numbered(20).replace('line 3\n', 'line 3 changed\n') });
+    const sha = commitAll(clone, 'change a');
+
+    const budgetMs = 2_000;
+    const started = Date.now();
+    const result = await runHook(clone, ['pre-push', 'origin', 'ssh://airspace.invalid/remote.git'], `refs/heads/feature ${sha} refs/heads/feature ${'0'.repeat(40)}\n`, {
+      AIRSPACE_HOOKS_BUDGET_MS: String(budgetMs),
+    });
+    const elapsed = Date.now() - started;
+
+    expect(result.code, result.stderr).toBe(0);
+    // It names the failed fetch and, in one line, what was not fully checked.
+    expect(result.stderr).toMatch(/fetch/);
+    expect(result.stderr).toMatch(/not (fully )?checked/);
+    // Far from the 300 s the fake ssh would take: the hook did not wait for its transport.
+    expect(elapsed).toBeLessThan(60_000);
+    const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids) expect(await gone(pid), `fake ssh ${pid} still running`).toBe(true);
+  });
+
+  it('with failClosed, a hung remote blocks the push and says why, with the bypass', async () => {
+    const setup = remoteWithClones({ 'src/a.ts': numbered(20) }, 1);
+    roots.push(setup.root);
+    const [clone] = setup.clones as [string];
+    const pidFile = join(setup.root, 'ssh.pid');
+    const fakeSsh = join(setup.root, 'fake-ssh');
+    writeFileSync(fakeSsh, `#!/bin/sh\necho $$ >> '${pidFile}'\nexec sleep 300\n`);
+    chmodSync(fakeSsh, 0o755);
+    writeFiles(clone, { '.airspacerc.json': JSON.stringify({ hooks: { 'pre-push': { failClosed: true } } }) });
+    commitAll(clone, 'config');
+    gitIn(clone, 'remote', 'set-url', 'origin', 'ssh://airspace.invalid/remote.git');
+    gitIn(clone, 'config', 'core.sshCommand', fakeSsh);
+    const sha = gitIn(clone, 'rev-parse', 'HEAD');
+    // The fetch may take half of the budget; the rest is left to judge on the last fetched state.
+    const result = await runHook(clone, ['pre-push', 'origin', 'ssh://airspace.invalid/remote.git'], `refs/heads/main ${sha} refs/heads/main ${'0'.repeat(40)}\n`, {
+      AIRSPACE_HOOKS_BUDGET_MS: '8000',
+    });
+    expect(result.code).toBe(1);
+    // Whether the judging finished in the other half or was cut too, the line says why it blocks.
+    expect(result.stderr).toMatch(/git fetch origin took longer than \d+ ms and was stopped/);
+    expect(result.stderr).toMatch(/blocking because (pre-push\.)?failClosed is set/);
+    expect(result.stderr).toContain('git push --no-verify');
+    for (const pid of readFileSync(pidFile, 'utf8').trim().split('\n').map(Number)) expect(await gone(pid)).toBe(true);
+  });
+
+  it('a budget too small to finish: the run is cut, its git processes killed, one line says what was and was not checked', async () => {
+    const setup = remoteWithClones({ 'src/a.ts': numbered(20) }, 1);
+    roots.push(setup.root);
+    const [clone] = setup.clones as [string];
+    const pidFile = join(setup.root, 'ssh.pid');
+    const fakeSsh = join(setup.root, 'fake-ssh');
+    writeFileSync(fakeSsh, `#!/bin/sh\necho $$ >> '${pidFile}'\nexec sleep 300\n`);
+    chmodSync(fakeSsh, 0o755);
+    gitIn(clone, 'remote', 'set-url', 'origin', 'ssh://airspace.invalid/remote.git');
+    gitIn(clone, 'config', 'core.sshCommand', fakeSsh);
+    const sha = gitIn(clone, 'rev-parse', 'HEAD');
+    // 100 ms: node's own start-up already spends most of it, so the run is cut wherever it is.
+    const result = await runHook(clone, ['pre-push', 'origin', 'x'], `refs/heads/main ${sha} refs/heads/main ${'0'.repeat(40)}\n`, { AIRSPACE_HOOKS_BUDGET_MS: '100' });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/reached its 100 ms budget.*; checked: .*; not checked: .*letting it through/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    if (existsSync(pidFile)) for (const pid of readFileSync(pidFile, 'utf8').trim().split('\n').map(Number)) expect(await gone(pid)).toBe(true);
+  });
+
+  it('a colliding push in a repository with no import graph is blocked on the textual evidence, inside the default budget', () => {
+    const setup = remoteWithClones({ 'src/session.ts': numbered(80) }, 2);
+    roots.push(setup.root);
+    const [one, two] = setup.clones as [string, string];
+    for (const [clone, tag] of [[one, 'one'], [two, 'two']] as const) {
+      gitIn(clone, 'switch', '-q', '-c', `${tag}/work`);
+      writeFiles(clone, { 'src/session.ts': numbered(80).replace('line 20\n', `line 20 ${tag}\n`) });
+      commitAll(clone, `${tag}: edit line 20`);
+    }
+    const env = testEnv({ AIRSPACE_HOOKS_BUDGET_MS: '15000' });
+    gitIn(one, 'push', '-q', 'origin', 'one/work');
+    const sha = gitIn(two, 'rev-parse', 'HEAD');
+    const graphCache = join(gitIn(two, 'rev-parse', '--absolute-git-dir'), 'airspace', 'import-graph.json');
+    expect(existsSync(graphCache)).toBe(false);
+    const result = spawnSync(process.execPath, [BIN, 'hook', 'pre-push', 'origin', setup.remote], {
+      cwd: two,
+      env,
+      encoding: 'utf8',
+      input: `refs/heads/two/work ${sha} refs/heads/two/work ${'0'.repeat(40)}\n`,
+      timeout: 120_000,
+    });
+    expect(result.status, result.stderr).toBe(1);
+    expect(result.stderr).toContain('RA  one/work');
+    expect(result.stderr).toContain('git merge-tree');
+    expect(result.stderr).toContain('git push --no-verify');
+  });
+});
