@@ -29,12 +29,6 @@ export const runMessages = {
     const lead = budgetMs === null ? `stopped (${why})` : `reached its ${budgetMs} ms budget${cut ? ` while in ${cut}` : ''} and stopped what it started`;
     return [lead, `checked: ${done.length > 0 ? done.join(', ') : 'nothing'}`, ...(failed.length > 0 ? [`failed: ${failed.join(', ')}`] : []), `not checked: ${notChecked(stages).join(', ')}`].join('; ');
   },
-  /** The hook's one line when something was skipped, failed or was cut short. */
-  checkedLine: (stages: readonly StageRecordLike[]) => {
-    const off = stages.filter((s) => s.state !== 'done' && s.detail);
-    if (off.length === 0) return null;
-    return `airspace-hooks: not fully checked: ${off.map((s) => `${s.stage} ${s.state} (${s.detail})`).join('; ')}`;
-  },
   scoring: (pairs: number) => `scoring ${pairs} pair${pairs === 1 ? '' : 's'}…`,
   messageText: (files: string, subjects: string, intent: string) =>
     [files && `touching ${files}`, subjects && `commits: ${subjects}`, intent && `intent: ${intent}`].filter(Boolean).join('; '),

@@ -1,7 +1,6 @@
 import type { HookName } from '../config/defaults.js';
 import { EXIT } from '../errors.js';
 import { hookMessages } from '../messages/hook.js';
-import { runMessages } from '../messages/run.js';
 import type { Output } from '../report/output.js';
 import { renderReportText } from '../report/render-text.js';
 import { RunCutError, runAirspace } from './run-airspace.js';
@@ -51,8 +50,6 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
   const reports = outcome.judgements.map((j) => j.report);
   if (input.json) output.out(JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2));
   else for (const report of reports) output.err(renderReportText(report, output.errStyle));
-  const checked = runMessages.checkedLine(outcome.stages);
-  if (checked && !input.json) output.err(checked);
   for (const note of outcome.notes) output.err(note);
   const block = outcome.failedClosed || reports.some((report) => report.verdict?.block === true);
   return { exitCode: block ? EXIT.steer : EXIT.ok };
