@@ -1,5 +1,6 @@
 import { isCi } from './ci-environment.js';
-import { detectSetup } from './detect-setup.js';
+import { existsSync } from 'node:fs';
+import { detectSetup, huskySetupCommand } from './detect-setup.js';
 import { installShim, shimState } from './hooks-dir-shim.js';
 import { addHuskyBlock } from './husky-block.js';
 import { managerSnippet } from './manager-snippets.js';
@@ -24,6 +25,8 @@ export async function install(cwd: string, options: InstallOptions = {}): Promis
     hooksPath: setup.hooksPath,
     manager: null,
     huskyInactive: false,
+    huskyRuntimeMissing: false,
+    huskyFix: null,
     forced: false,
   };
   const ci = options.ci ?? isCi(process.env);
@@ -43,6 +46,10 @@ export async function install(cwd: string, options: InstallOptions = {}): Promis
       hooksDir: husky.scriptsDir,
       hooks: actions,
       huskyInactive: !husky.active,
+      // husky 9 in a fresh linked worktree: core.hooksPath names .husky/_, which is gitignored
+      // and so missing here; git then runs no hook at all until husky sets it up in this worktree.
+      huskyRuntimeMissing: husky.active && !existsSync(husky.runtimeDir),
+      huskyFix: huskySetupCommand(husky.major),
       forced: forcedByCi,
     };
   }

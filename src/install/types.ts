@@ -64,6 +64,10 @@ export interface InstallResult {
   readonly manager: ManagerSnippet | null;
   /** Husky scripts got our block but husky is not active in this worktree (core.hooksPath unset). */
   readonly huskyInactive: boolean;
+  /** husky is active but its generated runtime dir is missing here (a fresh linked worktree): no hook runs. */
+  readonly huskyRuntimeMissing: boolean;
+  /** The command that sets husky up in this worktree (`npx husky`, or `npx husky install` for husky ≤ 8). */
+  readonly huskyFix: string | null;
   /** Install went ahead only because of `force` (foreign core.hooksPath, or CI). */
   readonly forced: boolean;
 }

@@ -73,7 +73,9 @@ export function installResultLines(result: InstallResult, cwd?: string): string[
           : `airspace-hooks ${result.version}: hooks installed in ${show(result.hooksDir ?? '')} (shared by every worktree of this repository)`;
       const lines = [head, ...result.hooks.map((action) => hookActionLine(action, show))];
       if (result.forced && result.hooksPath !== null && result.strategy === 'hooks-dir') lines.push(`  (core.hooksPath "${result.hooksPath}" is not ours; installed there because of --force)`);
-      if (result.huskyInactive) lines.push('  husky is not active in this clone yet (core.hooksPath is unset): run `npx husky` (or `npm install`) so git runs the scripts.');
+      const fix = result.huskyFix ?? 'npx husky';
+      if (result.huskyInactive) lines.push(`  husky is not active in this clone yet (core.hooksPath is unset): run \`${fix}\` (or \`npm install\`) so git runs the scripts.`);
+      if (result.huskyRuntimeMissing) lines.push(`  husky's generated .husky/_ is missing in this worktree (it is gitignored), so git runs NO hook here yet: run \`${fix}\` (or \`npm install\`) in this worktree.`);
       lines.push(BYPASS_LINE);
       return lines;
     }
@@ -128,9 +130,9 @@ function findingText(finding: InstallFinding, show: Show): string {
     case 'husky-block-unreachable':
       return `${hook}${where} exits before the airspace-hooks block, so the check never runs; move the block above the \`exit\` line`;
     case 'husky-not-active':
-      return `husky scripts in ${where} carry our block, but husky is not active here (core.hooksPath unset); run: npx husky`;
+      return `husky scripts in ${where} carry our block, but husky is not active here (core.hooksPath unset); run: ${finding.detail ?? 'npx husky'}`;
     case 'husky-runtime-missing':
-      return `husky's generated ${where} is missing in this worktree (it is gitignored), so git runs no hooks here; run npm install (or npx husky) in this worktree`;
+      return `husky's generated ${where} is missing in this worktree (it is gitignored), so git runs no hooks here; run ${finding.detail ?? 'npx husky'} (or npm install) in this worktree`;
     case 'manager-configured':
       return `${finding.detail ?? 'the hook manager'} runs airspace-hooks (${where})`;
     case 'manager-not-configured':
