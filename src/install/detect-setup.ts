@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { git } from '../git/exec-git.js';
+import { detectPackageManager, type PackageManager, type PackageManagerName } from './package-manager.js';
 import type { ManagerName } from './types.js';
 
 /** Where hooks live for this worktree and which hook tooling the repository already uses. */
@@ -18,6 +19,8 @@ export interface HookSetup {
   readonly husky: HuskySetup | null;
   /** The first hook manager whose config file is present in the worktree. */
   readonly manager: { readonly name: ManagerName; readonly configFile: string } | null;
+  /** The project's package manager: the commands we print and write must run with it. */
+  readonly packageManager: PackageManager;
 }
 
 export interface HuskySetup {
@@ -35,8 +38,9 @@ export interface HuskySetup {
 }
 
 /** The command that makes git run husky's scripts in this worktree, for the husky in use. */
-export function huskySetupCommand(major: 8 | 9 | null): string {
-  return major === 8 ? 'npx husky install' : 'npx husky';
+export function huskySetupCommand(major: 8 | 9 | null, packageManager: PackageManagerName = 'npm'): string {
+  const runner = { npm: 'npx', pnpm: 'pnpm exec', yarn: 'yarn', bun: 'bunx' }[packageManager];
+  return major === 8 ? `${runner} husky install` : `${runner} husky`;
 }
 
 export async function detectSetup(cwd: string): Promise<HookSetup> {
@@ -56,6 +60,7 @@ export async function detectSetup(cwd: string): Promise<HookSetup> {
     hooksPath,
     husky: detectHusky(toplevel, hooksPath === null ? null : hooksDir),
     manager: detectManager(toplevel),
+    packageManager: detectPackageManager(toplevel),
   };
 }
 

@@ -28,6 +28,7 @@ export async function install(cwd: string, options: InstallOptions = {}): Promis
     huskyRuntimeMissing: false,
     huskyFix: null,
     forced: false,
+    packageManager: setup.packageManager,
   };
   const ci = options.ci ?? isCi(process.env);
   if (ci && !force) {
@@ -49,13 +50,13 @@ export async function install(cwd: string, options: InstallOptions = {}): Promis
       // husky 9 in a fresh linked worktree: core.hooksPath names .husky/_, which is gitignored
       // and so missing here; git then runs no hook at all until husky sets it up in this worktree.
       huskyRuntimeMissing: husky.active && !existsSync(husky.runtimeDir),
-      huskyFix: huskySetupCommand(husky.major),
+      huskyFix: huskySetupCommand(husky.major, setup.packageManager.name),
       forced: forcedByCi,
     };
   }
 
   if (setup.manager !== null) {
-    const manager = managerSnippet(setup.manager.name, setup.manager.configFile);
+    const manager = managerSnippet(setup.manager.name, setup.manager.configFile, setup.packageManager.name);
     return { ...base, outcome: 'snippet', ok: true, strategy: 'manager', hooksDir: null, hooks: [], manager, forced: forcedByCi };
   }
 

@@ -2,6 +2,8 @@
  * What install, uninstall and doctor found and did, as data. The CLI renders it with
  * src/messages/install.ts; nothing here prints.
  */
+import type { PackageManager } from './package-manager.js';
+
 export type HookName = 'pre-commit' | 'pre-push';
 export const HOOK_NAMES: readonly HookName[] = ['pre-commit', 'pre-push'];
 
@@ -70,6 +72,8 @@ export interface InstallResult {
   readonly huskyFix: string | null;
   /** Install went ahead only because of `force` (foreign core.hooksPath, or CI). */
   readonly forced: boolean;
+  /** The project's package manager: the commands in the output are the ones that run with it. */
+  readonly packageManager: PackageManager;
 }
 
 export type UninstallAction =

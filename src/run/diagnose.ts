@@ -5,8 +5,8 @@ import { gitVersion, hasRemote } from '../git/git-facts.js';
 import { lastFetchAge } from '../git/fetch-traffic.js';
 import { resolveRepo } from '../git/resolve-repo.js';
 import { loadImportGraph } from '../graph/load-import-graph.js';
-import { inspectInstallation } from '../install/index.js';
-import type { InstallFinding } from '../install/index.js';
+import { detectPackageManager, inspectInstallation } from '../install/index.js';
+import type { InstallFinding, PackageManager } from '../install/index.js';
 import { doctorMessages as m } from '../messages/doctor.js';
 
 /**
@@ -25,6 +25,8 @@ export interface DoctorFinding {
 export interface Diagnosis {
   readonly findings: readonly DoctorFinding[];
   readonly installation: readonly InstallFinding[];
+  /** The project's package manager, for the commands the findings suggest. */
+  readonly packageManager?: PackageManager;
 }
 
 const MIN_NODE = [20, 19];
@@ -86,7 +88,7 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
   }
 
   const installation = await inspectInstallation(cwd);
-  return { findings, installation };
+  return { findings, installation, packageManager: detectPackageManager(repo.toplevel) };
 }
 
 /** dependency-cruiser reads TypeScript through the compiler's JS API (absent in TS 7). */
