@@ -12,7 +12,8 @@ export function packageManagerCommands(pm: PackageManagerName = 'npm'): { cli: s
 function packageManagerLine(pm: PackageManager): string[] {
   if (pm.name === 'npm') return [];
   const c = packageManagerCommands(pm.name);
-  return [`  ${pm.name} project (from ${pm.source}): run airspace-hooks as \`${c.cli} …\`; npx and npm i may be refused here (EBADDEVENGINES).`];
+  const refused = pm.source === 'devEngines' ? '; npm refuses npx and npm i here (EBADDEVENGINES)' : '';
+  return [`  ${pm.name} project (from ${pm.source}): run airspace-hooks as \`${c.cli} …\`${refused}.`];
 }
 
 /**
