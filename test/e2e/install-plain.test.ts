@@ -121,6 +121,9 @@ describe('install in a plain repository', () => {
     expect(result.stdout).toMatch(/ok\s+pre-commit: installed/);
     expect(result.stdout).toMatch(/ok\s+pre-push: installed/);
     expect(result.stdout).not.toContain('FAIL');
+    // A pure JavaScript project: TypeScript is not needed, so doctor does not ask for it.
+    expect(result.stdout).not.toContain('TypeScript is not installed');
+    expect(result.stdout).toContain('no TypeScript files');
   });
 
   it('uninstall leaves .git/hooks byte-identical to before install', () => {
