@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { AirspaceError } from '../errors.js';
 import { git } from '../git/exec-git.js';
+import { gitMessages } from '../messages/git.js';
 import { detectPackageManager, type PackageManager, type PackageManagerName } from './package-manager.js';
 import type { ManagerName } from './types.js';
 
@@ -47,9 +49,11 @@ export async function detectSetup(cwd: string): Promise<HookSetup> {
   // One rev-parse answers the three paths. `--git-path hooks` follows core.hooksPath and, for a
   // relative hooksPath, resolves it against this worktree (not the main one); without
   // core.hooksPath it names the common dir's hooks/, shared by every linked worktree.
-  const [toplevel, commonDir, hooksDir] = (
-    await git(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir', '--git-path', 'hooks'], { cwd })
-  ).split('\n') as [string, string, string];
+  // Exit 128 outside a repository (or in a bare one): one line of ours instead of git's "fatal".
+  const [toplevel = '', commonDir = '', hooksDir = ''] = (
+    await git(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir', '--git-path', 'hooks'], { cwd, okCodes: [128] })
+  ).split('\n');
+  if (toplevel === '' || commonDir === '' || hooksDir === '') throw new AirspaceError('environment', 'not-a-repository', gitMessages.notARepository(cwd));
   const configured = await git(['config', '--get', 'core.hooksPath'], { cwd, okCodes: [1] });
   const hooksPath = configured === '' ? null : configured;
   return {
