@@ -128,7 +128,7 @@ function header(report: AirspaceReport, style: Style): string {
   const own = report.agents.find((a) => a.kind === 'ownship');
   const peers = report.agents.length - (own ? 1 : 0);
   const base = m.header(own ? sanitizeText(own.id) : null, own ? peers : report.agents.length);
-  const work = own ? ` (${m.ownWork(own.committedFiles, own.uncommittedFiles)})` : '';
+  const work = own ? ` (${own.commits !== undefined ? r.ownWork(own.commits, own.uncommittedFiles) : m.ownWork(own.committedFiles, own.uncommittedFiles)})` : '';
   const p = report.scanned.peers;
   const sources = [`${p.worktrees} worktrees`, `${p.branches} branches`, `${p.beacons} beacons`, ...(p.explicit ? [`${p.explicit} given`] : [])].join(', ');
   return `${style.bold(base)}${work} ${style.dim(`· ${sources} · ${report.scanned.durationMs} ms`)}`;

@@ -78,6 +78,13 @@ describe('scan text', () => {
 });
 
 describe('check text', () => {
+  it('the header counts the commits since the trunk, unpushed ones included, not "0 committed"', () => {
+    const own = { ...agent('me', 'ownship'), committedFiles: 0, uncommittedFiles: 1, commits: 2 };
+    const text = renderReportText(report('check', 'me', [own], []), plain);
+    expect(text.split('\n')[0]).toContain('(2 commits since the trunk + 1 uncommitted file)');
+    expect(text).not.toContain('0 committed');
+  });
+
   it('says "import graph not built yet" once, not twice', () => {
     const text = renderReportText(report('check', 'me', [agent('me', 'ownship')], [], [graphMessages.cacheMissing()], 'none'), plain);
     expect(text.match(/not built yet/g)).toHaveLength(1);
