@@ -40,7 +40,7 @@ function levelTag(link: Link, style: Style): string {
  */
 type Viewpoint = { readonly kind: 'own'; readonly peer: string; readonly youAreA: boolean } | { readonly kind: 'pair' };
 
-export function viewpointOf(link: Link, own: string | null): Viewpoint {
+function viewpointOf(link: Link, own: string | null): Viewpoint {
   if (own !== null && link.a === own) return { kind: 'own', peer: link.b, youAreA: true };
   if (own !== null && link.b === own) return { kind: 'own', peer: link.a, youAreA: false };
   return { kind: 'pair' };
