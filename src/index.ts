@@ -2,3 +2,4 @@
 export * from './engine/index.js';
 export { toAgent, toInclusiveRange, type AgentFacts } from './traffic/to-agent.js';
 export type { WorkingSet, WorkingSetFile, FileStatus } from './traffic/working-set.js';
+export type { AirspaceConfig, ModelOverrides } from './config/defaults.js';

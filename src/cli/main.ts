@@ -1,5 +1,6 @@
 import yargs from 'yargs';
 import { EXIT, isAirspaceError } from '../errors.js';
+import { packageVersion } from '../install/package-files.js';
 import { cliMessages } from '../messages/cli.js';
 import { processOutput, type Output } from '../report/output.js';
 
@@ -116,7 +117,8 @@ export async function main(argv: readonly string[], output: Output = processOutp
     .demandCommand(1, cliMessages.needCommand)
     .strict()
     .help()
-    .version()
+    // yargs' own lookup reads the package.json above the cwd: the host project's version, not ours.
+    .version(packageVersion())
     .wrap(Math.min(100, process.stdout.columns ?? 100))
     .fail((message, error) => {
       if (error) throw error;

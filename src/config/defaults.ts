@@ -1,6 +1,18 @@
+import type { EngineOptions } from '../engine/options.js';
 import type { HookMode } from './schema.js';
 
 export type HookName = 'pre-commit' | 'pre-push';
+
+/**
+ * The engine tunables a user may set (`model` in the config), in the engine's own units
+ * (`halfLifeHours` in the file becomes `halfLifeMs`): spread it into ScanOptions, no cast needed.
+ */
+export type ModelOverrides = Partial<
+  Pick<
+    EngineOptions,
+    'weights' | 'gamma' | 'tauTA' | 'tauRA' | 'halfLifeMs' | 'recencyFloor' | 'intentWeight' | 'adjacency' | 'proximityLines' | 'breadthFiles' | 'blockOn'
+  >
+>;
 
 export interface HookSettings {
   readonly mode: HookMode;
@@ -15,11 +27,11 @@ export interface HookSettings {
 export interface AirspaceConfig {
   readonly remote: string;
   readonly trunk: string | null;
-  readonly peers: { readonly include: readonly string[]; readonly exclude: readonly string[]; readonly maxAgeDays: number; readonly worktrees: boolean };
+  readonly peers: { readonly include: readonly string[]; readonly exclude: readonly string[]; readonly maxAgeDays: number };
   readonly ignore: readonly string[];
   readonly channels: readonly string[];
   /** Engine overrides (values the user set); the engine's DEFAULTS supply the rest. */
-  readonly model: Readonly<Record<string, unknown>>;
+  readonly model: ModelOverrides;
   readonly hooks: Readonly<Record<HookName, HookSettings>>;
   readonly beacons: { readonly ttlMs: number; readonly maxBytes: number };
   readonly graph: { readonly budgetMs: number };
@@ -57,7 +69,7 @@ export const DEFAULT_IGNORE = [
 export const DEFAULT_CONFIG: Omit<AirspaceConfig, 'source'> = {
   remote: 'origin',
   trunk: null,
-  peers: { include: ['**'], exclude: ['dependabot/**', 'renovate/**', 'HEAD'], maxAgeDays: 14, worktrees: true },
+  peers: { include: ['**'], exclude: ['dependabot/**', 'renovate/**', 'HEAD'], maxAgeDays: 14 },
   ignore: DEFAULT_IGNORE,
   channels: ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge'],
   model: {},

@@ -1,20 +1,36 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { AirspaceError } from '../errors.js';
 import { configMessages } from '../messages/config.js';
-import { DEFAULT_CONFIG, type AirspaceConfig, type HookName } from './defaults.js';
-import { UserConfigSchema, type UserConfig } from './schema.js';
+import { DEFAULTS } from '../engine/defaults.js';
+import { DEFAULT_CONFIG, type AirspaceConfig, type HookName, type ModelOverrides } from './defaults.js';
+import { CONFIG_LIMITS, UserConfigSchema, type UserConfig } from './schema.js';
 
-/** Looked up in this order at the repository root; the first one found wins. */
+/**
+ * Where a configuration may live, at the repository root. At most one may exist: with two, one
+ * would win silently and the other would look in effect, so loadConfig refuses and names both.
+ */
 const CONFIG_FILES = ['.airspacerc.json', 'airspace.config.json'] as const;
 
-async function readIfExists(path: string): Promise<string | null> {
+/** The file's text, or null when it does not exist; over the size limit it is refused unread. */
+async function readIfExists(path: string, maxBytes: number | null): Promise<string | null> {
+  let handle;
   try {
-    return await readFile(path, 'utf8');
+    handle = await open(path, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new AirspaceError('config', 'config-unreadable', configMessages.unreadable(path, (error as Error).message));
+  }
+  try {
+    const { size } = await handle.stat();
+    if (maxBytes !== null && size > maxBytes) throw new AirspaceError('config', 'config-too-large', configMessages.tooLarge(path, size, maxBytes));
+    return await handle.readFile('utf8');
+  } catch (error) {
+    if (error instanceof AirspaceError) throw error;
+    throw new AirspaceError('config', 'config-unreadable', configMessages.unreadable(path, (error as Error).message));
+  } finally {
+    await handle.close();
   }
 }
 
@@ -26,28 +42,35 @@ function parseJson(text: string, source: string): unknown {
   }
 }
 
-/** Finds and parses the user's configuration; `{}` when there is none. */
+/** Finds and parses the user's configuration; `{}` when there is none, an error when there are two. */
 async function findUserConfig(toplevel: string): Promise<{ raw: unknown; source: string | null }> {
+  const found: { raw: unknown; source: string }[] = [];
   for (const name of CONFIG_FILES) {
     const path = join(toplevel, name);
-    const text = await readIfExists(path);
-    if (text !== null) return { raw: parseJson(text, path), source: path };
+    const text = await readIfExists(path, CONFIG_LIMITS.fileBytes);
+    if (text !== null) found.push({ raw: parseJson(text, path), source: path });
   }
   const pkgPath = join(toplevel, 'package.json');
-  const pkg = await readIfExists(pkgPath);
+  // package.json belongs to the project and may be large; only its `airspace` key is ours.
+  const pkg = await readIfExists(pkgPath, null);
   if (pkg !== null) {
     // A broken package.json is someone else's problem unless it is where our config lives.
     let parsed: unknown;
     try {
       parsed = JSON.parse(pkg);
     } catch {
-      return { raw: {}, source: null };
+      parsed = null;
     }
     if (parsed && typeof parsed === 'object' && 'airspace' in parsed) {
-      return { raw: (parsed as Record<string, unknown>).airspace, source: `${pkgPath}#airspace` };
+      const raw = (parsed as Record<string, unknown>).airspace;
+      const source = `${pkgPath}#airspace`;
+      const size = JSON.stringify(raw ?? null).length;
+      if (size > CONFIG_LIMITS.fileBytes) throw new AirspaceError('config', 'config-too-large', configMessages.tooLarge(source, size, CONFIG_LIMITS.fileBytes));
+      found.push({ raw, source });
     }
   }
-  return { raw: {}, source: null };
+  if (found.length > 1) throw new AirspaceError('config', 'config-ambiguous', configMessages.twoConfigs(found[0]!.source, found[1]!.source));
+  return found[0] ?? { raw: {}, source: null };
 }
 
 export function validateUserConfig(raw: unknown, source: string): UserConfig {
@@ -61,15 +84,17 @@ export function validateUserConfig(raw: unknown, source: string): UserConfig {
 }
 
 export function resolveConfig(user: UserConfig, source: string | null): AirspaceConfig {
+  const where = source ?? 'config';
+  if (user.peers?.worktrees !== undefined) throw new AirspaceError('config', 'config-invalid', configMessages.worktreesUnsupported(where), { key: 'peers.worktrees' });
   const hook = (name: HookName) => ({ ...DEFAULT_CONFIG.hooks[name], ...stripUndefined(user.hooks?.[name] ?? {}) });
-  const { halfLifeHours, ...model } = user.model ?? {};
+  const { worktrees: _refused, ...peers } = user.peers ?? {};
   const config: AirspaceConfig = {
     remote: user.remote ?? DEFAULT_CONFIG.remote,
     trunk: user.trunk ?? DEFAULT_CONFIG.trunk,
-    peers: { ...DEFAULT_CONFIG.peers, ...stripUndefined(user.peers ?? {}) },
+    peers: { ...DEFAULT_CONFIG.peers, ...stripUndefined(peers) },
     ignore: user.ignore ?? DEFAULT_CONFIG.ignore,
     channels: user.channels ?? DEFAULT_CONFIG.channels,
-    model: { ...stripUndefined(model), ...(halfLifeHours !== undefined ? { halfLifeMs: halfLifeHours * 3_600_000 } : {}) },
+    model: modelOverrides(user.model ?? {}),
     hooks: { 'pre-commit': hook('pre-commit'), 'pre-push': hook('pre-push') },
     beacons: {
       ttlMs: (user.beacons?.ttlHours ?? DEFAULT_CONFIG.beacons.ttlMs / 3_600_000) * 3_600_000,
@@ -78,12 +103,27 @@ export function resolveConfig(user: UserConfig, source: string | null): Airspace
     graph: { budgetMs: user.graph?.budgetMs ?? DEFAULT_CONFIG.graph.budgetMs },
     source,
   };
-  const tauTA = (config.model.tauTA as number | undefined) ?? null;
-  const tauRA = (config.model.tauRA as number | undefined) ?? null;
-  if (tauTA !== null && tauRA !== null && tauTA > tauRA) {
-    throw new AirspaceError('config', 'config-invalid', configMessages.invalidValue(source ?? 'config', 'model.tauTA', `a value <= model.tauRA (${tauRA})`, String(tauTA)));
-  }
+  checkThresholds(config.model, where);
   return config;
+}
+
+/** The file's `model` in the engine's units: hours become ms, unset keys stay unset. */
+function modelOverrides(model: NonNullable<UserConfig['model']>): ModelOverrides {
+  const { halfLifeHours, ...rest } = model;
+  return { ...stripUndefined(rest), ...(halfLifeHours !== undefined ? { halfLifeMs: halfLifeHours * 3_600_000 } : {}) };
+}
+
+/**
+ * τ_TA < τ_RA on the values the engine will USE: a file setting only one of them is checked
+ * against the engine's default for the other (tauTA 0.9 alone sits above the default τ_RA 0.77,
+ * and every Traffic Advisory would vanish).
+ */
+function checkThresholds(model: ModelOverrides, where: string): void {
+  const tauTA = model.tauTA ?? DEFAULTS.tauTA;
+  const tauRA = model.tauRA ?? DEFAULTS.tauRA;
+  if (tauTA < tauRA) return;
+  const which = model.tauTA === undefined ? `the default tauTA is ${DEFAULTS.tauTA}` : model.tauRA === undefined ? `the default tauRA is ${DEFAULTS.tauRA}` : 'both are set here';
+  throw new AirspaceError('config', 'config-invalid', configMessages.thresholdsCrossed(where, tauTA, tauRA, which), { key: 'model.tauTA' });
 }
 
 export async function loadConfig(toplevel: string): Promise<AirspaceConfig> {

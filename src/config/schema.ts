@@ -7,8 +7,15 @@ import * as v from 'valibot';
  */
 const probability = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
 const positive = v.pipe(v.number(), v.minValue(0));
-const globs = v.array(v.string());
+/**
+ * Size limits: the config is committed, so it is outside input. 200,000 globs once took 865 MB
+ * to compile; no real configuration comes near these bounds.
+ */
+export const CONFIG_LIMITS = { listEntries: 1_000, textLength: 1_000, fileBytes: 256 * 1024 } as const;
+const text = v.pipe(v.string(), v.maxLength(CONFIG_LIMITS.textLength));
+const globs = v.pipe(v.array(text), v.maxLength(CONFIG_LIMITS.listEntries));
 const mode = v.picklist(['warn', 'block', 'off']);
+const CHANNEL_NAMES = ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge'] as const;
 
 export const HookConfigSchema = v.strictObject({
   mode: v.optional(mode),
@@ -19,22 +26,23 @@ export const HookConfigSchema = v.strictObject({
 });
 
 export const UserConfigSchema = v.strictObject({
-  $schema: v.optional(v.string()),
-  remote: v.optional(v.pipe(v.string(), v.minLength(1))),
-  trunk: v.optional(v.pipe(v.string(), v.minLength(1))),
+  $schema: v.optional(text),
+  remote: v.optional(v.pipe(text, v.minLength(1))),
+  trunk: v.optional(v.pipe(text, v.minLength(1))),
   peers: v.optional(
     v.strictObject({
       include: v.optional(globs),
       exclude: v.optional(globs),
       maxAgeDays: v.optional(positive),
-      worktrees: v.optional(v.boolean()),
+      /** Refused with its reason in resolveConfig (src/config/load-config.ts), not silently ignored. */
+      worktrees: v.optional(v.unknown()),
     }),
   ),
   ignore: v.optional(globs),
-  channels: v.optional(v.array(v.picklist(['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge']))),
+  channels: v.optional(v.pipe(v.array(v.picklist(CHANNEL_NAMES)), v.maxLength(CHANNEL_NAMES.length))),
   model: v.optional(
     v.strictObject({
-      weights: v.optional(v.record(v.string(), probability)),
+      weights: v.optional(v.record(v.picklist(CHANNEL_NAMES), probability)),
       gamma: v.optional(probability),
       tauTA: v.optional(probability),
       tauRA: v.optional(probability),
@@ -44,6 +52,7 @@ export const UserConfigSchema = v.strictObject({
       adjacency: v.optional(v.boolean()),
       proximityLines: v.optional(positive),
       breadthFiles: v.optional(positive),
+      blockOn: v.optional(v.picklist(['evidence', 'risk'])),
     }),
   ),
   hooks: v.optional(

@@ -4,6 +4,7 @@
  * Returns data; the CLI renders it.
  */
 import picomatch from 'picomatch';
+import type { ModelOverrides } from '../config/defaults.js';
 import { loadConfig } from '../config/load-config.js';
 import { AirspaceError } from '../errors.js';
 import { resolveRepo } from '../git/resolve-repo.js';
@@ -32,7 +33,7 @@ export interface ReplayResult {
   readonly moments: readonly MomentSummary[];
   readonly skipped: readonly ReplaySkip[];
   readonly graph: { readonly source: string; readonly files: number; readonly stale: boolean; readonly approximation: string };
-  readonly engine: { readonly channels: readonly string[]; readonly model: Readonly<Record<string, unknown>> };
+  readonly engine: { readonly channels: readonly string[]; readonly model: ModelOverrides };
   readonly cases: readonly ScoredCase[];
   readonly elapsedMs: number;
 }

@@ -3,6 +3,7 @@
  * CLI's own adapter (`toAgent` + `advise`, `now` = the moment), plus the baselines that need no
  * source, then ROC-AUC and TA/RA precision/recall against the final conflict label.
  */
+import type { ModelOverrides } from '../config/defaults.js';
 import { runMessages } from '../messages/run.js';
 import { advise, type ExternalChannelValue, type ImportGraph, type ScanOptions } from '../engine/index.js';
 import { toAgent } from '../traffic/to-agent.js';
@@ -50,14 +51,14 @@ export interface MomentSummary {
 export interface ScoreOptions {
   readonly graph: ImportGraph;
   /** The user's engine overrides (config `model`); DEFAULTS supply the rest. */
-  readonly model: Readonly<Record<string, unknown>>;
+  readonly model: ModelOverrides;
   /** Channels from the config; `merge` is the external git merge-tree channel. */
   readonly channels: readonly string[];
 }
 
 export function scoreCase(item: ReplayCase, options: ScoreOptions): ScoredCase {
   const engineChannels = options.channels.filter((c) => c !== 'merge');
-  const scan: ScanOptions = { ...(options.model as Partial<ScanOptions>), channels: engineChannels, now: item.now };
+  const scan: ScanOptions = { ...options.model, channels: engineChannels, now: item.now };
   const a = toAgent('side-a', item.sideA, item.factsA);
   const b = toAgent('side-b', item.sideB, item.factsB);
   const external: ExternalChannelValue[] = options.channels.includes('merge')

@@ -1,12 +1,14 @@
 import { graphMessages, type GraphWarning } from '../messages/graph.js';
-import { countEdges } from './graph-warnings.js';
+import { countEdges, typescriptWarning } from './graph-warnings.js';
+import { listRepoFiles } from './list-repo-files.js';
 import { absoluteCommonDir, graphCachePath } from './graph-cache.js';
 import { findRootTsconfig } from './find-root-tsconfig.js';
 import { loadImportGraph } from './load-import-graph.js';
 import { openCruiseSession } from './run-cruise.js';
 
 /**
- * What `doctor` says about the import graph: is there a TypeScript dependency-cruiser can use,
+ * What `doctor` says about the import graph, and the only place it is worked out (src/run/diagnose.ts
+ * words it): is there a TypeScript dependency-cruiser can use — and does the repository need one —,
  * which tsconfig drives resolution, and how the cache looks. Loads dependency-cruiser (doctor is
  * not a hook) but cruises nothing.
  */
@@ -14,6 +16,8 @@ import { openCruiseSession } from './run-cruise.js';
 export interface GraphHealth {
   readonly ok: boolean;
   readonly typescript: { readonly available: boolean; readonly version: string | undefined };
+  /** Source files in the repository (tracked and untracked), and how many of them are TypeScript. */
+  readonly sources: { readonly files: number; readonly typescript: number };
   /** Repo-relative root tsconfig used for `paths`, or undefined. */
   readonly tsconfig: string | undefined;
   readonly cache: {
@@ -28,21 +32,25 @@ export interface GraphHealth {
 
 export async function graphHealth(toplevel: string, commonDir: string): Promise<GraphHealth> {
   const tsconfig = findRootTsconfig(toplevel);
-  const [loaded, session] = await Promise.all([
+  const [loaded, session, files] = await Promise.all([
     loadImportGraph(toplevel, commonDir, { refresh: 'never' }),
     openCruiseSession(toplevel, tsconfig),
+    listRepoFiles(toplevel),
   ]);
-  const warnings = [...loaded.warnings];
-  const tsFiles = Object.keys(loaded.graph.adjacency).filter((path) => /\.[cm]?tsx?$/.test(path)).length;
-  if (!session.typescriptAvailable && !warnings.some((warning) => warning.code === 'typescript-missing')) {
-    warnings.push({ code: 'typescript-missing', message: graphMessages.typescriptMissing(tsFiles) });
-  }
+  const sources = [...files.sources.keys()];
+  // A pure JavaScript repository needs no TypeScript: no warning there (typescriptWarning counts).
+  const warnings = loaded.warnings.filter((warning) => warning.code !== 'typescript-missing');
+  const missing = typescriptWarning(sources, session.typescriptAvailable);
+  if (missing) warnings.push(missing);
+  const tsFiles = sources.filter((path) => /\.[cm]?tsx?$/.test(path)).length;
   if (session.tsconfigError && tsconfig) {
     warnings.push({ code: 'tsconfig-unreadable', message: graphMessages.tsconfigUnreadable(tsconfig, session.tsconfigError) });
   }
   return {
     ok: !warnings.some((warning) => warning.code !== 'cache-missing'),
-    typescript: { available: session.typescriptAvailable, version: session.typescriptVersion },
+    // dependency-cruiser reports '-' for a transpiler it did not find.
+    typescript: { available: session.typescriptAvailable, version: session.typescriptVersion === '-' ? undefined : session.typescriptVersion },
+    sources: { files: sources.length, typescript: tsFiles },
     tsconfig,
     cache: {
       path: graphCachePath(absoluteCommonDir(toplevel, commonDir)),

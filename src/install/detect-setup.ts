@@ -1,6 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { AirspaceError } from '../errors.js';
 import { git } from '../git/exec-git.js';
+import { gitMessages } from '../messages/git.js';
+import { detectPackageManager, type PackageManager, type PackageManagerName } from './package-manager.js';
 import type { ManagerName } from './types.js';
 
 /** Where hooks live for this worktree and which hook tooling the repository already uses. */
@@ -18,6 +21,8 @@ export interface HookSetup {
   readonly husky: HuskySetup | null;
   /** The first hook manager whose config file is present in the worktree. */
   readonly manager: { readonly name: ManagerName; readonly configFile: string } | null;
+  /** The project's package manager: the commands we print and write must run with it. */
+  readonly packageManager: PackageManager;
 }
 
 export interface HuskySetup {
@@ -27,15 +32,28 @@ export interface HuskySetup {
   readonly runtimeDir: string;
   /** core.hooksPath points at husky, so git runs husky's hooks. */
   readonly active: boolean;
+  /**
+   * 9 (core.hooksPath = .husky/_, set up by `npx husky`) or 8 (≤ 8: core.hooksPath = .husky, set up
+   * by `npx husky install`); null when neither the hooks path nor package.json tells.
+   */
+  readonly major: 8 | 9 | null;
+}
+
+/** The command that makes git run husky's scripts in this worktree, for the husky in use. */
+export function huskySetupCommand(major: 8 | 9 | null, packageManager: PackageManagerName = 'npm'): string {
+  const runner = { npm: 'npx', pnpm: 'pnpm exec', yarn: 'yarn', bun: 'bunx' }[packageManager];
+  return major === 8 ? `${runner} husky install` : `${runner} husky`;
 }
 
 export async function detectSetup(cwd: string): Promise<HookSetup> {
   // One rev-parse answers the three paths. `--git-path hooks` follows core.hooksPath and, for a
   // relative hooksPath, resolves it against this worktree (not the main one); without
   // core.hooksPath it names the common dir's hooks/, shared by every linked worktree.
-  const [toplevel, commonDir, hooksDir] = (
-    await git(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir', '--git-path', 'hooks'], { cwd })
-  ).split('\n') as [string, string, string];
+  // Exit 128 outside a repository (or in a bare one): one line of ours instead of git's "fatal".
+  const [toplevel = '', commonDir = '', hooksDir = ''] = (
+    await git(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir', '--git-path', 'hooks'], { cwd, okCodes: [128] })
+  ).split('\n');
+  if (toplevel === '' || commonDir === '' || hooksDir === '') throw new AirspaceError('environment', 'not-a-repository', gitMessages.notARepository(cwd));
   const configured = await git(['config', '--get', 'core.hooksPath'], { cwd, okCodes: [1] });
   const hooksPath = configured === '' ? null : configured;
   return {
@@ -46,6 +64,7 @@ export async function detectSetup(cwd: string): Promise<HookSetup> {
     hooksPath,
     husky: detectHusky(toplevel, hooksPath === null ? null : hooksDir),
     manager: detectManager(toplevel),
+    packageManager: detectPackageManager(toplevel),
   };
 }
 
@@ -53,20 +72,30 @@ function detectHusky(toplevel: string, hooksDir: string | null): HuskySetup | nu
   if (hooksDir !== null) {
     // husky 9: core.hooksPath = .husky/_ (a generated dir of one-line hooks calling `_/h`).
     if (basename(hooksDir) === '_' && (isFile(join(hooksDir, 'h')) || basename(dirname(hooksDir)) === '.husky')) {
-      return { scriptsDir: dirname(hooksDir), runtimeDir: hooksDir, active: true };
+      return { scriptsDir: dirname(hooksDir), runtimeDir: hooksDir, active: true, major: 9 };
     }
     // husky 4–8: core.hooksPath = .husky, scripts run directly and source `_/husky.sh`.
     if (basename(hooksDir) === '.husky' || isFile(join(hooksDir, '_', 'husky.sh'))) {
-      return { scriptsDir: hooksDir, runtimeDir: join(hooksDir, '_'), active: true };
+      return { scriptsDir: hooksDir, runtimeDir: join(hooksDir, '_'), active: true, major: 8 };
     }
     return null;
   }
   // A repository set up for husky whose `prepare` script has not run yet in this clone.
   const scriptsDir = join(toplevel, '.husky');
   if (isDirectory(scriptsDir) && packageJsonMentions(toplevel, 'husky')) {
-    return { scriptsDir, runtimeDir: join(scriptsDir, '_'), active: false };
+    return { scriptsDir, runtimeDir: join(scriptsDir, '_'), active: false, major: declaredHuskyMajor(toplevel) };
   }
   return null;
+}
+
+/** husky's major version from the installed package, else from the range in package.json. */
+function declaredHuskyMajor(toplevel: string): 8 | 9 | null {
+  const installed = readJson(join(toplevel, 'node_modules', 'husky', 'package.json')) as { version?: unknown } | null;
+  const pkg = readPackageJson(toplevel) as Record<string, Record<string, unknown> | undefined> | null;
+  const range = typeof installed?.version === 'string' ? installed.version : (pkg?.devDependencies?.husky ?? pkg?.dependencies?.husky);
+  const major = typeof range === 'string' ? Number(/\d+/.exec(range)?.[0]) : Number.NaN;
+  if (!Number.isFinite(major)) return null;
+  return major <= 8 ? 8 : 9;
 }
 
 const MANAGER_FILES: ReadonlyArray<readonly [ManagerName, string]> = [
@@ -108,8 +137,12 @@ function packageJsonMentions(toplevel: string, name: string): boolean {
 }
 
 function readPackageJson(toplevel: string): unknown {
+  return readJson(join(toplevel, 'package.json'));
+}
+
+function readJson(path: string): unknown {
   try {
-    return JSON.parse(readFileSync(join(toplevel, 'package.json'), 'utf8'));
+    return JSON.parse(readFileSync(path, 'utf8'));
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFingerprint } from './fingerprint.js';
+import { BLOCK_START } from './husky-block.js';
 import { shimText } from './package-files.js';
 import type { HookAction, HookName, UninstallAction } from './types.js';
 
@@ -73,7 +74,9 @@ export interface ShimState {
 export function shimState(hooksDir: string, hook: HookName): ShimState {
   const { path, original } = shimPaths(hooksDir, hook);
   const current = readIfFile(path);
-  const fingerprint = current === null ? null : readFingerprint(current);
+  // With husky ≤ 8, core.hooksPath is .husky itself: its scripts carry our BLOCK's fingerprint,
+  // which hashes the block, not the file. Read as a shim, every untouched script looked "edited".
+  const fingerprint = current === null || current.includes(BLOCK_START) ? null : readFingerprint(current);
   const mode = statSync(path, { throwIfNoEntry: false })?.mode ?? 0;
   return {
     path,

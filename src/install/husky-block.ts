@@ -23,8 +23,11 @@ export function blockText(hook: HookName, placement: Placement): string {
     '# Added by `npx airspace-hooks install`, removed by `npx airspace-hooks uninstall`. Bypass: AIRSPACE_HOOKS=0.',
     'if [ "${AIRSPACE_HOOKS-}" != "0" ]; then',
     '  airspace_cli=node_modules/.bin/airspace-hooks',
-    '  [ -x "$airspace_cli" ] || airspace_cli=$(command -v airspace-hooks) || airspace_cli=',
-    '  if [ -n "$airspace_cli" ]; then',
+    // A fresh linked worktree has no node_modules: the main worktree's (next to the common git
+    // dir) is the last resort, as in the shims (hooks/pre-commit).
+    '  [ -x "$airspace_cli" ] || airspace_cli=$(command -v airspace-hooks) ||',
+    '    airspace_cli=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null)/../node_modules/.bin/airspace-hooks',
+    '  if [ -x "$airspace_cli" ]; then',
     `    "$airspace_cli" hook ${hook} "$@" || exit $?`,
     '  else',
     `    echo "airspace-hooks: not installed here, ${verb} not checked (fix: npm install, or npx airspace-hooks uninstall)" >&2`,

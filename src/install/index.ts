@@ -7,6 +7,7 @@ export { uninstall } from './uninstall.js';
 export { inspectInstallation } from './inspect-installation.js';
 export { BLOCK_END, BLOCK_START } from './husky-block.js';
 export { ORIGINAL_SUFFIX } from './hooks-dir-shim.js';
+export { detectPackageManager, type PackageManager, type PackageManagerName } from './package-manager.js';
 export type {
   FindingCode,
   FindingLevel,

@@ -1,5 +1,6 @@
 import { isCi } from './ci-environment.js';
-import { detectSetup } from './detect-setup.js';
+import { existsSync } from 'node:fs';
+import { detectSetup, huskySetupCommand } from './detect-setup.js';
 import { installShim, shimState } from './hooks-dir-shim.js';
 import { addHuskyBlock } from './husky-block.js';
 import { managerSnippet } from './manager-snippets.js';
@@ -24,7 +25,10 @@ export async function install(cwd: string, options: InstallOptions = {}): Promis
     hooksPath: setup.hooksPath,
     manager: null,
     huskyInactive: false,
+    huskyRuntimeMissing: false,
+    huskyFix: null,
     forced: false,
+    packageManager: setup.packageManager,
   };
   const ci = options.ci ?? isCi(process.env);
   if (ci && !force) {
@@ -43,12 +47,16 @@ export async function install(cwd: string, options: InstallOptions = {}): Promis
       hooksDir: husky.scriptsDir,
       hooks: actions,
       huskyInactive: !husky.active,
+      // husky 9 in a fresh linked worktree: core.hooksPath names .husky/_, which is gitignored
+      // and so missing here; git then runs no hook at all until husky sets it up in this worktree.
+      huskyRuntimeMissing: husky.active && !existsSync(husky.runtimeDir),
+      huskyFix: huskySetupCommand(husky.major, setup.packageManager.name),
       forced: forcedByCi,
     };
   }
 
   if (setup.manager !== null) {
-    const manager = managerSnippet(setup.manager.name, setup.manager.configFile);
+    const manager = managerSnippet(setup.manager.name, setup.manager.configFile, setup.packageManager.name);
     return { ...base, outcome: 'snippet', ok: true, strategy: 'manager', hooksDir: null, hooks: [], manager, forced: forcedByCi };
   }
 

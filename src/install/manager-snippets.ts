@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { binRunner, type PackageManagerName } from './package-manager.js';
 import type { ManagerName, ManagerSnippet } from './types.js';
 
 /**
@@ -6,9 +7,12 @@ import type { ManagerName, ManagerSnippet } from './types.js';
  * and the manager regenerates the git hooks from them); we hand over the exact text instead.
  * `npx --no-install` never downloads: a missing local install fails like a missing command.
  */
-const RUN = 'npx --no-install airspace-hooks hook';
+type Snippets = Record<ManagerName, { snippet: string; applyCommand: string | null }>;
 
-const SNIPPETS: Record<ManagerName, { snippet: string; applyCommand: string | null }> = {
+/** `runner` runs a bin of the project (src/install/package-manager.ts): npx only in an npm project. */
+const snippets = (runner: string): Snippets => {
+  const RUN = `${runner} airspace-hooks hook`;
+  return {
   // lefthook passes git's hook arguments as {1} {2}; without use_stdin it keeps stdin to itself.
   lefthook: {
     snippet: [
@@ -22,7 +26,7 @@ const SNIPPETS: Record<ManagerName, { snippet: string; applyCommand: string | nu
       `      run: ${RUN} pre-push {1} {2}`,
       '      use_stdin: true',
     ].join('\n'),
-    applyCommand: 'npx lefthook install',
+    applyCommand: `${runner} lefthook install`,
   },
   // pre-commit (python) reads git's pre-push stdin itself and exposes it as PRE_COMMIT_* variables:
   // rebuild the `<local ref> <local sha> <remote ref> <remote sha>` line from them.
@@ -55,12 +59,13 @@ const SNIPPETS: Record<ManagerName, { snippet: string; applyCommand: string | nu
       `  "pre-push": "${RUN} pre-push \\"$1\\" \\"$2\\""`,
       '}',
     ].join('\n'),
-    applyCommand: 'npx simple-git-hooks',
+    applyCommand: `${runner} simple-git-hooks`,
   },
+  };
 };
 
-export function managerSnippet(manager: ManagerName, configFile: string): ManagerSnippet {
-  const { snippet, applyCommand } = SNIPPETS[manager];
+export function managerSnippet(manager: ManagerName, configFile: string, packageManager: PackageManagerName = 'npm'): ManagerSnippet {
+  const { snippet, applyCommand } = snippets(binRunner(packageManager))[manager];
   let configured = false;
   try {
     configured = readFileSync(configFile, 'utf8').includes('airspace-hooks hook');

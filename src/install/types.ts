@@ -2,6 +2,8 @@
  * What install, uninstall and doctor found and did, as data. The CLI renders it with
  * src/messages/install.ts; nothing here prints.
  */
+import type { PackageManager } from './package-manager.js';
+
 export type HookName = 'pre-commit' | 'pre-push';
 export const HOOK_NAMES: readonly HookName[] = ['pre-commit', 'pre-push'];
 
@@ -64,8 +66,14 @@ export interface InstallResult {
   readonly manager: ManagerSnippet | null;
   /** Husky scripts got our block but husky is not active in this worktree (core.hooksPath unset). */
   readonly huskyInactive: boolean;
+  /** husky is active but its generated runtime dir is missing here (a fresh linked worktree): no hook runs. */
+  readonly huskyRuntimeMissing: boolean;
+  /** The command that sets husky up in this worktree (`npx husky`, or `npx husky install` for husky ≤ 8). */
+  readonly huskyFix: string | null;
   /** Install went ahead only because of `force` (foreign core.hooksPath, or CI). */
   readonly forced: boolean;
+  /** The project's package manager: the commands in the output are the ones that run with it. */
+  readonly packageManager: PackageManager;
 }
 
 export type UninstallAction =

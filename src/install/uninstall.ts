@@ -30,6 +30,6 @@ export async function uninstall(cwd: string): Promise<UninstallResult> {
       if (action !== null) actions.push(action);
     }
   }
-  const snippet = setup.manager === null ? null : managerSnippet(setup.manager.name, setup.manager.configFile);
+  const snippet = setup.manager === null ? null : managerSnippet(setup.manager.name, setup.manager.configFile, setup.packageManager.name);
   return { version: packageVersion(), actions, manager: snippet?.alreadyConfigured === true ? snippet : null };
 }

@@ -1,5 +1,20 @@
 import { relative } from 'node:path';
-import type { HookAction, InstallFinding, InstallResult, ManagerSnippet, UninstallAction, UninstallResult } from '../install/index.js';
+import type { HookAction, InstallFinding, InstallResult, ManagerSnippet, PackageManager, PackageManagerName, UninstallAction, UninstallResult } from '../install/index.js';
+
+/** The project's own commands: npm refuses to run in a project that declares pnpm or yarn. */
+const CLI: Record<PackageManagerName, string> = { npm: 'npx airspace-hooks', pnpm: 'pnpm exec airspace-hooks', yarn: 'yarn airspace-hooks', bun: 'bunx airspace-hooks' };
+const ADD: Record<PackageManagerName, string> = { npm: 'npm i -D airspace-hooks', pnpm: 'pnpm add -D airspace-hooks', yarn: 'yarn add -D airspace-hooks', bun: 'bun add -d airspace-hooks' };
+
+export function packageManagerCommands(pm: PackageManagerName = 'npm'): { cli: string; add: string; install: string } {
+  return { cli: CLI[pm], add: ADD[pm], install: `${pm} install` };
+}
+
+function packageManagerLine(pm: PackageManager): string[] {
+  if (pm.name === 'npm') return [];
+  const c = packageManagerCommands(pm.name);
+  const refused = pm.source === 'devEngines' ? '; npm refuses npx and npm i here (EBADDEVENGINES)' : '';
+  return [`  ${pm.name} project (from ${pm.source}): run airspace-hooks as \`${c.cli} …\`${refused}.`];
+}
 
 /**
  * Wording of install / uninstall / doctor (installation part). Each function turns a result into
@@ -55,6 +70,7 @@ export function snippetLines(snippet: ManagerSnippet, show: Show = (p) => p): st
 
 export function installResultLines(result: InstallResult, cwd?: string): string[] {
   const show = shower(cwd);
+  const c = packageManagerCommands(result.packageManager?.name);
   switch (result.outcome) {
     case 'skipped-ci':
       return ['airspace-hooks: CI detected (CI is set); hooks not installed. Use install --force to install anyway.'];
@@ -64,7 +80,7 @@ export function installResultLines(result: InstallResult, cwd?: string): string[
       return [
         `airspace-hooks: not installed: core.hooksPath is set to "${result.hooksPath ?? ''}", so git runs hooks from ${show(result.hooksDir ?? '')}, a directory another tool or person manages.`,
         'Either add `airspace-hooks hook pre-commit` and `airspace-hooks hook pre-push "$1" "$2"` to the hooks there,',
-        'or run `npx airspace-hooks install --force` to put our shims into that directory (existing hooks there are kept and still run first).',
+        `or run \`${c.cli} install --force\` to put our shims into that directory (existing hooks there are kept and still run first).`,
       ];
     case 'installed': {
       const head =
@@ -73,7 +89,10 @@ export function installResultLines(result: InstallResult, cwd?: string): string[
           : `airspace-hooks ${result.version}: hooks installed in ${show(result.hooksDir ?? '')} (shared by every worktree of this repository)`;
       const lines = [head, ...result.hooks.map((action) => hookActionLine(action, show))];
       if (result.forced && result.hooksPath !== null && result.strategy === 'hooks-dir') lines.push(`  (core.hooksPath "${result.hooksPath}" is not ours; installed there because of --force)`);
-      if (result.huskyInactive) lines.push('  husky is not active in this clone yet (core.hooksPath is unset): run `npx husky` (or `npm install`) so git runs the scripts.');
+      const fix = result.huskyFix ?? 'npx husky';
+      if (result.huskyInactive) lines.push(`  husky is not active in this clone yet (core.hooksPath is unset): run \`${fix}\` (or \`${c.install}\`) so git runs the scripts.`);
+      if (result.huskyRuntimeMissing) lines.push(`  husky's generated .husky/_ is missing in this worktree (it is gitignored), so git runs NO hook here yet: run \`${fix}\` (or \`${c.install}\`) in this worktree.`);
+      if (result.packageManager) lines.push(...packageManagerLine(result.packageManager));
       lines.push(BYPASS_LINE);
       return lines;
     }
@@ -103,50 +122,51 @@ export function uninstallResultLines(result: UninstallResult, cwd?: string): str
 
 const MARK = { ok: 'ok  ', warn: 'warn', error: 'FAIL' } as const;
 
-function findingText(finding: InstallFinding, show: Show): string {
+function findingText(finding: InstallFinding, show: Show, pm: PackageManagerName): string {
+  const c = packageManagerCommands(pm);
   const where = finding.path === undefined ? '' : show(finding.path);
   const hook = finding.hook === undefined ? '' : `${finding.hook}: `;
   switch (finding.code) {
     case 'not-installed':
-      return `hooks not installed (nothing of ours in ${where}); run: npx airspace-hooks install`;
+      return `hooks not installed (nothing of ours in ${where}); run: ${c.cli} install`;
     case 'disabled-by-env':
       return 'AIRSPACE_HOOKS=0 is set in this environment: every hook lets everything through';
     case 'shim-installed':
       return `${hook}installed (${where}, version ${finding.detail ?? '?'})`;
     case 'shim-outdated':
-      return `${hook}${where} comes from airspace-hooks ${finding.detail ?? '?'}; run: npx airspace-hooks install`;
+      return `${hook}${where} comes from airspace-hooks ${finding.detail ?? '?'}; run: ${c.cli} install`;
     case 'shim-modified':
-      return `${hook}${where} was edited after install; run npx airspace-hooks install --force to restore it`;
+      return `${hook}${where} was edited after install; run ${c.cli} install --force to restore it`;
     case 'shim-not-executable':
       return `${hook}${where} is not executable, so git skips it; run: chmod +x ${where}`;
     case 'shim-not-active':
-      return `${hook}our hook in ${where} never runs: core.hooksPath sends git to "${finding.detail ?? ''}"; run npx airspace-hooks install (or unset core.hooksPath)`;
+      return `${hook}our hook in ${where} never runs: core.hooksPath sends git to "${finding.detail ?? ''}"; run ${c.cli} install (or unset core.hooksPath)`;
     case 'husky-block-installed':
       return `${hook}airspace-hooks block in ${where} (version ${finding.detail ?? '?'})`;
     case 'husky-block-modified':
-      return `${hook}the airspace-hooks block in ${where} was edited; run npx airspace-hooks install --force to restore it`;
+      return `${hook}the airspace-hooks block in ${where} was edited; run ${c.cli} install --force to restore it`;
     case 'husky-block-unreachable':
       return `${hook}${where} exits before the airspace-hooks block, so the check never runs; move the block above the \`exit\` line`;
     case 'husky-not-active':
-      return `husky scripts in ${where} carry our block, but husky is not active here (core.hooksPath unset); run: npx husky`;
+      return `husky scripts in ${where} carry our block, but husky is not active here (core.hooksPath unset); run: ${finding.detail ?? 'npx husky'}`;
     case 'husky-runtime-missing':
-      return `husky's generated ${where} is missing in this worktree (it is gitignored), so git runs no hooks here; run npm install (or npx husky) in this worktree`;
+      return `husky's generated ${where} is missing in this worktree (it is gitignored), so git runs no hooks here; run ${finding.detail ?? 'npx husky'} (or ${c.install}) in this worktree`;
     case 'manager-configured':
       return `${finding.detail ?? 'the hook manager'} runs airspace-hooks (${where})`;
     case 'manager-not-configured':
-      return `${finding.detail ?? 'the hook manager'} owns the hooks but ${where} does not call airspace-hooks; run npx airspace-hooks install for the snippet`;
+      return `${finding.detail ?? 'the hook manager'} owns the hooks but ${where} does not call airspace-hooks; run ${c.cli} install for the snippet`;
     case 'orphan-original':
-      return `${hook}${where}.airspace-original is a hook we once moved aside, but our shim is gone; run npx airspace-hooks install (chains it again) or uninstall (puts it back)`;
+      return `${hook}${where}.airspace-original is a hook we once moved aside, but our shim is gone; run ${c.cli} install (chains it again) or uninstall (puts it back)`;
     case 'cli-missing':
-      return `the airspace-hooks CLI is not found from ${where} (node_modules/.bin or PATH): hooks let everything through; run npm install`;
+      return `the airspace-hooks CLI is not found from ${where} (node_modules/.bin or PATH): hooks let everything through; run ${c.install} (or ${c.add})`;
   }
 }
 
-export function findingLines(findings: readonly InstallFinding[], cwd?: string): string[] {
+export function findingLines(findings: readonly InstallFinding[], cwd?: string, pm: PackageManagerName = 'npm'): string[] {
   const show = shower(cwd);
-  return findings.map((finding) => `${MARK[finding.level]} ${findingText(finding, show)}`);
+  return findings.map((finding) => `${MARK[finding.level]} ${findingText(finding, show, pm)}`);
 }
 
 export const formatInstallResult = (result: InstallResult, cwd?: string): string => installResultLines(result, cwd).join('\n');
 export const formatUninstallResult = (result: UninstallResult, cwd?: string): string => uninstallResultLines(result, cwd).join('\n');
-export const formatInstallFindings = (findings: readonly InstallFinding[], cwd?: string): string => findingLines(findings, cwd).join('\n');
+export const formatInstallFindings = (findings: readonly InstallFinding[], cwd?: string, pm?: PackageManagerName): string => findingLines(findings, cwd, pm).join('\n');

@@ -16,6 +16,12 @@ export interface AgentFactsReport {
   /** Files in its working set against the trunk, split by where the change lives. */
   readonly committedFiles: number;
   readonly uncommittedFiles: number;
+  /**
+   * Commits on the line since the trunk, unpushed ones included (a beacon-only agent has none
+   * here). `committedFiles` counts files against a pair's merge-base and is 0 without a pair, so
+   * the text header states this instead.
+   */
+  readonly commits?: number;
   readonly committedWork: number;
   readonly startedAt: number | null;
   readonly subjects: readonly string[];

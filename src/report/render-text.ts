@@ -1,6 +1,8 @@
 import type { LineRange, Link } from '../engine/types.js';
 import { checkMessages as m, formatAge } from '../messages/check.js';
+import { graphMessages } from '../messages/graph.js';
 import type { AgentFactsReport, AirspaceReport } from './check-report.js';
+import { reportMessages as r } from '../messages/report.js';
 import { sanitizeText } from './sanitize-text.js';
 import type { Style } from './terminal-style.js';
 
@@ -20,15 +22,28 @@ export function formatRanges(ranges: readonly LineRange[] | undefined): string {
   return parts.join(',') + (ranges.length > MAX_RANGES ? ',…' : '');
 }
 
+/** True when a rendered range of this advisory uses the `^N` insertion-point notation. */
+function showsInsertionPoint(link: Link): boolean {
+  const shown = (ranges: readonly LineRange[] | undefined) => (ranges ?? []).slice(0, MAX_RANGES).some(([s, e]) => e < s);
+  return link.sharedFiles.slice(0, MAX_FILES).some((file) => shown(file.rangesA) || shown(file.rangesB));
+}
+
 function levelTag(link: Link, style: Style): string {
   if (link.level === 'RA') return style.bold(style.red('RA'));
   if (link.level === 'TA') return style.yellow('TA');
   return style.dim('--');
 }
 
-function peerOf(link: Link, own: string | null): { peer: string; youAreA: boolean } {
-  if (own !== null && link.b === own) return { peer: link.a, youAreA: false };
-  return { peer: link.b, youAreA: true };
+/**
+ * Whose view an advisory is told from. With an ownship in the pair, it is "you" against the peer;
+ * a pair of two other agents (scan shows every pair) is told as a pair, never as the user's own.
+ */
+type Viewpoint = { readonly kind: 'own'; readonly peer: string; readonly youAreA: boolean } | { readonly kind: 'pair' };
+
+function viewpointOf(link: Link, own: string | null): Viewpoint {
+  if (own !== null && link.a === own) return { kind: 'own', peer: link.b, youAreA: true };
+  if (own !== null && link.b === own) return { kind: 'own', peer: link.a, youAreA: false };
+  return { kind: 'pair' };
 }
 
 /** The channels that moved the risk: a channel weighted 0 is computed but says nothing here. */
@@ -41,10 +56,11 @@ function channelSummary(link: Link, weights: Readonly<Record<string, number>>): 
 }
 
 function renderAdvisory(link: Link, report: AirspaceReport, style: Style): string[] {
-  const own = report.scanned.ownship;
+  const view = viewpointOf(link, report.scanned.ownship);
   const agents = new Map(report.agents.map((a) => [a.id, a]));
-  const { peer, youAreA } = own === null ? { peer: link.b, youAreA: true } : peerOf(link, own);
-  const name = own === null ? `${sanitizeText(link.a)} ~ ${sanitizeText(link.b)}` : sanitizeText(peer);
+  const a = sanitizeText(link.a);
+  const b = sanitizeText(link.b);
+  const name = view.kind === 'own' ? sanitizeText(view.peer) : r.pairName(a, b);
   const lines = [
     `${levelTag(link, style)}  ${style.bold(name)}  risk ${link.risk.toFixed(2)}${link.driver ? ` (${link.driver})` : ''}  ${style.dim(channelSummary(link, report.scanned.weights))}`,
   ];
@@ -53,19 +69,32 @@ function renderAdvisory(link: Link, report: AirspaceReport, style: Style): strin
   for (const seen of link.evidence ?? []) lines.push(`    ${style.red(m.evidence(sanitizeText(seen.text, { maxLength: 300 })))}`);
   if (link.predictedRA) lines.push(`    ${style.yellow(m.predictedRA)}`);
   for (const file of link.sharedFiles.slice(0, MAX_FILES)) {
-    const mine = youAreA ? file.rangesA : file.rangesB;
-    const theirs = youAreA ? file.rangesB : file.rangesA;
-    lines.push(`    ${m.overlap(sanitizeText(file.path), formatRanges(mine), formatRanges(theirs))}`);
+    const path = sanitizeText(file.path);
+    if (view.kind === 'pair') lines.push(`    ${r.overlapPair(path, a, formatRanges(file.rangesA), b, formatRanges(file.rangesB))}`);
+    else {
+      const mine = view.youAreA ? file.rangesA : file.rangesB;
+      const theirs = view.youAreA ? file.rangesB : file.rangesA;
+      lines.push(`    ${m.overlap(path, formatRanges(mine), formatRanges(theirs))}`);
+    }
   }
   if (link.sharedFiles.length > MAX_FILES) lines.push(`    … ${link.sharedFiles.length - MAX_FILES} more files`);
-  if (own !== null) lines.push(...describePeer(agents.get(peer), style));
+  if (view.kind === 'own') lines.push(...describePeer(agents.get(view.peer), style));
   if (link.level === 'RA' && link.steer && link.hold) {
-    if (own === null) lines.push(`    ${m.steerPair(sanitizeText(link.steer), sanitizeText(link.hold))}`);
-    else if (link.steer === own) lines.push(`    ${style.red(m.steer(sanitizeText(peer)))}`, `    ${m.whatToDo}`);
-    else lines.push(`    ${style.green(m.hold(sanitizeText(peer)))}`);
+    if (view.kind === 'pair') lines.push(`    ${m.steerPair(sanitizeText(link.steer), sanitizeText(link.hold))}`);
+    else if (link.steer === report.scanned.ownship) lines.push(`    ${style.red(m.steer(sanitizeText(view.peer)))}`, `    ${m.whatToDo}`);
+    else lines.push(`    ${style.green(holdLine(sanitizeText(view.peer), agents.get(view.peer)))}`);
   }
   for (const u of link.unknown ?? []) lines.push(`    ${style.dim(m.unknown(u.channel, sanitizeText(u.reason)))}`);
   return lines;
+}
+
+/**
+ * A worktree on this machine runs its own check against our working tree, so it is advised now. A
+ * peer seen through the remote (a branch, a beacon) sees only what we pushed or published: it is
+ * not told anything until then, and the line says so instead of promising an advice it never got.
+ */
+function holdLine(peer: string, agent: AgentFactsReport | undefined): string {
+  return agent?.kind === 'worktree' ? m.hold(peer) : r.holdRemote(peer);
 }
 
 function describePeer(agent: AgentFactsReport | undefined, style: Style): string[] {
@@ -86,9 +115,11 @@ function renderScanned(report: AirspaceReport, style: Style): string[] {
   if (s.fetch.ok === false && s.fetch.reason) parts.push(m.fetchFailed(sanitizeText(s.fetch.reason)));
   else if (s.fetch.ageMs !== null) parts.push(m.fetchAge(formatAge(s.fetch.ageMs)));
   else if (s.peers.branches > 0 || s.fetch.attempted) parts.push(m.neverFetched);
+  // The graph layer's own "not built yet" warning says the same as graphNone: say it once.
+  const notBuilt = graphMessages.cacheMissing();
   if (s.graph.source === 'none') parts.push(m.graphNone);
   else if (s.graph.stale && s.graph.builtAt !== null) parts.push(m.graphStale(formatAge(s.at - s.graph.builtAt), s.graph.changedSinceBuild));
-  for (const warning of s.graph.warnings) parts.push(sanitizeText(warning, { maxLength: 300 }));
+  for (const warning of s.graph.warnings.filter((w) => w !== notBuilt)) parts.push(sanitizeText(warning, { maxLength: 300 }));
   for (const what of s.skipped) parts.push(m.skipped(sanitizeText(what, { maxLength: 300 })));
   return parts.map((p) => style.dim(`  ${p}`));
 }
@@ -97,7 +128,7 @@ function header(report: AirspaceReport, style: Style): string {
   const own = report.agents.find((a) => a.kind === 'ownship');
   const peers = report.agents.length - (own ? 1 : 0);
   const base = m.header(own ? sanitizeText(own.id) : null, own ? peers : report.agents.length);
-  const work = own ? ` (${m.ownWork(own.committedFiles, own.uncommittedFiles)})` : '';
+  const work = own ? ` (${own.commits !== undefined ? r.ownWork(own.commits, own.uncommittedFiles) : m.ownWork(own.committedFiles, own.uncommittedFiles)})` : '';
   const p = report.scanned.peers;
   const sources = [`${p.worktrees} worktrees`, `${p.branches} branches`, `${p.beacons} beacons`, ...(p.explicit ? [`${p.explicit} given`] : [])].join(', ');
   return `${style.bold(base)}${work} ${style.dim(`· ${sources} · ${report.scanned.durationMs} ms`)}`;
@@ -109,7 +140,8 @@ export function renderReportText(report: AirspaceReport, style: Style): string {
   const clear = report.links.length - report.advisories.length;
   if (report.links.length === 0 && report.unknown.length === 0) lines.push(`  ${m.noTraffic}`);
   else if (report.advisories.length === 0 && report.unknown.length === 0) lines.push(style.green(`  ${m.allClear}`));
-  else if (clear > 0) lines.push(style.dim(`  ${m.clearSummary(clear)}`));
+  else if (clear > 0) lines.push(style.dim(`  ${report.command === 'scan' ? r.clearPairs(clear) : m.clearSummary(clear)}`));
+  if (report.advisories.some(showsInsertionPoint)) lines.push(style.dim(`  ${r.insertionLegend}`));
   for (const u of report.unknown) lines.push(style.yellow(`  ${m.unknown(sanitizeText(u.id), sanitizeText(u.reason))}`));
   if (report.inbox.length > 0) {
     lines.push(style.bold(m.inboxHeader));

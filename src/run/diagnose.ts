@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module';
 import { loadConfig } from '../config/load-config.js';
 import { isAirspaceError } from '../errors.js';
 import { gitVersion, hasRemote } from '../git/git-facts.js';
 import { lastFetchAge } from '../git/fetch-traffic.js';
 import { resolveRepo } from '../git/resolve-repo.js';
-import { loadImportGraph } from '../graph/load-import-graph.js';
-import { inspectInstallation } from '../install/index.js';
-import type { InstallFinding } from '../install/index.js';
+import { graphHealth, type GraphHealth } from '../graph/graph-health.js';
+import { detectPackageManager, inspectInstallation } from '../install/index.js';
+import type { InstallFinding, PackageManager } from '../install/index.js';
 import { doctorMessages as m } from '../messages/doctor.js';
 
 /**
@@ -25,6 +24,8 @@ export interface DoctorFinding {
 export interface Diagnosis {
   readonly findings: readonly DoctorFinding[];
   readonly installation: readonly InstallFinding[];
+  /** The project's package manager, for the commands the findings suggest. */
+  readonly packageManager?: PackageManager;
 }
 
 const MIN_NODE = [20, 19];
@@ -75,33 +76,35 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
     add(fetched ? 'ok' : 'warn', 'remote', fetched ? m.fetchedAgo(remote, fetched.ageMs) : m.neverFetched(remote), fetched ? undefined : m.fetchFix);
   }
 
-  add(...typescriptFinding(repo.toplevel));
   try {
-    const graph = await loadImportGraph(repo.toplevel, repo.commonDir, { refresh: 'never' });
-    if (graph.source === 'none') add('warn', 'import graph', m.graphMissing, m.graphFix);
-    else add('ok', 'import graph', m.graphOk(Object.keys(graph.graph.adjacency).length, graph.changedSinceBuild));
-    for (const warning of graph.warnings.filter((w) => w.code !== 'cache-missing')) add('warn', 'import graph', warning.message);
+    findings.push(...graphFindings(await graphHealth(repo.toplevel, repo.commonDir)));
   } catch (error) {
     add('warn', 'import graph', isAirspaceError(error) ? error.message : String(error));
   }
 
   const installation = await inspectInstallation(cwd);
-  return { findings, installation };
+  return { findings, installation, packageManager: detectPackageManager(repo.toplevel) };
 }
 
-/** dependency-cruiser reads TypeScript through the compiler's JS API (absent in TS 7). */
-function typescriptFinding(toplevel: string): [DoctorLevel, string, string, string?] {
-  const require = createRequire(`${toplevel}/package.json`);
-  for (const from of [require, createRequire(import.meta.url)]) {
-    try {
-      const ts = from('typescript') as { version?: string; createProgram?: unknown };
-      if (typeof ts.createProgram === 'function') return ['ok', 'typescript', m.typescriptOk(ts.version ?? '?')];
-      return ['error', 'typescript', m.typescriptNoApi(ts.version ?? '?'), m.typescriptFix];
-    } catch {
-      // try the next location
-    }
+/**
+ * doctor's words for src/graph/graph-health.ts, the one place the graph's health is worked out.
+ * TypeScript is what dependency-cruiser itself can load (its JS API; absent in TS 7), and it is
+ * only needed where there are TypeScript files.
+ */
+export function graphFindings(health: GraphHealth): DoctorFinding[] {
+  const findings: DoctorFinding[] = [];
+  const ts = health.typescript;
+  if (ts.available) findings.push({ level: 'ok', topic: 'typescript', text: m.typescriptOk(ts.version ?? '?') });
+  else if (health.sources.typescript === 0) findings.push({ level: 'ok', topic: 'typescript', text: m.typescriptNotNeeded });
+  else if (ts.version !== undefined) findings.push({ level: 'error', topic: 'typescript', text: m.typescriptNoApi(ts.version), fix: m.typescriptFix });
+  else findings.push({ level: 'warn', topic: 'typescript', text: m.typescriptMissingFor(health.sources.typescript), fix: m.typescriptFix });
+  if (health.cache.builtAt === undefined) findings.push({ level: 'warn', topic: 'import graph', text: m.graphMissing, fix: m.graphFix });
+  else findings.push({ level: 'ok', topic: 'import graph', text: m.graphOk(health.cache.files, health.cache.changedSinceBuild) });
+  // cache-missing is the line above; typescript-missing is the typescript finding.
+  for (const warning of health.warnings) {
+    if (warning.code !== 'cache-missing' && warning.code !== 'typescript-missing') findings.push({ level: 'warn', topic: 'import graph', text: warning.message });
   }
-  return ['warn', 'typescript', m.typescriptMissing, m.typescriptFix];
+  return findings;
 }
 
 function atLeast(version: readonly number[], min: readonly number[]): boolean {

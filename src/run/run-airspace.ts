@@ -239,7 +239,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
   }
 
   const agents = agentReports(airspace, folded.beaconOnly, beaconRead.beacons, facts, now);
-  const weights = { ...DEFAULTS.weights, ...((config.model.weights as Record<string, number> | undefined) ?? {}) };
+  const weights = { ...DEFAULTS.weights, ...config.model.weights };
   const scanned = scannedReport(airspace, folded.beaconOnly.length + folded.merged, input.fetched, graph, channels, weights, skipped, { now }, started);
   const ownBeacon = plan.draftBeacon && ownship ? await draftBeacon(airspace, ignore, ownship, facts.get(ownship.id), now, request.kind === 'beacon' ? request.note : undefined) : null;
   const advisories = scored.links.filter((l: Link) => l.level !== 'clear');

@@ -1,4 +1,5 @@
 import { advise, embedAgents, type Agent, type ExternalChannelValue, type ImportGraph, type Link, type RiskSample, type ScanOptions, type Vec3 } from '../engine/index.js';
+import type { ModelOverrides } from '../config/defaults.js';
 import { runMessages } from '../messages/run.js';
 import type { PairWorkingSets } from '../traffic/collect-airspace.js';
 import { toAgent, type AgentFacts } from '../traffic/to-agent.js';
@@ -12,7 +13,7 @@ export interface ScorePairsInput {
   readonly pairs: readonly PairWorkingSets[];
   readonly facts: ReadonlyMap<string, AgentFacts>;
   readonly graph: ImportGraph;
-  readonly model: Readonly<Record<string, unknown>>;
+  readonly model: ModelOverrides;
   readonly channels: readonly string[];
   readonly now: number;
   readonly history: Readonly<Record<string, readonly RiskSample[]>>;
@@ -28,7 +29,7 @@ export interface ScoredAirspace {
 
 export function scorePairs(input: ScorePairsInput): ScoredAirspace {
   const engineChannels = input.channels.filter((c) => c !== 'merge');
-  const options: ScanOptions = { ...(input.model as Partial<ScanOptions>), channels: engineChannels, now: input.now, history: input.history };
+  const options: ScanOptions = { ...input.model, channels: engineChannels, now: input.now, history: input.history };
   const representative = new Map<string, Agent>();
   const links = input.pairs.map((pair) => {
     const a = toAgent(pair.a, pair.workingSetA, input.facts.get(pair.a));

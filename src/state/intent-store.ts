@@ -8,7 +8,7 @@ import { AirspaceError } from '../errors.js';
 import { git } from '../git/exec-git.js';
 import { gitMessages } from '../messages/git.js';
 import { repoPathProblem } from '../beacon/safe-repo-path.js';
-import { intentPathInvalidText } from '../messages/beacon.js';
+import { intentMessages } from '../messages/intent.js';
 import { readJsonFile, updateJsonFile } from './json-file.js';
 import { stateFile } from './state-dirs.js';
 
@@ -44,8 +44,9 @@ export function normalizeIntentPath(input: string, location: Pick<Location, 'top
   if (isAbsolute(input)) path = relative(location.toplevel, input).split(sep).join('/');
   else path = posix.normalize(`${location.prefix}${input}`);
   path = path.replace(/^\.\//, '').replace(/\/+$/, '');
+  if (path === '..' || path.startsWith('../')) throw new AirspaceError('usage', 'intent-path-outside', intentMessages.outsideWorktree(input, location.toplevel));
   const problem = repoPathProblem(path);
-  if (problem !== null || path === '.') throw new AirspaceError('usage', 'intent-path-invalid', intentPathInvalidText(input, problem ?? 'dot-segment'));
+  if (problem !== null || path === '.' || path === '') throw new AirspaceError('usage', 'intent-path-invalid', intentMessages.notAFile(input, problem ?? 'dot-segment'));
   return path;
 }
 
@@ -55,14 +56,19 @@ function readPaths(value: unknown): string[] {
   return paths.filter((p): p is string => typeof p === 'string' && repoPathProblem(p) === null).slice(-MAX_INTENT_PATHS);
 }
 
-/** Adds paths (deduplicated, newest last, at most 500 kept); returns the whole list. */
+/**
+ * Adds paths (deduplicated, newest last); returns the whole list. More than 500 in all is refused
+ * with nothing added, rather than silently dropping the oldest (the user would not know which).
+ */
 export async function addIntent(cwd: string, paths: readonly string[], now = Date.now()): Promise<string[]> {
   const location = await locate(cwd);
   const added = paths.map((p) => normalizeIntentPath(p, location));
   const next = await updateJsonFile(stateFile(location.gitDir, FILE), MAX_FILE_BYTES, (current): IntentFile => {
-    const merged = readPaths(current).filter((p) => !added.includes(p));
+    const kept = readPaths(current).filter((p) => !added.includes(p));
+    const merged = [...kept];
     for (const p of added) if (!merged.includes(p)) merged.push(p);
-    return { version: 1, paths: merged.slice(-MAX_INTENT_PATHS), updatedAt: now };
+    if (merged.length > MAX_INTENT_PATHS) throw new AirspaceError('usage', 'intent-too-many', intentMessages.tooMany(kept.length, merged.length - kept.length, MAX_INTENT_PATHS));
+    return { version: 1, paths: merged, updatedAt: now };
   });
   return next.paths;
 }

@@ -1,6 +1,7 @@
 import { AirspaceError } from '../errors.js';
 import { runGit } from '../git/exec-git.js';
 import { gitMessages } from '../messages/git.js';
+import { usageMessages } from '../messages/usage.js';
 
 export interface ExplicitAgent {
   readonly id: string;
@@ -18,12 +19,27 @@ export function parseAgentSpec(spec: string): { id: string; rev: string } {
 }
 
 /**
+ * Every `--agent NAME=REV`, checked as a whole: a NAME given twice is a usage error here, before
+ * discovery, rather than an engine error about a pair of the same agent later.
+ */
+export function parseAgentSpecs(specs: readonly string[]): { id: string; rev: string }[] {
+  const parsed = specs.map(parseAgentSpec);
+  const seen = new Map<string, string>();
+  for (const { id, rev } of parsed) {
+    const first = seen.get(id);
+    if (first !== undefined) throw new AirspaceError('usage', 'agent-duplicate', usageMessages.duplicateAgent(id, first, rev));
+    seen.set(id, rev);
+  }
+  return parsed;
+}
+
+/**
  * `--agent NAME=REV` agents, any revision (branch, tag, sha, `HEAD~3`), resolved to commits in ONE
  * `git cat-file --batch-check` (one revision per stdin line, `<rev>^{commit}` peels tags).
  * A revision that does not exist here is reported, not dropped.
  */
 export async function resolveExplicitAgents(cwd: string, specs: readonly string[]): Promise<{ agents: ExplicitAgent[]; unknown: { id: string; reason: string }[] }> {
-  const parsed = specs.map(parseAgentSpec);
+  const parsed = parseAgentSpecs(specs);
   if (parsed.length === 0) return { agents: [], unknown: [] };
   const input = parsed.map(({ rev }) => `${rev}^{commit}\n`).join('');
   const { stdout } = await runGit(['cat-file', '--batch-check=%(objectname) %(objecttype)'], { cwd, input });

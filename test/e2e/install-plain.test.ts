@@ -109,11 +109,21 @@ describe('install in a plain repository', () => {
     expect(push.status, push.stderr).toBe(0);
   });
 
+  it("--version prints the installed airspace-hooks' version, not the host project's 1.0.0", () => {
+    const own = (JSON.parse(readFileSync(join(pkg.packageDir, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(own).not.toBe('1.0.0');
+    const result = airspace(pkg, user.repo, ['--version']);
+    expect(result.stdout.trim()).toBe(own);
+  });
+
   it('doctor reports both shims installed and the CLI found', () => {
     const result = airspace(pkg, user.repo, ['doctor']);
     expect(result.stdout).toMatch(/ok\s+pre-commit: installed/);
     expect(result.stdout).toMatch(/ok\s+pre-push: installed/);
     expect(result.stdout).not.toContain('FAIL');
+    // A pure JavaScript project: TypeScript is not needed, so doctor does not ask for it.
+    expect(result.stdout).not.toContain('TypeScript is not installed');
+    expect(result.stdout).toContain('no TypeScript files');
   });
 
   it('uninstall leaves .git/hooks byte-identical to before install', () => {

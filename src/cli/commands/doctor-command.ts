@@ -5,7 +5,7 @@ import { diagnose } from '../../run/diagnose.js';
 
 /** `doctor`: exit 0 when everything needed works, 2 when something is broken. */
 export async function doctorCommand(cwd: string, args: { json: boolean }, output: Output): Promise<number> {
-  const { findings, installation } = await diagnose(cwd);
+  const { findings, installation, packageManager } = await diagnose(cwd);
   const broken = findings.some((f) => f.level === 'error') || installation.some((f) => f.level === 'error');
   if (args.json) {
     output.out(JSON.stringify({ ok: !broken, findings, installation }, null, 2));
@@ -14,7 +14,7 @@ export async function doctorCommand(cwd: string, args: { json: boolean }, output
   const s = output.style;
   const mark = { ok: s.green('✓'), warn: s.yellow('!'), error: s.red('✗') } as const;
   const lines = findings.flatMap((f) => [`${mark[f.level]} ${f.topic}: ${f.text}`, ...(f.fix ? [s.dim(`    fix: ${f.fix}`)] : [])]);
-  if (installation.length > 0) lines.push(formatInstallFindings(installation, cwd));
+  if (installation.length > 0) lines.push(formatInstallFindings(installation, cwd, packageManager?.name));
   output.out(lines.join('\n'));
   return broken ? EXIT.error : EXIT.ok;
 }

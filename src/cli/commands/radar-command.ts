@@ -1,6 +1,7 @@
-import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { EXIT } from '../../errors.js';
+import { stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { AirspaceError, EXIT } from '../../errors.js';
+import { usageMessages } from '../../messages/usage.js';
 import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
 import { renderRadarHtml } from '../../report/radar-html.js';
@@ -19,6 +20,11 @@ export interface RadarArgs {
 /** `radar`: the 3D view of every agent in the airspace, as a file or live on localhost. */
 export async function radarCommand(cwd: string, args: RadarArgs, output: Output): Promise<number> {
   const { repo } = await openRepository(cwd);
+  const file = resolve(cwd, args.out);
+  // Checked before the scan, so a typo in --out costs no scan and reads as one line, not ENOENT.
+  if (!args.serve && !(await stat(dirname(file)).then((s) => s.isDirectory(), () => false))) {
+    throw new AirspaceError('usage', 'radar-out-dir', usageMessages.radarOutDirMissing(args.out, dirname(file)));
+  }
   const scan = async () => (await runAirspace({ kind: 'scan', cwd, agents: args.agents, readOnly: true })).judgements[0]!.scan;
   if (args.serve) {
     const server = await serveRadar({ port: args.port, scan, intervalMs: args.intervalMs });
@@ -31,8 +37,9 @@ export async function radarCommand(cwd: string, args: RadarArgs, output: Output)
     return EXIT.ok;
   }
   const result = await scan();
-  const file = resolve(cwd, args.out);
-  await writeFile(file, renderRadarHtml({ title: repo.branch ?? repo.toplevel, at: Date.now(), scan: result }));
+  await writeFile(file, renderRadarHtml({ title: repo.branch ?? repo.toplevel, at: Date.now(), scan: result })).catch((error: NodeJS.ErrnoException) => {
+    throw new AirspaceError('environment', 'radar-out-write', usageMessages.radarOutUnwritable(args.out, error.code ?? error.message));
+  });
   output.out(cliMessages.radarWritten(file, result.counts.agents, result.counts.TA + result.counts.RA));
   return EXIT.ok;
 }

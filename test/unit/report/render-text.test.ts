@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { Link } from '../../../src/engine/types.js';
+import { graphMessages } from '../../../src/messages/graph.js';
+import { REPORT_SCHEMA, type AgentFactsReport, type AirspaceReport } from '../../../src/report/check-report.js';
+import { renderReportText } from '../../../src/report/render-text.js';
+import { createStyle } from '../../../src/report/terminal-style.js';
+
+/** The text report as a user reads it, from hand-made reports: one situation per test. */
+const plain = createStyle(false);
+
+function agent(id: string, kind: AgentFactsReport['kind']): AgentFactsReport {
+  return { id, kind, branch: id, tip: null, committedFiles: 1, uncommittedFiles: 0, committedWork: 1, startedAt: null, subjects: [], intent: [] };
+}
+
+function link(a: string, b: string, overrides: Partial<Link> = {}): Link {
+  return {
+    a,
+    b,
+    risk: 0.9,
+    distance: 0.1,
+    level: 'RA',
+    channels: { overlap: 1, merge: 1 },
+    driver: 'merge',
+    sharedFiles: [{ path: 'src/x.ts', rangesA: [[10, 12]], rangesB: [[40, 41]], overlap: 1, gap: 0 }],
+    evidence: [{ channel: 'merge', text: 'conflict in src/x.ts' }],
+    steer: a,
+    hold: b,
+    ...overrides,
+  };
+}
+
+function report(command: 'check' | 'scan', ownship: string | null, agents: AgentFactsReport[], links: Link[], warnings: string[] = [], source = 'cache'): AirspaceReport {
+  return {
+    schema: REPORT_SCHEMA,
+    command,
+    hook: null,
+    agents,
+    links,
+    advisories: links.filter((l) => l.level !== 'clear'),
+    unknown: [],
+    positions: {},
+    scanned: {
+      at: 0,
+      ownship,
+      includesUncommitted: true,
+      peers: { worktrees: 0, branches: agents.length - 1, beacons: 0, explicit: 0 },
+      fetch: { attempted: false, ok: null, lastFetchAt: null, ageMs: 1000 },
+      graph: { source, files: 0, stale: false, builtAt: null, changedSinceBuild: 0, warnings },
+      channels: ['overlap', 'merge'],
+      weights: { overlap: 0.2, merge: 1 },
+      skipped: [],
+      durationMs: 5,
+    },
+    verdict: null,
+    inbox: [],
+  };
+}
+
+const clear = (a: string, b: string) => link(a, b, { level: 'clear', risk: 0.1, sharedFiles: [], evidence: [], steer: undefined, hold: undefined });
+
+describe('scan text', () => {
+  it('tells a pair of two other agents as that pair, with who steers, never as the user own', () => {
+    const text = renderReportText(
+      report('scan', 'me', [agent('me', 'ownship'), agent('agent6', 'branch'), agent('baseline-x', 'branch')], [link('agent6', 'baseline-x'), clear('me', 'agent6'), clear('me', 'baseline-x')]),
+      plain,
+    );
+    expect(text).toContain('agent6 ↔ baseline-x');
+    expect(text).toContain('agent6 steers, baseline-x holds');
+    expect(text).toContain('src/x.ts  agent6 10-12  baseline-x 40-41');
+    expect(text).not.toMatch(/you have right of way|you must steer|\byou\b/);
+  });
+
+  it('counts clear pairs as pairs of agents, not as peers', () => {
+    const text = renderReportText(report('scan', 'me', [agent('me', 'ownship'), agent('p', 'branch'), agent('q', 'branch')], [link('p', 'q'), clear('me', 'p'), clear('me', 'q')]), plain);
+    expect(text).toContain('clear: 2 pairs of agents');
+    expect(text).not.toContain('clear: 2 peers');
+  });
+});
+
+describe('check text', () => {
+  it('the header counts the commits since the trunk, unpushed ones included, not "0 committed"', () => {
+    const own = { ...agent('me', 'ownship'), committedFiles: 0, uncommittedFiles: 1, commits: 2 };
+    const text = renderReportText(report('check', 'me', [own], []), plain);
+    expect(text.split('\n')[0]).toContain('(2 commits since the trunk + 1 uncommitted file)');
+    expect(text).not.toContain('0 committed');
+  });
+
+  it('says "import graph not built yet" once, not twice', () => {
+    const text = renderReportText(report('check', 'me', [agent('me', 'ownship')], [], [graphMessages.cacheMissing()], 'none'), plain);
+    expect(text.match(/not built yet/g)).toHaveLength(1);
+  });
+
+  it('explains the ^N insertion-point notation when it is shown', () => {
+    const withInsertion = link('me', 'peer', { sharedFiles: [{ path: 'a.ts', rangesA: [[185, 184]], rangesB: [[185, 185]], overlap: 1, gap: 0 }], steer: 'peer', hold: 'me' });
+    const text = renderReportText(report('check', 'me', [agent('me', 'ownship'), agent('peer', 'worktree')], [withInsertion]), plain);
+    expect(text).toContain('you ^185');
+    expect(text).toContain('^N = lines inserted just before line N');
+    const without = renderReportText(report('check', 'me', [agent('me', 'ownship'), agent('peer', 'worktree')], [link('me', 'peer')]), plain);
+    expect(without).not.toContain('^N');
+  });
+
+  it('a peer on this machine has been advised; a peer behind the remote sees our work only once we push or publish', () => {
+    const local = renderReportText(report('check', 'me', [agent('me', 'ownship'), agent('agent-c', 'worktree')], [link('me', 'agent-c', { steer: 'agent-c', hold: 'me' })]), plain);
+    expect(local).toContain('agent-c has been advised to steer away');
+    const remote = renderReportText(report('check', 'me', [agent('me', 'ownship'), agent('agent-c', 'beacon')], [link('me', 'agent-c', { steer: 'agent-c', hold: 'me' })]), plain);
+    expect(remote).not.toContain('has been advised');
+    expect(remote).toContain('agent-c is advised to steer away once it sees your work');
+    expect(remote).toContain('beacon publish');
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { GraphHealth } from '../../../src/graph/graph-health.js';
+import { graphFindings } from '../../../src/run/diagnose.js';
+
+/** doctor's graph and TypeScript findings, worded from graph-health's facts (one source of truth). */
+function health(overrides: Partial<GraphHealth>): GraphHealth {
+  return {
+    ok: true,
+    typescript: { available: false, version: undefined },
+    sources: { files: 40, typescript: 0 },
+    tsconfig: undefined,
+    cache: { path: '/x', builtAt: 1, files: 40, edges: 30, changedSinceBuild: 0 },
+    warnings: [],
+    ...overrides,
+  };
+}
+
+describe('doctor on TypeScript', () => {
+  it('a pure JavaScript repository without TypeScript gets no warning', () => {
+    const findings = graphFindings(health({}));
+    expect(findings.filter((f) => f.level !== 'ok')).toEqual([]);
+    expect(findings.find((f) => f.topic === 'typescript')?.text).toContain('no TypeScript files');
+  });
+
+  it('TypeScript files without a usable TypeScript: one warning, with the count and the fix, not repeated as a graph warning', () => {
+    const findings = graphFindings(
+      health({ sources: { files: 40, typescript: 12 }, warnings: [{ code: 'typescript-missing', message: 'import graph: 12 TypeScript files but no usable TypeScript compiler' }] }),
+    );
+    const warned = findings.filter((f) => f.level !== 'ok');
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ level: 'warn', topic: 'typescript', fix: 'npm i -D typescript@5' });
+    expect(warned[0]?.text).toContain('12 TypeScript files');
+  });
+
+  it('a cache not built yet is said once', () => {
+    const findings = graphFindings(health({ cache: { path: '/x', builtAt: undefined, files: 0, edges: 0, changedSinceBuild: 0 }, warnings: [{ code: 'cache-missing', message: 'import graph: not built yet' }] }));
+    expect(findings.filter((f) => /not built yet/.test(f.text))).toHaveLength(1);
+  });
+});
