@@ -51,10 +51,6 @@ export const beaconMergeModeText: Readonly<Record<BeaconMergeMode, string>> = {
   'beacon-files-whole': "beacon and branch have different bases: the beacon's files count as whole-file edits",
 };
 
-export function intentPathInvalidText(path: string, problem: string): string {
-  return `intent path ${JSON.stringify(path)} is not a file inside this repository (${problem})`;
-}
-
 export function intentListLine(count: number): string {
   return count === 0 ? 'no declared intent' : `${count} file${count === 1 ? '' : 's'} declared as about to be touched`;
 }

@@ -52,20 +52,20 @@ describe('local state: intent, inbox and history under the git dir', () => {
     });
 
     it('rejects paths outside the worktree or into .git, and adds nothing then', async () => {
-      await expect(addIntent(main, ['ok.ts', '../outside.ts'])).rejects.toMatchObject({ kind: 'usage', code: 'intent-path-invalid' });
-      await expect(addIntent(main, ['/etc/passwd'])).rejects.toMatchObject({ code: 'intent-path-invalid' });
+      await expect(addIntent(main, ['ok.ts', '../outside.ts'])).rejects.toMatchObject({ kind: 'usage', code: 'intent-path-outside' });
+      await expect(addIntent(main, ['/etc/passwd'])).rejects.toMatchObject({ code: 'intent-path-outside' });
       await expect(addIntent(main, ['.git/config'])).rejects.toMatchObject({ code: 'intent-path-invalid' });
       await expect(addIntent(main, ['.'])).rejects.toMatchObject({ code: 'intent-path-invalid' });
       expect(await listIntent(main)).not.toContain('ok.ts');
     });
 
-    it('clears some or all, and keeps at most 500', async () => {
+    it('clears some or all, and refuses more than 500 rather than dropping the oldest', async () => {
       expect(await clearIntent(main, ['lib'])).not.toContain('lib');
       expect(await clearIntent(main)).toEqual([]);
       const many = Array.from({ length: 520 }, (_, i) => `f/${i}.ts`);
-      const kept = await addIntent(linked, many);
-      expect(kept).toHaveLength(500);
-      expect(kept.at(-1)).toBe('f/519.ts');
+      await expect(addIntent(linked, many)).rejects.toMatchObject({ kind: 'usage', code: 'intent-too-many' });
+      expect(await listIntent(linked)).toEqual([]);
+      expect(await addIntent(linked, many.slice(0, 500))).toHaveLength(500);
       await clearIntent(linked);
     });
   });
