@@ -1,4 +1,5 @@
 import { diffWorkingSet } from '../git/diff-working-set.js';
+import { currentRunSignal, withRunSignal } from '../git/run-signal.js';
 import { isAirspaceError } from '../errors.js';
 import type { ImportGraph } from '../engine/types.js';
 import { symbolMessages } from '../messages/symbols.js';
@@ -47,7 +48,16 @@ interface Side {
   readonly files: readonly WorkingSetFile[];
 }
 
-export async function symbolChannel(cwd: string, base: string, commitA: string, commitB: string, options: SymbolChannelOptions = {}): Promise<SymbolChannelResult> {
+export async function symbolChannel(cwd: string, base: string, commitA: string, commitB: string, given: SymbolChannelOptions = {}): Promise<SymbolChannelResult> {
+  // The run's signal unless the caller passed one; as the ambient signal it also kills this
+  // channel's git processes (src/git/run-signal.ts), and the loops below check it between steps.
+  const signal = given.signal ?? currentRunSignal();
+  const options: SymbolChannelOptions = signal ? { ...given, signal } : given;
+  return signal ? withRunSignal(signal, () => computeChannel(cwd, base, commitA, commitB, options)) : computeChannel(cwd, base, commitA, commitB, options);
+}
+
+async function computeChannel(cwd: string, base: string, commitA: string, commitB: string, options: SymbolChannelOptions): Promise<SymbolChannelResult> {
+  options.signal?.throwIfAborted();
   try {
     const [filesA, filesB] = await Promise.all([
       options.filesA ?? diffWorkingSet(cwd, base, commitA, { ignore: options.ignore }).then((d) => d.files),
@@ -71,7 +81,7 @@ export async function symbolChannel(cwd: string, base: string, commitA: string, 
     ];
     return { ...symbolValue(collisions, options.signatureChange), collisions };
   } catch (error) {
-    if (!isAirspaceError(error)) throw error;
+    if (!isAirspaceError(error) || options.signal?.aborted) throw error;
     return { value: null, collisions: [], reason: symbolMessages.unreadable(error.message) };
   }
 }
