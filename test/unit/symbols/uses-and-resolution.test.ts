@@ -75,6 +75,19 @@ describe('addedLines', () => {
     expect([...addedLines(null, 'a\nb')]).toEqual([1, 2]);
     expect([...addedLines('a\nb', 'a\nb')]).toEqual([]);
   });
+
+  it('a long file edited near both ends: the untouched middle is not added (as git diff sees it)', () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => `line ${i}`);
+    const edited = [...lines];
+    edited.splice(10, 1, 'changed top');
+    edited.splice(4990, 0, 'inserted bottom');
+    edited.splice(2500, 1);
+    expect([...addedLines(lines.join('\n'), edited.join('\n'))]).toEqual([11, 4990]);
+  });
+
+  it('agrees with a moved block: the lines at the new place are added', () => {
+    expect([...addedLines('a\nb\nc\nd\ne', 'a\nd\nb\nc\ne')]).toEqual([2]);
+  });
 });
 
 describe('resolveImport', () => {
