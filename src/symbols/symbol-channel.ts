@@ -32,7 +32,11 @@ export interface SymbolChannelOptions {
   readonly ignore?: (path: string) => boolean;
   readonly signal?: AbortSignal;
   readonly signatureChange?: SignaturePolicy;
+  /** Source bytes (all versions read) above which the pair is not parsed; default MAX_PAIR_BYTES. */
+  readonly maxBytes?: number;
 }
+
+export const MAX_PAIR_BYTES = 4 * 1024 * 1024;
 
 export interface SymbolChannelResult {
   /** r in [0, 1]; null when it could not be computed (`reason` says why). */
@@ -72,6 +76,10 @@ async function computeChannel(cwd: string, base: string, commitA: string, commit
 
     const blobs = await readBlobs(cwd, [...versions(base, a), ...versions(base, b)]);
     options.signal?.throwIfAborted();
+    // Parsing costs ~1 s per MB on a busy small machine: a pair of long-lived branches with
+    // megabytes of changed source is reported unknown rather than eating the hook's budget.
+    const bytes = [...blobs.values()].reduce((sum, text) => sum + text.length, 0);
+    if (bytes > (options.maxBytes ?? MAX_PAIR_BYTES)) return { value: null, collisions: [], reason: symbolMessages.tooLarge(a.files.length + b.files.length, bytes) };
     const reader = factsReader(parse, blobs);
     const changedA = changedDeclarations(base, a, reader);
     const changedB = changedDeclarations(base, b, reader);
