@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { symbolChannel } from '../../src/symbols/symbol-channel.js';
 import { commitAll, gitIn, initRepo, removeDir, runCli, writeFiles } from '../helpers/temp-repo.js';
 
 /**
@@ -29,7 +30,7 @@ beforeAll(() => {
     'src/users/list.ts': USERS,
     'src/app.ts': "import { createSession } from './auth';\nexport const s = createSession('root');\n",
   });
-  for (const name of ['ada', 'bob', 'cy', 'dee']) {
+  for (const name of ['ada', 'bob', 'cy', 'dee', 'eve']) {
     trees[name] = join(main, '..', `${main.split('/').pop()}-${name}`);
     gitIn(main, 'worktree', 'add', '-q', '-b', name, trees[name]!);
   }
@@ -107,5 +108,23 @@ describe('symbol collisions between worktrees', () => {
     } finally {
       removeDir(join(trees.bob!, '.airspacerc.json'));
     }
+  });
+});
+
+describe('symbolChannel on two commits (the beacon path: the parent of a beacon commit holds the work of the peer)', () => {
+  it('finds the collision from the commits alone, in both directions, and stops on an aborted signal', async () => {
+    writeFiles(trees.eve!, { 'src/api/report.ts': "import * as auth from '../auth/session';\nexport const r = auth.createSession('x');\n" });
+    const eve = commitAll(trees.eve!, 'report uses createSession');
+    const ada = gitIn(main, 'rev-parse', 'ada');
+    const base = gitIn(main, 'rev-parse', 'main');
+    const result = await symbolChannel(main, base, eve, ada, { ids: { a: 'eve', b: 'ada' } });
+    expect(result.value).toBe(1);
+    expect(result.collisions).toEqual([
+      { symbol: 'createSession', change: 'removed', details: [], changedBy: 'ada', usedBy: 'eve', declaration: { file: 'src/auth/session.ts', line: 1 }, use: { file: 'src/api/report.ts', line: 2 }, args: 1 },
+    ]);
+    expect(result.evidence).toBe("ada removed `createSession` (src/auth/session.ts:1); eve's new code in src/api/report.ts:2 calls it with 1 argument");
+    const reversed = await symbolChannel(main, base, ada, eve, { ids: { a: 'ada', b: 'eve' } });
+    expect(reversed.collisions).toEqual(result.collisions);
+    await expect(symbolChannel(main, base, eve, ada, { signal: AbortSignal.abort() })).rejects.toThrow();
   });
 });
