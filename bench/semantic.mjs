@@ -2,14 +2,15 @@
 //
 // 1. Refactorings: on side A, a real edit to an exported function that has callers in other
 //    files (remove, rename, add a required parameter, change the return type, body only); on side
-//    B, a new caller appended to a file that already calls it, modelled on that call site (same
-//    callee expression and argument count, arguments `undefined`). Both sides are real commits on
-//    the repository's HEAD; the product's `symbolChannel(cwd, base, A, B)` judges the pair.
-//    Label: the TypeScript checker (typescript 5.9, the project's dev dependency) on the defining and the
-//    calling file in three trees — A alone, B alone, both merged: the merge "breaks the build"
-//    when it has an error in those files that neither side has alone (errors keyed by file, code
-//    and message; lines shift). JavaScript is checked with `allowJs` + `checkJs`, so a JavaScript
-//    signature change is a break only when the checker sees one.
+//    B, a new file next to an existing caller, modelled on its call site: the same import (form,
+//    specifier, binding) and the same callee expression with as many arguments (`undefined`).
+//    Both sides are real commits on the repository's HEAD; the product's
+//    `symbolChannel(cwd, base, A, B)` judges the pair.
+//    Label: the TypeScript checker (typescript 5.9, the project's dev dependency) on B's new file,
+//    in B alone and in the merged tree: the merge "breaks the build" when the new file has an
+//    error merged that it does not have in B alone (errors keyed by code, message and line text).
+//    JavaScript is checked with `allowJs` + `checkJs`: a JavaScript signature change is a break only
+//    when the checker sees one (checkJs treats untyped parameters as optional).
 // 2. False alarms on real history: clean two-parent merges of the development split
 //    (/work/shared/data/merge-scenarios/dev.jsonl, mongoose, express, mocha) replayed through the
 //    same function on (base, parent 1, parent 2); per-pair time is recorded too.
@@ -120,7 +121,7 @@ function findTargets(dir, repo) {
         const key = `${target}\0${name}`;
         if (!callers.has(key)) callers.set(key, []);
         const callee = use.member ? `${use.name}.${use.member}` : use.name;
-        callers.get(key).push({ file, callee, args: use.args, line: use.line });
+        callers.get(key).push({ file, callee, args: use.args, line: use.line, binding });
       }
     }
   }
@@ -211,19 +212,32 @@ async function refactor(dir, repo, target, kind, checker) {
   const isTs = repo.lang === 'TypeScript';
   const edited = editFor(kind, text, found, isTs);
   if (edited === null || edited === text) return null;
-  const caller = readFileSync(join(dir, target.site.file), 'utf8');
+  const { binding, callee } = target.site;
   const args = Array.from({ length: target.site.args }, () => (isTs ? 'undefined as any' : 'undefined')).join(', ');
-  const probe = `\n${isTs ? 'export ' : ''}function airspaceProbe${kind.replace(/-/g, '')}() {\n  return ${target.site.callee}(${args});\n}\n`;
-  const withCall = caller.endsWith('\n') ? caller + probe : `${caller}\n${probe}`;
+  const ext = target.site.file.match(/\.[cm]?[jt]s$/)[0];
+  const probeFile = posix.join(posix.dirname(target.site.file), `airspace-probe-${kind}${ext}`);
+  const source = JSON.stringify(binding.source);
+  const esm = !binding.commonjs && !/require\(/.test(readFileSync(join(dir, target.site.file), 'utf8').slice(0, 20_000)) || isTs;
+  const importLine = binding.commonjs
+    ? `const ${binding.local} = require(${source});`
+    : !esm
+      ? `const { ${binding.imported}: ${binding.local} } = require(${source});`
+      : binding.imported === '*'
+        ? `import * as ${binding.local} from ${source};`
+        : binding.imported === 'default'
+          ? `import ${binding.local} from ${source};`
+          : `import { ${binding.imported} as ${binding.local} } from ${source};`;
+  const body = `function airspaceProbe() {\n  return ${callee}(${args});\n}\n`;
+  const probe = `${importLine}\n\n${esm ? `export ${body}` : `${body}\nmodule.exports = airspaceProbe;\n`}`;
   const base = gitIn(dir, ['rev-parse', 'HEAD']).trim();
   const a = commitWith(dir, base, { [target.file]: edited }, `A: ${kind} ${target.name}`);
-  const b = commitWith(dir, base, { [target.site.file]: withCall }, `B: new caller of ${target.name}`);
+  const b = commitWith(dir, base, { [probeFile]: probe }, `B: new caller of ${target.name}`);
   const t0 = performance.now();
   const result = await symbolChannel(dir, base, a, b, { ids: { a: 'A', b: 'B' } });
   const ms = performance.now() - t0;
   const named = result.collisions.filter((c) => c.changedBy === 'A' && (c.symbol === target.name || c.symbol === target.local));
   const fired = named.length > 0 ? (result.evidence ? 'RA' : (result.value ?? 0) >= TAU_TA ? 'TA' : 'none') : 'none';
-  const label = checker.breaks([target.file, target.site.file], { [target.file]: edited }, { [target.site.file]: withCall });
+  const label = checker.breaks(probeFile, { [target.file]: edited }, { [probeFile]: probe });
   log(`${repo.name} ${kind} ${target.file}#${target.name}: fired ${fired}, merged build breaks: ${label.breaks}${label.sample ? ` (${label.sample})` : ''}`);
   return { repo: repo.name, lang: repo.lang, kind, target: `${target.file}#${target.name}`, fired, breaks: label.breaks, ms, value: result.value, reason: result.reason ?? null };
 }
@@ -268,12 +282,11 @@ function typeChecker(dir, js) {
     return keys;
   };
   return {
-    breaks(roots, sideA, sideB) {
-      const onlyA = diagnostics(roots, sideA);
-      const onlyB = diagnostics(roots, sideB);
-      const merged = diagnostics(roots, { ...sideA, ...sideB });
-      const fresh = [...merged].filter((k) => !onlyA.has(k) && !onlyB.has(k));
-      return { breaks: fresh.length > 0, sample: fresh[0]?.slice(0, 140) };
+    breaks(probeFile, sideA, sideB) {
+      const onlyB = diagnostics([probeFile], sideB);
+      const merged = diagnostics([probeFile], { ...sideA, ...sideB });
+      const fresh = [...merged].filter((k) => !onlyB.has(k));
+      return { breaks: fresh.length > 0, sample: fresh[0]?.slice(0, 160) };
     },
   };
 }
@@ -323,8 +336,8 @@ function render(refactorings, history) {
     `Generated ${new Date().toISOString()} in ${Math.round((Date.now() - started) / 1000)} s on ${cpus().length} cores (load ${load.toFixed(1)} at start).`,
     `Samples: ${TARGETS} exported functions with callers per repository (seed 10), ${HISTORY} clean merges per repository (seed 20).`,
     'Method: see the header of bench/semantic.mjs. "fires" = the symbol channel names the refactored function',
-    '(TA: r ≥ τ_TA without evidence; RA: with evidence). "breaks" = the merged tree has a type error in the two',
-    'affected files that neither side has alone (TypeScript 5.9 checker; JavaScript with checkJs).',
+    '(TA: r ≥ τ_TA without evidence; RA: with evidence). "breaks" = B\'s new file has a type error in the merged',
+    'tree that it does not have in B alone (TypeScript 5.9 checker; JavaScript with allowJs + checkJs).',
     '',
     '## Refactorings on side A, a new caller on side B',
     '',
