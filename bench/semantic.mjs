@@ -76,6 +76,7 @@ try {
   log(`refactorings done: ${refactorings.length}`);
   const history = await replayHistory(root);
   writeFileSync(out, render(refactorings, history));
+  writeFileSync(out.replace(/\.md$/, '.json'), JSON.stringify({ refactorings, history: history.map(({ collisions, ...h }) => ({ ...h, collisions: collisions.length })) }, null, 1));
   log(`wrote ${out} in ${Math.round((Date.now() - started) / 1000)} s`);
 } finally {
   if (!opts.keep) rmSync(root, { recursive: true, force: true });
@@ -344,15 +345,10 @@ function render(refactorings, history) {
     '| repository | change | pairs | breaks | fires (RA / TA) | precision | recall |',
     '|---|---|---|---|---|---|---|',
   ];
-  const groups = new Map();
-  for (const r of refactorings) {
-    for (const key of [`${r.repo}\0${r.kind}`, `all ${r.lang}\0${r.kind}`, `all\0${r.kind}`]) {
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(r);
-    }
-  }
-  for (const [key, rows] of groups) {
-    const [repo, kind] = key.split('\0');
+  const scopes = [...REPOS.map((r) => [r.name, (x) => x.repo === r.name]), ['all TypeScript', (x) => x.lang === 'TypeScript'], ['all JavaScript', (x) => x.lang === 'JavaScript'], ['all', () => true]];
+  for (const kind of KINDS) for (const [repo, inScope] of scopes) {
+    const rows = refactorings.filter((r) => r.kind === kind && inScope(r));
+    if (rows.length === 0) continue;
     const fired = rows.filter((r) => r.fired !== 'none');
     const tp = fired.filter((r) => r.breaks).length;
     const positives = rows.filter((r) => r.breaks).length;

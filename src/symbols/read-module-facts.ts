@@ -85,8 +85,18 @@ export function readModuleFacts(program: AstNode, text: string): ModuleFacts {
     }
   }
   const exportedLocals = new Set(exported.map((d) => d.local));
-  const declarations = [...exported, ...[...local.values()].filter((d) => !exportedLocals.has(d.local))];
+  const declarations = [...mergeByName(exported), ...[...local.values()].filter((d) => !exportedLocals.has(d.local))];
   return { declarations, reExports, imports };
+}
+
+/** Overloads export one name several times: one declaration (the first signature), all texts. */
+function mergeByName(list: readonly Declaration[]): Declaration[] {
+  const byName = new Map<string, Declaration>();
+  for (const d of list) {
+    const previous = byName.get(d.name);
+    byName.set(d.name, previous ? { ...previous, text: `${previous.text}|${d.text}` } : d);
+  }
+  return [...byName.values()];
 }
 
 /** TypeScript overloads and declaration merging repeat a name: one declaration, all texts. */
