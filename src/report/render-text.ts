@@ -80,7 +80,9 @@ function renderAdvisory(link: ReportLink, report: AirspaceReport, style: Style):
     }
   }
   if (link.sharedFiles.length > MAX_FILES) lines.push(`    … ${link.sharedFiles.length - MAX_FILES} more files`);
-  const symbols = link.symbols ?? [];
+  // A collision that is already the evidence line above is not told twice.
+  const told = (link.evidence ?? []).filter((e) => e.channel === 'symbol').map((e) => e.text);
+  const symbols = (link.symbols ?? []).filter((c) => !told.some((text) => text.startsWith(symbolMessages.collision(c, null))));
   for (const c of symbols.slice(0, MAX_SYMBOLS)) lines.push(`    ${sanitizeText(symbolMessages.collision(c, report.scanned.ownship), { maxLength: 300 })}`);
   if (symbols.length > MAX_SYMBOLS) lines.push(`    … ${symbols.length - MAX_SYMBOLS} more symbol collisions`);
   if (view.kind === 'own') lines.push(...describePeer(agents.get(view.peer), style));

@@ -94,7 +94,8 @@ describe('symbol collisions between worktrees', () => {
   it('the text report says who changed what, where, and where the new code uses it', () => {
     const result = runCli(trees.bob!, ['check']);
     const text = result.stdout + result.stderr;
-    expect(text).toContain('ada removed `createSession` (src/auth/session.ts:1); your new code in src/api/admin.ts:4 calls it with 1 argument');
+    expect(text).toContain("evidence: ada removed `createSession` (src/auth/session.ts:1); bob's new code in src/api/admin.ts:4 calls it with 1 argument");
+    expect(text.match(/removed `createSession`/g)).toHaveLength(1);
     expect(text).toContain('cy changed the signature of `listUsers` (src/users/list.ts:1, 1 → 2 required parameters); your new code in src/api/admin.ts:5 calls it with 1 argument');
   });
 
