@@ -64,7 +64,7 @@ function callShape(signature: Signature): Pick<DeclarationChange, 'requiredAfter
   return { requiredAfter: required, maxAfter: max };
 }
 
-export function arity(list: readonly ParamShape[]): { required: number; max: number } {
+function arity(list: readonly ParamShape[]): { required: number; max: number } {
   // A parameter before a required one is required too, whatever its own marker says.
   let required = 0;
   list.forEach((p, index) => {
@@ -74,13 +74,13 @@ export function arity(list: readonly ParamShape[]): { required: number; max: num
 }
 
 /** The caller-visible differences, one clause each; empty when only the body changed. */
-export function compareDeclarations(old: Declaration, now: Declaration): string[] {
+function compareDeclarations(old: Declaration, now: Declaration): string[] {
   if (old.text === now.text) return [];
   if (old.kind !== now.kind) return old.kind === 'reexport' || now.kind === 'reexport' ? [] : [`was a ${old.kind}, now a ${now.kind}`];
   return compareSignatures(old.signature, now.signature, now.kind === 'interface' || now.kind === 'type');
 }
 
-export function compareSignatures(old: Signature, now: Signature, shapeOfData: boolean): string[] {
+function compareSignatures(old: Signature, now: Signature, shapeOfData: boolean): string[] {
   const details: string[] = [];
   if (old.params && now.params) {
     const [before, after] = [arity(old.params), arity(now.params)];

@@ -13,7 +13,7 @@ export interface BlobQuery {
 }
 
 /** Source files larger than this are generated or bundled: not worth parsing inside a hook. */
-export const MAX_SOURCE_BYTES = 1024 * 1024;
+const MAX_SOURCE_BYTES = 1024 * 1024;
 
 const queryOf = (q: BlobQuery): string => `${q.commit}:${q.path}`;
 const askable = (q: BlobQuery): boolean => !/[\n\r]/.test(q.path) && q.path !== '';

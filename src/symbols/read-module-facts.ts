@@ -259,7 +259,7 @@ function functionSignature(node: AstNode, text: string): Signature {
   return { params: params(children(node, 'params'), text), returns: compact(text, annotation(child(node, 'returnType'))), async: node.async === true };
 }
 
-export function params(list: readonly AstNode[], text: string): ParamShape[] {
+function params(list: readonly AstNode[], text: string): ParamShape[] {
   return list.flatMap((param): ParamShape[] => {
     let node = param.type === 'TSParameterProperty' ? child(param, 'parameter') ?? param : param;
     if (node.type === 'Identifier' && node.name === 'this') return [];
@@ -300,10 +300,6 @@ function typeMembers(list: readonly AstNode[], text: string): MemberShape[] {
     const type = member.type === 'TSPropertySignature' ? compact(text, annotation(child(member, 'typeAnnotation'))) : compact(text, member)?.replace(/^[^(<]*/, '') ?? null;
     return { name, optional: member.optional === true, type };
   });
-}
-
-export function paramText(param: ParamShape): string {
-  return `${param.rest ? '...' : ''}${param.name}${param.optional ? '?' : ''}${param.type ? `:${param.type}` : ''}`;
 }
 
 /** A method as its callers see it: parameter types and required-ness, not parameter names. */

@@ -28,7 +28,7 @@ export interface ResolvedName {
   readonly name: string;
 }
 
-export function isRelative(specifier: string): boolean {
+function isRelative(specifier: string): boolean {
   return specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
 }
 
@@ -49,7 +49,7 @@ export function candidatePaths(importer: string, specifier: string): string[] {
 }
 
 /** Graph targets of `importer` that a package specifier plausibly names (`@org/server` → …/server/…). */
-export function graphCandidates(importer: string, specifier: string, adjacency: Readonly<Record<string, readonly string[]>> | undefined): string[] {
+function graphCandidates(importer: string, specifier: string, adjacency: Readonly<Record<string, readonly string[]>> | undefined): string[] {
   if (!adjacency || isRelative(specifier)) return [];
   const segments = specifier.split('/').filter((s) => !s.startsWith('@') && s !== '');
   const head = segments[0];

@@ -36,7 +36,7 @@ export interface SymbolChannelOptions {
   readonly maxBytes?: number;
 }
 
-export const MAX_PAIR_BYTES = 4 * 1024 * 1024;
+const MAX_PAIR_BYTES = 4 * 1024 * 1024;
 
 export interface SymbolChannelResult {
   /** r in [0, 1]; null when it could not be computed (`reason` says why). */

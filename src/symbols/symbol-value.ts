@@ -12,7 +12,7 @@ import type { SymbolCollision } from './symbol-types.js';
  */
 export type SignaturePolicy = 'warn' | 'block';
 
-export const SIGNATURE_RISK = 0.7;
+const SIGNATURE_RISK = 0.7;
 
 export function symbolValue(collisions: readonly SymbolCollision[], policy: SignaturePolicy = 'warn'): { value: number; evidence?: string } {
   const certain = collisions.filter((c) => c.change !== 'signature' || policy === 'block');
