@@ -35,6 +35,8 @@ export interface AirspaceConfig {
   readonly hooks: Readonly<Record<HookName, HookSettings>>;
   readonly beacons: { readonly ttlMs: number; readonly maxBytes: number };
   readonly graph: { readonly budgetMs: number };
+  /** The symbol channel: a signature change used by the other side warns (TA) or blocks (RA). */
+  readonly symbols: { readonly signatureChange: 'warn' | 'block' };
   /** Where the configuration came from (a file path, or null for defaults only). */
   readonly source: string | null;
 }
@@ -71,7 +73,7 @@ export const DEFAULT_CONFIG: Omit<AirspaceConfig, 'source'> = {
   trunk: null,
   peers: { include: ['**'], exclude: ['dependabot/**', 'renovate/**', 'HEAD'], maxAgeDays: 14 },
   ignore: DEFAULT_IGNORE,
-  channels: ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge'],
+  channels: ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge', 'symbol'],
   model: {},
   hooks: {
     'pre-commit': { mode: 'warn', budgetMs: 2_000, failClosed: false, publishBeacon: false, fetch: false },
@@ -79,4 +81,5 @@ export const DEFAULT_CONFIG: Omit<AirspaceConfig, 'source'> = {
   },
   beacons: { ttlMs: 24 * 3_600_000, maxBytes: 256 * 1024 },
   graph: { budgetMs: 10_000 },
+  symbols: { signatureChange: 'warn' },
 };

@@ -101,6 +101,7 @@ export function resolveConfig(user: UserConfig, source: string | null): Airspace
       maxBytes: user.beacons?.maxBytes ?? DEFAULT_CONFIG.beacons.maxBytes,
     },
     graph: { budgetMs: user.graph?.budgetMs ?? DEFAULT_CONFIG.graph.budgetMs },
+    symbols: { signatureChange: user.symbols?.signatureChange ?? DEFAULT_CONFIG.symbols.signatureChange },
     source,
   };
   checkThresholds(config.model, where);

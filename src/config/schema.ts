@@ -15,7 +15,7 @@ export const CONFIG_LIMITS = { listEntries: 1_000, textLength: 1_000, fileBytes:
 const text = v.pipe(v.string(), v.maxLength(CONFIG_LIMITS.textLength));
 const globs = v.pipe(v.array(text), v.maxLength(CONFIG_LIMITS.listEntries));
 const mode = v.picklist(['warn', 'block', 'off']);
-const CHANNEL_NAMES = ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge'] as const;
+const CHANNEL_NAMES = ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge', 'symbol'] as const;
 
 export const HookConfigSchema = v.strictObject({
   mode: v.optional(mode),
@@ -70,6 +70,11 @@ export const UserConfigSchema = v.strictObject({
   graph: v.optional(
     v.strictObject({
       budgetMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100))),
+    }),
+  ),
+  symbols: v.optional(
+    v.strictObject({
+      signatureChange: v.optional(v.picklist(['warn', 'block'])),
     }),
   ),
 });

@@ -8,7 +8,8 @@ import { buildDemoRepo, demoGit, runCliProcess, writeTree, type DemoAgent, type 
 /**
  * The scripted story the demo plays, step by step, with real git, the real installed hooks and
  * the real CLI: far apart → converging (TA, intents exchanged) → collision imminent (RA: one push
- * blocked) → the blocked agent steers → everyone lands with zero merge conflicts. Every outcome in
+ * blocked) → the blocked agent steers → a changed signature caught before the build breaks (TA
+ * from the symbol channel) → everyone lands with zero merge conflicts. Every outcome in
  * the timeline is what the tools actually did, never a scripted claim.
  */
 
@@ -38,6 +39,8 @@ export interface StoryResult {
   readonly mergeConflicts: number;
   readonly landed: string[];
 }
+
+const SYNC = "import { connect } from '../api/client.js';\n\nexport function syncInvoices(user: string): string {\n  return CALL;\n}\n";
 
 async function editLines(agent: DemoAgent, file: string, from: number, to: number, tag: string): Promise<void> {
   const path = join(agent.path, file);
@@ -111,11 +114,28 @@ export async function playStory(root: string, onStep: (step: StoryStep) => void 
   const cySteered = await push(cy);
   await snapshot(m.steps.steered, [{ agent: cy.name, action: m.steer }, cleared, cySteered]);
 
-  // 5. Everyone lands: bob pushes, then every line of work is merged into main.
-  await commit(bob, 'billing: round tax to cents');
+  // 5. A signature change caught before the build breaks: dana (another machine) adds a required
+  // parameter to `connect` and pushes; bob's new, uncommitted code calls it the old way. Git would
+  // merge both cleanly and the build would break; bob's check names the symbol and both places.
+  const client = await readFile(join(dana.path, 'src/api/client.ts'), 'utf8');
+  await writeTree(dana.path, { 'src/api/client.ts': client.replace('connect(user: string)', 'connect(user: string, retries: number)') });
+  await commit(dana, 'api: connect takes a retry count');
+  const danaPush = await push(dana);
+  await demoGit(repo, bob.path, ['fetch', '-q', 'origin']);
+  await writeTree(bob.path, { 'src/billing/sync.ts': SYNC.replace('CALL', 'connect(user)') });
+  const caught = await cli(bob, m.check, ['check']);
+  await snapshot(m.steps.signature, [danaPush, caught]);
+
+  // bob adapts before committing: builds on dana's pushed work and passes the retry count.
+  await demoGit(repo, bob.path, ['merge', '-q', '--no-edit', `origin/${dana.branch}`]);
+  await writeTree(bob.path, { 'src/billing/sync.ts': SYNC.replace('CALL', 'connect(user, 3)') });
+  const adapted = await cli(bob, m.check, ['check']);
+
+  // 6. Everyone lands: bob pushes, then every line of work is merged into main.
+  await commit(bob, 'billing: round tax to cents, sync invoices');
   const bobPush = await push(bob);
   const { conflicts, landed, events } = await landAll(repo, [ada, dana, cy, bob]);
-  await snapshot(m.steps.landed, [bobPush, ...events]);
+  await snapshot(m.steps.landed, [{ ...adapted, action: m.adapt }, bobPush, ...events]);
 
   const resolutionAdvisory = steps.some((s) => s.scan.counts.RA > 0) || cyPush.code !== 0;
   return { root, steps, blockedPushes, resolutionAdvisory, mergeConflicts: conflicts, landed };

@@ -31,7 +31,7 @@ export const cliMessages = {
     strict: 'an internal error blocks instead of letting through',
     agent: 'an agent as NAME=REV instead of discovery (repeatable)',
     at: 'evaluate as of a past moment: a time (ISO 8601) or a revision',
-    channels: 'comma-separated channels: overlap,proximity,breadth,dependency,tree,merge',
+    channels: 'comma-separated channels: overlap,proximity,breadth,dependency,tree,merge,symbol',
     force: 'install even in CI or over a foreign core.hooksPath',
     note: 'a short note carried in the beacon',
     ack: 'mark the messages as read',

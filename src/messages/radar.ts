@@ -37,6 +37,7 @@ export const radarPageText = {
   channels: 'channels',
   unknown: 'unknown',
   sharedFiles: 'overlapping files',
+  symbols: 'symbols (one side changed what the other side\'s new code uses)',
   noSharedFiles: 'no shared files (the risk comes from other channels)',
   overlap: 'overlap',
   gap: 'gap',

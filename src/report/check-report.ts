@@ -1,4 +1,5 @@
 import type { Link, Vec3 } from '../engine/types.js';
+import type { SymbolCollision } from '../symbols/symbol-types.js';
 
 /**
  * What `check` and `scan` found, as data: the one structure both the terminal renderer and the
@@ -6,6 +7,12 @@ import type { Link, Vec3 } from '../engine/types.js';
  * (documented in docs/json-output.md) and only grows within a version.
  */
 export const REPORT_SCHEMA = 'airspace-hooks/report@1';
+
+/**
+ * A link as reported: the engine's link, plus what the symbol channel saw (which symbol, how it
+ * changed, where it is declared and where the other side's new code uses it).
+ */
+export type ReportLink = Link & { readonly symbols?: readonly SymbolCollision[] };
 
 export interface AgentFactsReport {
   readonly id: string;
@@ -81,8 +88,8 @@ export interface AirspaceReport {
   readonly hook: 'pre-commit' | 'pre-push' | null;
   readonly agents: readonly AgentFactsReport[];
   /** The engine's links and advisories, exactly as the engine defines them. */
-  readonly links: readonly Link[];
-  readonly advisories: readonly Link[];
+  readonly links: readonly ReportLink[];
+  readonly advisories: readonly ReportLink[];
   readonly unknown: readonly UnknownPeer[];
   readonly positions: Readonly<Record<string, Vec3>>;
   readonly scanned: ScannedReport;

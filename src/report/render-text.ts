@@ -1,7 +1,8 @@
 import type { LineRange, Link } from '../engine/types.js';
 import { checkMessages as m, formatAge } from '../messages/check.js';
 import { graphMessages } from '../messages/graph.js';
-import type { AgentFactsReport, AirspaceReport } from './check-report.js';
+import { symbolMessages } from '../messages/symbols.js';
+import type { AgentFactsReport, AirspaceReport, ReportLink } from './check-report.js';
 import { reportMessages as r } from '../messages/report.js';
 import { sanitizeText } from './sanitize-text.js';
 import type { Style } from './terminal-style.js';
@@ -15,6 +16,7 @@ import type { Style } from './terminal-style.js';
 const MAX_RANGES = 4;
 const MAX_FILES = 5;
 const MAX_SUBJECTS = 3;
+const MAX_SYMBOLS = 3;
 
 export function formatRanges(ranges: readonly LineRange[] | undefined): string {
   if (!ranges) return m.wholeFile;
@@ -55,7 +57,7 @@ function channelSummary(link: Link, weights: Readonly<Record<string, number>>): 
     .join(', ');
 }
 
-function renderAdvisory(link: Link, report: AirspaceReport, style: Style): string[] {
+function renderAdvisory(link: ReportLink, report: AirspaceReport, style: Style): string[] {
   const view = viewpointOf(link, report.scanned.ownship);
   const agents = new Map(report.agents.map((a) => [a.id, a]));
   const a = sanitizeText(link.a);
@@ -78,6 +80,11 @@ function renderAdvisory(link: Link, report: AirspaceReport, style: Style): strin
     }
   }
   if (link.sharedFiles.length > MAX_FILES) lines.push(`    … ${link.sharedFiles.length - MAX_FILES} more files`);
+  // A collision that is already the evidence line above is not told twice.
+  const told = (link.evidence ?? []).filter((e) => e.channel === 'symbol').map((e) => e.text);
+  const symbols = (link.symbols ?? []).filter((c) => !told.some((text) => text.startsWith(symbolMessages.collision(c, null))));
+  for (const c of symbols.slice(0, MAX_SYMBOLS)) lines.push(`    ${sanitizeText(symbolMessages.collision(c, report.scanned.ownship), { maxLength: 300 })}`);
+  if (symbols.length > MAX_SYMBOLS) lines.push(`    … ${symbols.length - MAX_SYMBOLS} more symbol collisions`);
   if (view.kind === 'own') lines.push(...describePeer(agents.get(view.peer), style));
   if (link.level === 'RA' && link.steer && link.hold) {
     if (view.kind === 'pair') lines.push(`    ${m.steerPair(sanitizeText(link.steer), sanitizeText(link.hold))}`);

@@ -226,7 +226,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
 
   progress(runMessages.scoring(folded.pairs.length));
   const scored = await budget.stage('scoring', async () =>
-    scorePairs({ pairs: folded.pairs, facts, graph: graph.graph, model: config.model, channels, now, history, embed: plan.embed }),
+    scorePairs({ pairs: folded.pairs, facts, graph: graph.graph, model: config.model, channels, now, history, embed: plan.embed, signatureChange: config.symbols.signatureChange }),
   );
 
   let inbox: AirspaceReport['inbox'] = [];

@@ -1,6 +1,8 @@
 import { advise, embedAgents, type Agent, type ExternalChannelValue, type ImportGraph, type Link, type RiskSample, type ScanOptions, type Vec3 } from '../engine/index.js';
 import type { ModelOverrides } from '../config/defaults.js';
 import { runMessages } from '../messages/run.js';
+import type { ReportLink } from '../report/check-report.js';
+import { symbolValue, type SignaturePolicy } from '../symbols/symbol-value.js';
 import type { PairWorkingSets } from '../traffic/collect-airspace.js';
 import { toAgent, type AgentFacts } from '../traffic/to-agent.js';
 
@@ -19,16 +21,18 @@ export interface ScorePairsInput {
   readonly history: Readonly<Record<string, readonly RiskSample[]>>;
   /** Radar positions cost a layout pass; a hook printing text does not need them. */
   readonly embed: boolean;
+  /** `symbols.signatureChange` of the config: a used signature change warns (default) or blocks. */
+  readonly signatureChange?: SignaturePolicy;
 }
 
 export interface ScoredAirspace {
-  readonly links: Link[];
+  readonly links: ReportLink[];
   readonly positions: Record<string, Vec3>;
   readonly fileCoordinates: Record<string, Vec3>;
 }
 
 export function scorePairs(input: ScorePairsInput): ScoredAirspace {
-  const engineChannels = input.channels.filter((c) => c !== 'merge');
+  const engineChannels = input.channels.filter((c) => c !== 'merge' && c !== 'symbol');
   const options: ScanOptions = { ...input.model, channels: engineChannels, now: input.now, history: input.history };
   const representative = new Map<string, Agent>();
   const links = input.pairs.map((pair) => {
@@ -41,7 +45,13 @@ export function scorePairs(input: ScorePairsInput): ScoredAirspace {
       const evidence = pair.merge.value === 1 ? runMessages.mergeConflictEvidence(pair.merge.conflictedPaths) : undefined;
       external.push({ a: pair.a, b: pair.b, channel: 'merge', value: pair.merge.value, ...(pair.merge.reason ? { reason: pair.merge.reason } : {}), ...(evidence ? { evidence } : {}) });
     }
-    return advise(a, b, input.graph, { ...options, external });
+    const symbol = input.channels.includes('symbol') ? pair.symbol : undefined;
+    if (symbol) {
+      const { value, evidence } = symbol.value === null ? { value: null, evidence: undefined } : symbolValue(symbol.collisions, input.signatureChange);
+      external.push({ a: pair.a, b: pair.b, channel: 'symbol', value, ...(symbol.reason ? { reason: symbol.reason } : {}), ...(evidence ? { evidence } : {}) });
+    }
+    const link: ReportLink = advise(a, b, input.graph, { ...options, external });
+    return symbol && symbol.collisions.length > 0 ? { ...link, symbols: symbol.collisions } : link;
   });
   links.sort((x, y) => y.risk - x.risk || `${x.a}\0${x.b}`.localeCompare(`${y.a}\0${y.b}`));
   const agents = [...representative.values()];

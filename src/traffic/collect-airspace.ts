@@ -25,6 +25,7 @@ import { lastFetchAge, type LastFetch } from '../git/fetch-traffic.js';
 import type { MergeChannelResult } from '../git/merge-tree-channel.js';
 import { resolveRepo, type RepoInfo } from '../git/resolve-repo.js';
 import { gitMessages } from '../messages/git.js';
+import type { SymbolChannelResult } from '../symbols/symbol-channel.js';
 import { discoverTraffic, type OwnshipAs } from './discover-traffic.js';
 import type { LineOfWork } from './line-of-work.js';
 import { comparePairs } from './pair-working-sets.js';
@@ -69,6 +70,8 @@ export interface PairWorkingSets {
   readonly workingSetB: WorkingSet;
   /** Present when the `merge` channel is on. */
   readonly merge?: MergeChannelResult;
+  /** Present when the `symbol` channel is on. */
+  readonly symbol?: SymbolChannelResult;
 }
 
 export interface UnknownPeer {
@@ -130,6 +133,7 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
     graphComplete: found.graphComplete,
     ignore: options.ignore,
     withMerge: options.channels.includes('merge'),
+    withSymbols: options.channels.includes('symbol'),
     concurrency: options.concurrency ?? 4,
   }).catch((error: unknown) => {
     // A failure shared by every pair (e.g. the batched diff): each peer becomes unknown, the scan survives.
@@ -142,7 +146,7 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
     if (pair.base.base === null) unknown.push({ id: pair.b.id, with: pair.a.id, reason: pair.base.reason });
     else if (pair.workingSetA && pair.workingSetB) {
       if (pair.unparsed) unknown.push({ id: pair.b.id, with: pair.a.id, reason: gitMessages.diffUnparsed });
-      pairs.push({ a: pair.a.id, b: pair.b.id, base: pair.base.base, workingSetA: pair.workingSetA, workingSetB: pair.workingSetB, ...(pair.merge ? { merge: pair.merge } : {}) });
+      pairs.push({ a: pair.a.id, b: pair.b.id, base: pair.base.base, workingSetA: pair.workingSetA, workingSetB: pair.workingSetB, ...(pair.merge ? { merge: pair.merge } : {}), ...(pair.symbol ? { symbol: pair.symbol } : {}) });
     }
   }
   const summary = (line: LineOfWork): ScannedAgent => ({ id: line.id, kind: line.kind, commits: line.commitsSinceTrunk, uncommittedFiles: line.uncommittedPaths?.length ?? 0 });

@@ -5,6 +5,7 @@ import { diffKey, diffWorkingSets, type DiffRequest, type DiffWorkingSet } from 
 import { lastCommitTimes, worktreeMtimes } from '../git/last-edit-times.js';
 import { mergeBase, type MergeBaseResult } from '../git/merge-base.js';
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
+import { symbolChannel, type SymbolChannelResult } from '../symbols/symbol-channel.js';
 import { mapLimit } from './limit-concurrency.js';
 import { targetOf, type LineOfWork } from './line-of-work.js';
 import { pathsMayConflict } from './paths-may-conflict.js';
@@ -17,6 +18,9 @@ export interface PairContext {
   readonly graphComplete: boolean;
   readonly ignore: (path: string) => boolean;
   readonly withMerge: boolean;
+  /** Compare the two sides' changed declarations with the other side's new uses (src/symbols/). */
+  readonly withSymbols?: boolean;
+  readonly signal?: AbortSignal;
   readonly concurrency: number;
 }
 
@@ -28,6 +32,7 @@ export interface ComparedPair {
   readonly workingSetB?: WorkingSet;
   readonly unparsed?: boolean;
   readonly merge?: MergeChannelResult;
+  readonly symbol?: SymbolChannelResult;
 }
 
 /**
@@ -76,12 +81,16 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
     if (typeof sides === 'string') return { a, b, base: { base: null, reason: sides } };
     const [workingSetA, workingSetB] = sides;
     const merge = context.withMerge ? await mergeChannel(a, b, workingSetA, workingSetB, context) : undefined;
+    const symbol = context.withSymbols
+      ? await symbolChannel(context.cwd, found.base, targetOf(a), targetOf(b), { ids: { a: a.id, b: b.id }, filesA: workingSetA.files, filesB: workingSetB.files, ...(context.signal ? { signal: context.signal } : {}) })
+      : undefined;
     return {
       a, b, base: found,
       workingSetA: { base: found.base, files: workingSetA.files },
       workingSetB: { base: found.base, files: workingSetB.files },
       unparsed: workingSetA.unparsed || workingSetB.unparsed,
       ...(merge ? { merge } : {}),
+      ...(symbol ? { symbol } : {}),
     };
   });
 }

@@ -34,6 +34,14 @@ describe('the demo', () => {
     const cyAgain = steered.events.find((e: { agent: string; action: string }) => e.agent === 'cy' && e.action.startsWith('git push'));
     expect(cyAgain.code).toBe(0);
 
+    // The symbol scene: a changed signature is caught in bob's check before anything is merged.
+    const signature = result.steps[4];
+    const caught = signature.events.find((e: { agent: string; action: string }) => e.agent === 'bob' && e.action === 'airspace-hooks check');
+    expect(caught.code).toBe(0);
+    expect(caught.output).toMatch(/dana\S* changed the signature of `connect` \(src\/api\/client\.ts:3, 1 → 2 required parameters\); your new code in src\/billing\/sync\.ts:4 calls it with 1 argument/);
+    expect(signature.scan.counts.TA).toBeGreaterThan(0);
+    expect(signature.scan.advisories.some((l: { symbols?: { symbol: string }[] }) => l.symbols?.some((s) => s.symbol === 'connect'))).toBe(true);
+
     expect(existsSync(result.radar)).toBe(true);
     const page = readFileSync(result.radar, 'utf8');
     expect(page).toContain('airspace-radar-data');

@@ -34,7 +34,7 @@ export interface ScanArgs {
   readonly json: boolean;
 }
 
-const CHANNELS = ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge'];
+const CHANNELS = ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge', 'symbol'];
 
 /** `scan`: every pair of agents; advisory only (exit 0), the pair matrix on a terminal. */
 export async function scanCommand(cwd: string, args: ScanArgs, output: Output): Promise<number> {

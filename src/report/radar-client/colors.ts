@@ -8,6 +8,8 @@ export const LEVEL_COLOR: Record<AdvisoryLevel, number> = {
 };
 
 export const AGENT_COLOR = 0x4fd1ff;
+/** Links whose collision is a symbol (src/symbols/): violet, dashed. */
+export const SYMBOL_COLOR = 0xc084fc;
 export const BACKGROUND = 0x070b12;
 export const GRID_COLOR = 0x1d3b2e;
 export const GRID_CENTER_COLOR = 0x2f6b4f;

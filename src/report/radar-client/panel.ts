@@ -4,6 +4,8 @@
  */
 import type { Link, ScanResult } from '../../engine/types.js';
 import { radarPageText as T } from '../../messages/radar.js';
+import { symbolMessages } from '../../messages/symbols.js';
+import type { ReportLink } from '../check-report.js';
 import { el, formatRanges, formatRisk, put } from './dom.js';
 
 export function renderLinkPanel(panel: HTMLElement, link: Link): void {
@@ -35,6 +37,15 @@ export function renderLinkPanel(panel: HTMLElement, link: Link): void {
     put(channels, put(el('div', 'channel unknown'), el('span', 'name', unknown.channel), el('span', 'reason', `${T.unknown}: ${unknown.reason}`)));
   }
   panel.append(channels);
+  const symbols = (link as ReportLink).symbols ?? [];
+  if (symbols.length > 0) {
+    panel.append(el('h3', undefined, T.symbols));
+    const list = el('ul', 'files symbols');
+    for (const collision of symbols) {
+      list.append(put(el('li'), el('div', 'path', `${collision.symbol} · ${collision.change}`), el('div', 'ranges', symbolMessages.collision(collision, null))));
+    }
+    panel.append(list);
+  }
   panel.append(el('h3', undefined, T.sharedFiles));
   if (link.sharedFiles.length === 0) panel.append(el('div', 'note', T.noSharedFiles));
   const files = el('ul', 'files');

@@ -8,7 +8,8 @@ import { Line2 } from 'three/examples/jsm/lines/Line2.js';
 import { LineGeometry } from 'three/examples/jsm/lines/LineGeometry.js';
 import { LineMaterial } from 'three/examples/jsm/lines/LineMaterial.js';
 import type { AdvisoryLevel, Link, ScanResult } from '../../engine/types.js';
-import { AGENT_COLOR, LEVEL_COLOR, LEVEL_RANK, LEVEL_WIDTH } from './colors.js';
+import type { ReportLink } from '../check-report.js';
+import { AGENT_COLOR, LEVEL_COLOR, LEVEL_RANK, LEVEL_WIDTH, SYMBOL_COLOR } from './colors.js';
 import { hotFiles, makeFileCloud } from './file-cloud.js';
 import { type Layout, toScene } from './layout.js';
 
@@ -147,16 +148,20 @@ export class SceneContent {
     this.links = [];
     for (const link of ordered) {
       if (!this.agents.has(link.a) || !this.agents.has(link.b)) continue;
+      // A pair whose collision is a symbol (one side changed what the other's new code uses) is
+      // drawn dashed in its own colour: no shared lines, a different kind of conflict.
+      const symbolic = ((link as ReportLink).symbols?.length ?? 0) > 0;
       const material = new LineMaterial({
-        color: LEVEL_COLOR[link.level] ?? LEVEL_COLOR.clear,
+        color: symbolic ? SYMBOL_COLOR : LEVEL_COLOR[link.level] ?? LEVEL_COLOR.clear,
         linewidth: LEVEL_WIDTH[link.level] ?? 1,
         transparent: true,
         opacity: link.level === 'clear' ? 0.2 + 0.5 * clamp01(link.risk) : 0.95,
         depthWrite: false,
+        ...(symbolic ? { dashed: true, dashSize: 0.06, gapSize: 0.04 } : {}),
       });
       material.resolution.copy(this.resolution);
       const line = new Line2(new LineGeometry(), material);
-      line.userData = { kind: 'link', a: link.a, b: link.b };
+      line.userData = { kind: 'link', a: link.a, b: link.b, ...(symbolic ? { symbol: true } : {}) };
       this.links.push({ link, line });
       this.linkGroup.add(line);
     }
@@ -177,6 +182,7 @@ export class SceneContent {
       } else {
         line.geometry.setPositions([a.x, a.y, a.z, b.x, b.y, b.z]);
       }
+      if (line.material.dashed) line.computeLineDistances();
     }
   }
 }

@@ -1,0 +1,228 @@
+import { diffWorkingSet } from '../git/diff-working-set.js';
+import { currentRunSignal, withRunSignal } from '../git/run-signal.js';
+import { isAirspaceError } from '../errors.js';
+import type { ImportGraph } from '../engine/types.js';
+import { symbolMessages } from '../messages/symbols.js';
+import type { WorkingSetFile } from '../traffic/working-set.js';
+import { addedLines } from './added-lines.js';
+import { diffModules } from './diff-declarations.js';
+import { findCollisions, type ChangedFile, type ResolvedUse } from './find-collisions.js';
+import { isScriptPath, loadParser, type ParseSource } from './load-parser.js';
+import { blobKey, existingPaths, readBlobs, type BlobQuery } from './read-blobs.js';
+import { readModuleFacts } from './read-module-facts.js';
+import { readUses } from './read-uses.js';
+import { candidatePaths, resolveImport, type ResolveContext } from './resolve-import.js';
+import type { ModuleFacts, SymbolCollision } from './symbol-types.js';
+import { symbolValue, type SignaturePolicy } from './symbol-value.js';
+
+/**
+ * The symbol channel of one pair: what each side changed per declaration in its changed files,
+ * and whether the other side's changed lines use it. Works on any two commits with their common
+ * base — snapshot commits of uncommitted work, branch tips, a beacon commit's parent — and reads
+ * only the changed files (plus a barrel file when an import passes through one).
+ */
+
+export interface SymbolChannelOptions {
+  /** Agent ids of the two sides (for the sentences); default 'a' and 'b'. */
+  readonly ids?: { readonly a: string; readonly b: string };
+  /** The sides' working sets against `base`, when the caller has them (saves two diffs). */
+  readonly filesA?: readonly WorkingSetFile[];
+  readonly filesB?: readonly WorkingSetFile[];
+  readonly graph?: ImportGraph;
+  readonly ignore?: (path: string) => boolean;
+  readonly signal?: AbortSignal;
+  readonly signatureChange?: SignaturePolicy;
+  /** Source bytes (all versions read) above which the pair is not parsed; default MAX_PAIR_BYTES. */
+  readonly maxBytes?: number;
+}
+
+const MAX_PAIR_BYTES = 4 * 1024 * 1024;
+
+export interface SymbolChannelResult {
+  /** r in [0, 1]; null when it could not be computed (`reason` says why). */
+  readonly value: number | null;
+  readonly collisions: readonly SymbolCollision[];
+  readonly evidence?: string;
+  readonly reason?: string;
+}
+
+interface Side {
+  readonly id: string;
+  readonly commit: string;
+  readonly files: readonly WorkingSetFile[];
+}
+
+export async function symbolChannel(cwd: string, base: string, commitA: string, commitB: string, given: SymbolChannelOptions = {}): Promise<SymbolChannelResult> {
+  // The run's signal unless the caller passed one; as the ambient signal it also kills this
+  // channel's git processes (src/git/run-signal.ts), and the loops below check it between steps.
+  const signal = given.signal ?? currentRunSignal();
+  const options: SymbolChannelOptions = signal ? { ...given, signal } : given;
+  return signal ? withRunSignal(signal, () => computeChannel(cwd, base, commitA, commitB, options)) : computeChannel(cwd, base, commitA, commitB, options);
+}
+
+async function computeChannel(cwd: string, base: string, commitA: string, commitB: string, options: SymbolChannelOptions): Promise<SymbolChannelResult> {
+  options.signal?.throwIfAborted();
+  try {
+    const [filesA, filesB] = await Promise.all([
+      options.filesA ?? diffWorkingSet(cwd, base, commitA, { ignore: options.ignore }).then((d) => d.files),
+      options.filesB ?? diffWorkingSet(cwd, base, commitB, { ignore: options.ignore }).then((d) => d.files),
+    ]);
+    const a: Side = { id: options.ids?.a ?? 'a', commit: commitA, files: scripts(filesA) };
+    const b: Side = { id: options.ids?.b ?? 'b', commit: commitB, files: scripts(filesB) };
+    if (a.files.length === 0 || b.files.length === 0) return { value: 0, collisions: [] };
+    const parse = await loadParser();
+    if (typeof parse === 'string') return { value: null, collisions: [], reason: parse };
+    options.signal?.throwIfAborted();
+
+    const blobs = await readBlobs(cwd, [...versions(base, a), ...versions(base, b)]);
+    options.signal?.throwIfAborted();
+    // Parsing costs ~1 s per MB on a busy small machine: a pair of long-lived branches with
+    // megabytes of changed source is reported unknown rather than eating the hook's budget.
+    const bytes = [...blobs.values()].reduce((sum, text) => sum + text.length, 0);
+    if (bytes > (options.maxBytes ?? MAX_PAIR_BYTES)) return { value: null, collisions: [], reason: symbolMessages.tooLarge(a.files.length + b.files.length, bytes) };
+    const reader = factsReader(parse, blobs);
+    const changedA = changedDeclarations(base, a, reader);
+    const changedB = changedDeclarations(base, b, reader);
+    const collisions = [
+      ...(changedA.size > 0 ? findCollisions(a.id, b.id, changedA, await resolvedUses(cwd, base, b, changedA, parse, blobs, reader, options)) : []),
+      ...(changedB.size > 0 ? findCollisions(b.id, a.id, changedB, await resolvedUses(cwd, base, a, changedB, parse, blobs, reader, options)) : []),
+    ];
+    return { ...symbolValue(collisions, options.signatureChange), collisions };
+  } catch (error) {
+    if (!isAirspaceError(error) || options.signal?.aborted) throw error;
+    return { value: null, collisions: [], reason: symbolMessages.unreadable(error.message) };
+  }
+}
+
+function scripts(files: readonly WorkingSetFile[]): WorkingSetFile[] {
+  return files.filter((f) => !f.binary && (isScriptPath(f.file) || isScriptPath(f.path ?? f.file)));
+}
+
+const sidePath = (f: WorkingSetFile): string => f.path ?? f.file;
+
+function versions(base: string, side: Side): BlobQuery[] {
+  return side.files.flatMap((f) => [...(f.status !== 'A' ? [{ commit: base, path: f.file }] : []), ...(f.status !== 'D' ? [{ commit: side.commit, path: sidePath(f) }] : [])]);
+}
+
+type FactsReader = (commit: string, path: string) => ModuleFacts | null;
+
+/** Parses each file version once, whichever step asks first. */
+function factsReader(parse: ParseSource, blobs: Map<string, string>): FactsReader & { program(commit: string, path: string): ReturnType<ParseSource> } {
+  const programs = new Map<string, ReturnType<ParseSource>>();
+  const facts = new Map<string, ModuleFacts | null>();
+  const program = (commit: string, path: string): ReturnType<ParseSource> => {
+    const key = blobKey(commit, path);
+    if (!programs.has(key)) {
+      const text = blobs.get(key);
+      programs.set(key, text === undefined ? null : parse(path, text));
+    }
+    return programs.get(key) ?? null;
+  };
+  const read = (commit: string, path: string): ModuleFacts | null => {
+    const key = blobKey(commit, path);
+    if (!facts.has(key)) {
+      const tree = program(commit, path);
+      facts.set(key, tree ? readModuleFacts(tree, blobs.get(key)!) : null);
+    }
+    return facts.get(key) ?? null;
+  };
+  return Object.assign(read, { program });
+}
+
+const EMPTY: ModuleFacts = { declarations: [], reExports: [], imports: [] };
+
+/** Per changed file (under both its base and side path), what the side did to its declarations. */
+function changedDeclarations(base: string, side: Side, read: FactsReader): Map<string, ChangedFile> {
+  const changed = new Map<string, ChangedFile>();
+  for (const f of side.files) {
+    if (f.status === 'A') continue;
+    const before = read(base, f.file);
+    // A version that does not parse says nothing: it must not read as "every export removed".
+    const after = f.status === 'D' ? EMPTY : read(side.commit, sidePath(f));
+    if (!before || !after) continue;
+    const changes = diffModules(before, after);
+    if (changes.length === 0) continue;
+    const entry = { path: f.status === 'D' ? f.file : sidePath(f), changes };
+    changed.set(f.file, entry);
+    changed.set(sidePath(f), entry);
+  }
+  return changed;
+}
+
+/** The user's uses in its changed lines, resolved to the changer's changed files. */
+async function resolvedUses(
+  cwd: string, base: string, user: Side, changed: Map<string, ChangedFile>, parse: ParseSource, blobs: Map<string, string>,
+  read: FactsReader & { program(commit: string, path: string): ReturnType<ParseSource> }, options: SymbolChannelOptions,
+): Promise<ResolvedUse[]> {
+  const names = new Set<string>();
+  const locals = new Set<string>();
+  for (const entry of changed.values()) {
+    for (const c of entry.changes) {
+      if (c.exported) names.add(c.name);
+      if (c.local !== '') locals.add(c.local);
+    }
+  }
+  const pending: { file: string; use: ResolvedUse['use']; source: string; name: string }[] = [];
+  const resolved: ResolvedUse[] = [];
+  for (const f of user.files) {
+    if (f.status === 'D') continue;
+    const path = sidePath(f);
+    const text = blobs.get(blobKey(user.commit, path));
+    const program = read.program(user.commit, path);
+    const facts = read(user.commit, path);
+    if (text === undefined || !program || !facts) continue;
+    const fresh = addedLines(f.status === 'A' ? null : blobs.get(blobKey(base, f.file)) ?? null, text);
+    const imports = new Map(facts.imports.map((binding) => [binding.local, binding]));
+    const ownLocals = new Set(facts.declarations.map((d) => d.local));
+    for (const use of readUses(program, text, (line) => fresh.has(line))) {
+      const binding = imports.get(use.name);
+      if (binding) {
+        const name = binding.imported !== '*' ? binding.imported : use.member ?? (binding.commonjs && use.args !== undefined ? 'default' : null);
+        if (name !== null && names.has(name)) pending.push({ file: path, use, source: binding.source, name });
+      } else if (ownLocals.has(use.name) && locals.has(use.name) && changed.has(path)) {
+        resolved.push({ file: path, use, target: { file: path, name: use.name, sameFile: true } });
+      }
+    }
+  }
+  if (pending.length === 0) return resolved;
+  options.signal?.throwIfAborted();
+  const context = resolveContext(cwd, user.commit, changed, parse, options);
+  await context.prefetch(pending.flatMap((p) => candidatePaths(p.file, p.source)));
+  for (const p of pending) {
+    const target = await resolveImport(p.file, p.source, p.name, context);
+    if (target) resolved.push({ file: p.file, use: p.use, target: { ...target, sameFile: false } });
+  }
+  return resolved;
+}
+
+function resolveContext(cwd: string, commit: string, changed: Map<string, ChangedFile>, parse: ParseSource, options: SymbolChannelOptions): ResolveContext & { prefetch(paths: readonly string[]): Promise<void> } {
+  const known = new Map<string, boolean>();
+  const barrels = new Map<string, Promise<ModuleFacts | null>>();
+  const probe = async (paths: readonly string[]): Promise<void> => {
+    const missing = paths.filter((p) => !known.has(p));
+    if (missing.length === 0) return;
+    options.signal?.throwIfAborted();
+    const found = await existingPaths(cwd, missing.map((path) => ({ commit, path })));
+    for (const p of missing) known.set(p, found.has(blobKey(commit, p)));
+  };
+  return {
+    changedFiles: new Set(changed.keys()),
+    ...(options.graph ? { adjacency: options.graph.adjacency } : {}),
+    prefetch: probe,
+    async firstExisting(paths) {
+      await probe(paths);
+      return paths.find((p) => known.get(p)) ?? null;
+    },
+    factsOf(path) {
+      if (!barrels.has(path)) {
+        barrels.set(path, (async () => {
+          options.signal?.throwIfAborted();
+          const text = (await readBlobs(cwd, [{ commit, path }])).get(blobKey(commit, path));
+          const tree = text === undefined ? null : parse(path, text);
+          return tree && text !== undefined ? readModuleFacts(tree, text) : null;
+        })());
+      }
+      return barrels.get(path)!;
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { addedLines } from '../../../src/symbols/added-lines.js';
+import { findCollisions } from '../../../src/symbols/find-collisions.js';
+import { loadParser } from '../../../src/symbols/load-parser.js';
+import { readModuleFacts } from '../../../src/symbols/read-module-facts.js';
+import { readUses } from '../../../src/symbols/read-uses.js';
+import { candidatePaths, resolveImport, type ResolveContext } from '../../../src/symbols/resolve-import.js';
+import type { ModuleFacts } from '../../../src/symbols/symbol-types.js';
+
+async function program(file: string, text: string) {
+  const parse = await loadParser();
+  if (typeof parse === 'string') throw new Error(parse);
+  const tree = parse(file, text);
+  if (!tree) throw new Error('does not parse');
+  return tree;
+}
+
+async function facts(file: string, text: string): Promise<ModuleFacts> {
+  return readModuleFacts(await program(file, text), text);
+}
+
+describe('imports a side binds', () => {
+  it('named, default, namespace, re-exports and CommonJS require forms', async () => {
+    const text = [
+      "import def, { a as b, type T } from './m';",
+      "import * as ns from '../n';",
+      "const { x, y: z } = require('./c');",
+      "const whole = require('./w');",
+      "const member = require('./p').member;",
+      "export { q as r } from './q';",
+      "export * from './star';",
+    ].join('\n');
+    const found = await facts('src/f.ts', text);
+    expect(found.imports).toEqual([
+      { local: 'def', source: './m', imported: 'default' },
+      { local: 'b', source: './m', imported: 'a' },
+      { local: 'T', source: './m', imported: 'T' },
+      { local: 'ns', source: '../n', imported: '*' },
+      { local: 'x', source: './c', imported: 'x' },
+      { local: 'z', source: './c', imported: 'y' },
+      { local: 'whole', source: './w', imported: '*', commonjs: true },
+      { local: 'member', source: './p', imported: 'member' },
+    ]);
+    expect(found.reExports).toEqual([{ name: 'r', imported: 'q', source: './q' }, { name: '*', imported: '*', source: './star' }]);
+  });
+});
+
+describe('readUses: references in changed lines only', () => {
+  it('calls with their argument count, namespace members, types and JSX components; not declarations or keys', async () => {
+    const text = [
+      "import { createSession, Opts } from './session';", // 1
+      "import * as auth from './auth';", // 2
+      'const old = createSession(1);', // 3 unchanged
+      'export function admin(o: Opts) {', // 4
+      '  const s = createSession(o.user);', // 5
+      '  auth.login(s, 2, 3);', // 6
+      '  return { createSession: 1, key: s.createSession };', // 7
+      '}', // 8
+      'const el = <Panel value={old} />;', // 9
+    ].join('\n');
+    const tree = await program('src/admin.tsx', text);
+    const uses = readUses(tree, text, (line) => line >= 4);
+    expect(uses).toContainEqual({ name: 'createSession', line: 5, args: 1 });
+    expect(uses).toContainEqual({ name: 'auth', member: 'login', line: 6, args: 3 });
+    expect(uses).toContainEqual({ name: 'Opts', line: 4 });
+    expect(uses).toContainEqual({ name: 'Panel', line: 9 });
+    expect(uses.filter((u) => u.name === 'createSession').map((u) => u.line)).toEqual([5]);
+    expect(uses.some((u) => u.name === 'admin' || u.name === 's' && u.line === 5)).toBe(false);
+  });
+});
+
+describe('addedLines', () => {
+  it('marks inserted and changed lines of the new version', () => {
+    expect([...addedLines('a\nb\nc\n', 'a\nX\nb\nc changed\n')].sort()).toEqual([2, 4]);
+    expect([...addedLines(null, 'a\nb')]).toEqual([1, 2]);
+    expect([...addedLines('a\nb', 'a\nb')]).toEqual([]);
+  });
+
+  it('a long file edited near both ends: the untouched middle is not added (as git diff sees it)', () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => `line ${i}`);
+    const edited = [...lines];
+    edited.splice(10, 1, 'changed top');
+    edited.splice(4990, 0, 'inserted bottom');
+    edited.splice(2500, 1);
+    expect([...addedLines(lines.join('\n'), edited.join('\n'))]).toEqual([11, 4990]);
+  });
+
+  it('agrees with a moved block: the lines at the new place are added', () => {
+    expect([...addedLines('a\nb\nc\nd\ne', 'a\nd\nb\nc\ne')]).toEqual([2]);
+  });
+});
+
+describe('resolveImport', () => {
+  const files: Record<string, string> = {
+    'src/index.ts': "export * from './auth/index.js';\nexport { helper as util } from './helper';",
+    'src/auth/index.ts': "export { createSession } from './session';",
+  };
+  const context = (changed: string[], existing: string[], adjacency?: Record<string, string[]>): ResolveContext => ({
+    changedFiles: new Set(changed),
+    ...(adjacency ? { adjacency } : {}),
+    firstExisting: async (paths) => paths.find((p) => existing.includes(p)) ?? null,
+    factsOf: async (path) => (files[path] === undefined ? null : facts(path, files[path]!)),
+  });
+
+  it('candidates follow TypeScript and Node: ./x.js names x.ts, a folder names its index', () => {
+    expect(candidatePaths('src/a/b.ts', '../x.js').slice(0, 2)).toEqual(['src/x.ts', 'src/x.tsx']);
+    expect(candidatePaths('src/a/b.ts', './dir')).toContain('src/a/dir/index.ts');
+    expect(candidatePaths('a.ts', '../outside')).toEqual([]);
+    expect(candidatePaths('a.ts', 'react')).toEqual([]);
+  });
+
+  it('a direct import of a changed file', async () => {
+    expect(await resolveImport('src/api/admin.ts', '../auth/session', 'createSession', context(['src/auth/session.ts'], ['src/auth/session.ts']))).toEqual({ file: 'src/auth/session.ts', name: 'createSession' });
+  });
+
+  it('through two barrels (export * and a named re-export), and renamed on the way', async () => {
+    const existing = ['src/index.ts', 'src/auth/index.ts', 'src/auth/session.ts', 'src/helper.ts'];
+    expect(await resolveImport('src/api/admin.ts', '..', 'createSession', context(['src/auth/session.ts'], existing))).toEqual({ file: 'src/auth/session.ts', name: 'createSession' });
+    expect(await resolveImport('src/api/admin.ts', '../index', 'util', context(['src/helper.ts'], existing))).toEqual({ file: 'src/helper.ts', name: 'helper' });
+    expect(await resolveImport('src/api/admin.ts', '../index', 'other', context(['src/helper.ts'], existing))).toBeNull();
+  });
+
+  it('a package specifier through the import graph edges', async () => {
+    const adjacency = { 'apps/web/page.ts': ['packages/server/src/index.ts', 'apps/web/util.ts'] };
+    expect(await resolveImport('apps/web/page.ts', '@org/server', 'route', context(['packages/server/src/index.ts'], [], adjacency))).toEqual({ file: 'packages/server/src/index.ts', name: 'route' });
+    expect(await resolveImport('apps/web/page.ts', '@org/client', 'route', context(['packages/server/src/index.ts'], [], adjacency))).toBeNull();
+  });
+});
+
+describe('findCollisions', () => {
+  it('matches exported names across files and local names inside one file; flags calls that no longer fit', () => {
+    const changed = new Map([['s.ts', { path: 's.ts', changes: [
+      { kind: 'signature' as const, name: 'createSession', local: 'createSession', exported: true, declarationKind: 'function' as const, line: 3, details: ['1 → 2 required parameters'], requiredAfter: 2, maxAfter: 2 },
+      { kind: 'removed' as const, name: 'helper', local: 'helper', exported: false, declarationKind: 'function' as const, line: 9, details: [] },
+    ] }]]);
+    const found = findCollisions('ada', 'bob', changed, [
+      { file: 'admin.ts', use: { name: 'createSession', line: 4, args: 1 }, target: { file: 's.ts', name: 'createSession', sameFile: false } },
+      { file: 'admin.ts', use: { name: 'createSession', line: 8, args: 1 }, target: { file: 's.ts', name: 'createSession', sameFile: false } },
+      { file: 's.ts', use: { name: 'helper', line: 20 }, target: { file: 's.ts', name: 'helper', sameFile: true } },
+      { file: 'admin.ts', use: { name: 'helper', line: 5 }, target: { file: 's.ts', name: 'helper', sameFile: false } },
+    ]);
+    expect(found).toEqual([
+      { symbol: 'createSession', change: 'signature', details: ['1 → 2 required parameters'], changedBy: 'ada', usedBy: 'bob', declaration: { file: 's.ts', line: 3 }, use: { file: 'admin.ts', line: 4 }, args: 1, callMismatch: true },
+      { symbol: 'helper', change: 'removed', details: [], changedBy: 'ada', usedBy: 'bob', declaration: { file: 's.ts', line: 9 }, use: { file: 's.ts', line: 20 } },
+    ]);
+  });
+});
