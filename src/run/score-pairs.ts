@@ -1,13 +1,15 @@
-import { advise, embedAgents, type Agent, type ExternalChannelValue, type ImportGraph, type Link, type RiskSample, type ScanOptions, type Vec3 } from '../engine/index.js';
+import { scorePairList, type Agent, type ExternalChannelValue, type ImportGraph, type Link, type RiskSample, type ScanOptions, type Vec3 } from '../engine/index.js';
 import type { ModelOverrides } from '../config/defaults.js';
 import { runMessages } from '../messages/run.js';
 import type { PairWorkingSets } from '../traffic/collect-airspace.js';
 import { toAgent, type AgentFacts } from '../traffic/to-agent.js';
 
 /**
- * Runs the engine on every compared pair. Each pair has its own base (its merge-base), so each
- * pair's two agents are built from that pair's working sets and scored with `advise`; the radar
- * positions use one working set per agent (its first pair) since only paths matter much there.
+ * Runs the engine on every compared pair, through ONE scorer (engine `scorePairList`): each pair
+ * has its own base (its merge-base), so an agent is built once per (id, base) — its working set is
+ * the same for every pair with that base — and the graph index, the dependency search and the
+ * inverted index of paths are shared by all pairs. Radar positions use each agent's first
+ * working set, since only paths matter much there.
  */
 export interface ScorePairsInput {
   readonly pairs: readonly PairWorkingSets[];
@@ -25,26 +27,38 @@ export interface ScoredAirspace {
   readonly links: Link[];
   readonly positions: Record<string, Vec3>;
   readonly fileCoordinates: Record<string, Vec3>;
+  /** Pairs with a shared path or graph contact (the rest are clear by construction). */
+  readonly contacts: number;
 }
 
 export function scorePairs(input: ScorePairsInput): ScoredAirspace {
   const engineChannels = input.channels.filter((c) => c !== 'merge');
-  const options: ScanOptions = { ...input.model, channels: engineChannels, now: input.now, history: input.history };
-  const representative = new Map<string, Agent>();
-  const links = input.pairs.map((pair) => {
-    const a = toAgent(pair.a, pair.workingSetA, input.facts.get(pair.a));
-    const b = toAgent(pair.b, pair.workingSetB, input.facts.get(pair.b));
-    if (!representative.has(a.id)) representative.set(a.id, a);
-    if (!representative.has(b.id)) representative.set(b.id, b);
-    const external: ExternalChannelValue[] = [];
+  const agents: Agent[] = [];
+  const slot = new Map<string, number>();
+  // The same (id, base) means the same working set: comparePairs diffs once per (base, target).
+  const agentIndex = (id: string, base: string, build: () => Agent): number => {
+    const key = `${id}\0${base}`;
+    let index = slot.get(key);
+    if (index === undefined) {
+      index = agents.length;
+      agents.push(build());
+      slot.set(key, index);
+    }
+    return index;
+  };
+  const external: ExternalChannelValue[] = [];
+  const indices = input.pairs.map((pair): [number, number] => {
+    const a = agentIndex(pair.a, pair.base, () => toAgent(pair.a, pair.workingSetA, input.facts.get(pair.a)));
+    const b = agentIndex(pair.b, pair.base, () => toAgent(pair.b, pair.workingSetB, input.facts.get(pair.b)));
     if (pair.merge && input.channels.includes('merge')) {
       const evidence = pair.merge.value === 1 ? runMessages.mergeConflictEvidence(pair.merge.conflictedPaths) : undefined;
       external.push({ a: pair.a, b: pair.b, channel: 'merge', value: pair.merge.value, ...(pair.merge.reason ? { reason: pair.merge.reason } : {}), ...(evidence ? { evidence } : {}) });
     }
-    return advise(a, b, input.graph, { ...options, external });
+    return [a, b];
   });
+  const options: ScanOptions = { ...input.model, channels: engineChannels, now: input.now, history: input.history, external };
+  const scored = scorePairList(agents, indices, input.graph, { ...options, embed: input.embed && agents.length > 0 });
+  const links = scored.links;
   links.sort((x, y) => y.risk - x.risk || `${x.a}\0${x.b}`.localeCompare(`${y.a}\0${y.b}`));
-  const agents = [...representative.values()];
-  const embedding = input.embed && agents.length > 0 ? embedAgents(agents, input.graph, options) : { positions: {}, fileCoordinates: {} };
-  return { links, positions: { ...embedding.positions }, fileCoordinates: { ...embedding.fileCoordinates } };
+  return { links, positions: { ...scored.embedding.positions }, fileCoordinates: { ...scored.embedding.fileCoordinates }, contacts: scored.contacts };
 }
