@@ -3,11 +3,12 @@ import type { ModelOverrides } from '../config/defaults.js';
 import { runMessages } from '../messages/run.js';
 import type { PairWorkingSets } from '../traffic/collect-airspace.js';
 import { toAgent, type AgentFacts } from '../traffic/to-agent.js';
+import type { WorkingSet } from '../traffic/working-set.js';
 
 /**
  * Runs the engine on every compared pair, through ONE scorer (engine `scorePairList`): each pair
- * has its own base (its merge-base), so an agent is built once per (id, base) — its working set is
- * the same for every pair with that base — and the graph index, the dependency search and the
+ * has its own base (its merge-base), so an agent is built once per working set (comparePairs
+ * shares one object per (base, line)), and the graph index, the dependency search and the
  * inverted index of paths are shared by all pairs. Radar positions use each agent's first
  * working set, since only paths matter much there.
  */
@@ -34,22 +35,23 @@ export interface ScoredAirspace {
 export function scorePairs(input: ScorePairsInput): ScoredAirspace {
   const engineChannels = input.channels.filter((c) => c !== 'merge');
   const agents: Agent[] = [];
-  const slot = new Map<string, number>();
-  // The same (id, base) means the same working set: comparePairs diffs once per (base, target).
-  const agentIndex = (id: string, base: string, build: () => Agent): number => {
-    const key = `${id}\0${base}`;
-    let index = slot.get(key);
+  // comparePairs hands every pair with the same (base, line) the same working-set object: one agent each.
+  const slot = new Map<WorkingSet, Map<string, number>>();
+  const agentIndex = (id: string, workingSet: WorkingSet, build: () => Agent): number => {
+    let byId = slot.get(workingSet);
+    if (byId === undefined) slot.set(workingSet, (byId = new Map()));
+    let index = byId.get(id);
     if (index === undefined) {
       index = agents.length;
       agents.push(build());
-      slot.set(key, index);
+      byId.set(id, index);
     }
     return index;
   };
   const external: ExternalChannelValue[] = [];
   const indices = input.pairs.map((pair): [number, number] => {
-    const a = agentIndex(pair.a, pair.base, () => toAgent(pair.a, pair.workingSetA, input.facts.get(pair.a)));
-    const b = agentIndex(pair.b, pair.base, () => toAgent(pair.b, pair.workingSetB, input.facts.get(pair.b)));
+    const a = agentIndex(pair.a, pair.workingSetA, () => toAgent(pair.a, pair.workingSetA, input.facts.get(pair.a)));
+    const b = agentIndex(pair.b, pair.workingSetB, () => toAgent(pair.b, pair.workingSetB, input.facts.get(pair.b)));
     if (pair.merge && input.channels.includes('merge')) {
       const evidence = pair.merge.value === 1 ? runMessages.mergeConflictEvidence(pair.merge.conflictedPaths) : undefined;
       external.push({ a: pair.a, b: pair.b, channel: 'merge', value: pair.merge.value, ...(pair.merge.reason ? { reason: pair.merge.reason } : {}), ...(evidence ? { evidence } : {}) });
