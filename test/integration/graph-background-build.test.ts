@@ -17,7 +17,7 @@ const FILES: Record<string, string> = {
 const ON = { AIRSPACE_GRAPH_BACKGROUND: 'on' };
 
 /** Polls a condition written by another process (no event to await across processes), with a deadline. */
-async function until(condition: () => boolean, what: string, limitMs = 90_000): Promise<void> {
+async function until(condition: () => boolean, what: string, limitMs = 240_000): Promise<void> {
   const deadline = Date.now() + limitMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -52,7 +52,7 @@ describe('background graph build', () => {
     const warm = await loadImportGraph(repo, common, { refresh: 'never' });
     expect(warm).toMatchObject({ source: 'cache', stale: false });
     expect(warm.graph.adjacency['src/main.ts']).toEqual(['src/a.ts']);
-  });
+  }, 300_000); // a detached process loading dependency-cruiser on a loaded machine
 
   it('one build at a time: a live lock makes a request a no-op and reads as building', () => {
     expect(acquireBuildLock(common, Date.now())).toBe(true);
@@ -106,5 +106,5 @@ describe('background graph build', () => {
     } finally {
       removeDir(big);
     }
-  });
+  }, 300_000);
 });
