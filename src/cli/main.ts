@@ -114,6 +114,17 @@ export async function main(argv: readonly string[], output: Output = processOutp
       (y) => y.option('merges', { type: 'number', default: 50, describe: cliMessages.options.merges }).option('json', { type: 'boolean', default: false }),
       (args) => run(async () => (await import('./commands/replay-command.js')).replayCommand(cwd, { merges: args.merges, json: args.json }, output))(),
     )
+    // Hidden (no description): the background import-graph build hooks and `install` start.
+    .command(
+      'graph <action>',
+      false,
+      (y) =>
+        y
+          .positional('action', { choices: ['build'] as const, demandOption: true })
+          .option('background', { type: 'boolean', default: false })
+          .option('json', { type: 'boolean', default: false }),
+      (args) => run(async () => (await import('./commands/graph-command.js')).graphCommand(cwd, { action: args.action, background: args.background, json: args.json }, output))(),
+    )
     .demandCommand(1, cliMessages.needCommand)
     .strict()
     .help()

@@ -58,13 +58,17 @@ const dependency: ChannelDefinition = {
       }
       return map;
     });
+    // One search (graph-sized buffers) for the whole scan; each agent's reach is kept sparse (the
+    // query slots it reached), so a thousand agents do not hold a thousand slot-sized arrays.
     const search = new DependencySearch(graph, slotOf, slots, options);
-    const reach: (Float64Array | undefined)[] = [];
-    const reachOf = (i: number): Float64Array => (reach[i] ??= search.reach(sources[i]!));
+    const reach: (Map<number, number> | undefined)[] = [];
+    const reachOf = (i: number): Map<number, number> => (reach[i] ??= sparse(search.reach(sources[i]!)));
     const lookup = (from: number, to: number): number => {
+      const target = sources[to]!;
+      if (target.size === 0 || sources[from]!.size === 0) return 0;
       const best = reachOf(from);
       let value = 0;
-      for (const [id, weight] of sources[to]!) value = Math.max(value, best[slotOf[id]!]! * weight);
+      for (const [id, weight] of target) value = Math.max(value, (best.get(slotOf[id]!) ?? 0) * weight);
       return value;
     };
     return (pair) => Math.min(1, Math.max(lookup(pair.a, pair.b), lookup(pair.b, pair.a)));
@@ -84,6 +88,12 @@ const breadth: ChannelDefinition = {
     return (pair) => breadthScore(size[pair.a]!, size[pair.b]!, options.breadthFiles);
   },
 };
+
+function sparse(best: Float64Array): Map<number, number> {
+  const map = new Map<number, number>();
+  for (let slot = 0; slot < best.length; slot++) if (best[slot]! > 0) map.set(slot, best[slot]!);
+  return map;
+}
 
 export function breadthScore(filesA: number, filesB: number, scale: number): number {
   if (!(scale > 0) || !(filesA > 0) || !(filesB > 0)) return 0;

@@ -15,6 +15,8 @@ export interface PairScorer {
   readonly agents: readonly PreparedAgent[];
   risk(i: number, j: number): PairRisk;
   link(i: number, j: number): Link;
+  /** True when agents i and j have a path in common (inverted index, no file-list comparison). */
+  sharesPath(i: number, j: number): boolean;
 }
 
 type ExternalIndex = Map<string, Map<string, { value: number | null; reason: string | undefined; evidence: string | undefined }>>;
@@ -46,11 +48,13 @@ export function createPairScorer(agents: readonly Agent[], graph: ImportGraph, o
     return channel === undefined ? [] : [{ name, score: channel.prepare(scan) }];
   });
   const external = indexExternal(options);
+  const partners = sharingPartners(prepared);
 
   const risk = (i: number, j: number): PairRisk => {
     const a = prepared[i]!;
     const b = prepared[j]!;
-    const shared = sharedFiles(a, b, options);
+    // The inverted index says which pairs share a path: the others have no shared file by construction.
+    const shared = partners[i]!.has(j) ? sharedFiles(a, b, options) : [];
     const pair: PairContext = { a: i, b: j, shared };
     const channels: ChannelScores = {};
     for (const { name, score } of builtIn) channels[name] = clamp01(score(pair));
@@ -112,5 +116,23 @@ export function createPairScorer(agents: readonly Agent[], graph: ImportGraph, o
     };
   };
 
-  return { agents: prepared, risk, link };
+  return { agents: prepared, risk, link, sharesPath: (i, j) => partners[i]!.has(j) };
+}
+
+/** Inverted index of paths (base and renamed) → agents: per agent, the agents it shares one with. */
+function sharingPartners(agents: readonly PreparedAgent[]): Set<number>[] {
+  const holders = new Map<string, number[]>();
+  agents.forEach((agent, index) => {
+    for (const key of agent.byKey.keys()) {
+      const list = holders.get(key);
+      if (list === undefined) holders.set(key, [index]);
+      else list.push(index);
+    }
+  });
+  const partners = agents.map(() => new Set<number>());
+  for (const list of holders.values()) {
+    if (list.length < 2) continue;
+    for (const x of list) for (const y of list) if (x !== y) partners[x]!.add(y);
+  }
+  return partners;
 }

@@ -4,6 +4,17 @@ import type { Vec3 } from './types.js';
 /** Metric SMACOF rounds (targets = scaled D), then non-metric rounds (targets = monotone fit). */
 const METRIC_ITERATIONS = 30;
 const ORDINAL_ITERATIONS = 150;
+/**
+ * A round costs n² pair terms. Up to this many agents every round runs; beyond, the rounds shrink
+ * with 1/n² so a layout of 200 or 1,000 agents costs what 100 cost (a scan of 1,000 agents must stay
+ * within seconds; a radar of that many points is read for its clusters, not its last digit).
+ */
+const FULL_ROUNDS_UP_TO = 100;
+
+function rounds(n: number, full: number, least: number): number {
+  const share = Math.min(1, (FULL_ROUNDS_UP_TO * FULL_ROUNDS_UP_TO) / (n * n));
+  return Math.max(least, Math.round(full * share));
+}
 /** Added to every target so that two agents at distance D = 0 still get distinct points. */
 export const SEPARATION = 0.02;
 
@@ -95,7 +106,7 @@ function smacofFrom(start: readonly Vec3[], target: Float64Array): Vec3[] {
   const scale = num > 0 && den > 0 ? num / den : 1;
   const metric = new Float64Array(n * n);
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j) metric[i * n + j] = scale * delta(i, j);
-  for (let iteration = 0; iteration < METRIC_ITERATIONS; iteration++) x = guttman(x, n, metric);
+  for (let iteration = 0, last = rounds(n, METRIC_ITERATIONS, 3); iteration < last; iteration++) x = guttman(x, n, metric);
 
   // Pairs in the order of D, once, grouped in blocks of equal D. Ties are kept tied (Kruskal's
   // secondary approach): a block gets one fitted distance, the mean of its pairs' distances under
@@ -117,7 +128,7 @@ function smacofFrom(start: readonly Vec3[], target: Float64Array): Vec3[] {
   const counts = new Float64Array(blocks);
   for (let k = 0; k < m; k++) counts[blockOf[k]!]! += 1;
   const fitted = new Float64Array(n * n);
-  for (let iteration = 0; iteration < ORDINAL_ITERATIONS; iteration++) {
+  for (let iteration = 0, last = rounds(n, ORDINAL_ITERATIONS, 6); iteration < last; iteration++) {
     sums.fill(0);
     for (let k = 0; k < m; k++) sums[blockOf[k]!]! += distance(x, pi[k]!, pj[k]!);
     const fit = isotonic(sums, counts);

@@ -14,6 +14,8 @@ export interface BatchOptions {
   readonly deadline?: number;
   readonly onProgress?: GraphProgressListener;
   readonly now: () => number;
+  /** Called after each batch with everything cruised so far (a long build saves its progress). */
+  readonly onBatch?: (cruised: ReadonlyMap<string, CruisedFile>) => void;
 }
 
 export interface BatchResult {
@@ -58,6 +60,7 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
     const perFile = (now() - started) / batch.length;
     msPerFile = msPerFile === undefined ? perFile : Math.max(perFile, (msPerFile + perFile) / 2);
     next += batch.length;
+    options.onBatch?.(cruised);
   }
   options.onProgress?.({ phase: 'cruise', done: next, total: files.length });
   return {

@@ -20,3 +20,6 @@ export type {
   LoadedGraph,
   LoadGraphOptions,
 } from './types.js';
+export { requestGraphBuild, isGraphBuildRunning, type GraphBuildRequest, type GraphBuildRequestResult } from './request-graph-build.js';
+export { readGraphBuildStatus, type GraphBuildStatus } from './graph-build-status.js';
+export { runBackgroundGraphBuild, type BackgroundBuildResult } from './background-graph-build.js';

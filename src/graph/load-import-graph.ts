@@ -1,6 +1,7 @@
 import { graphMessages, type GraphWarning } from '../messages/graph.js';
 import { resolutionConfigKey, toImportGraph } from './adjacency.js';
 import { cruiseInBatches, type BatchResult } from './cruise-in-batches.js';
+import type { CruisedFile } from './run-cruise.js';
 import { absoluteCommonDir, graphCachePath, readGraphCache, writeGraphCache, type FileRecord, type GraphCache } from './graph-cache.js';
 import { emptyGraphWarning, typescriptWarning } from './graph-warnings.js';
 import { listRepoFiles } from './list-repo-files.js';
@@ -44,9 +45,31 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
   }
 
   const deadline = options.budgetMs === undefined ? undefined : started + options.budgetMs;
+  // Start from the old records: each is valid for its blob id, so what the budget did not reach
+  // stays usable (and still counts as changed). After a config change none of them is valid,
+  // and 'force' distrusts them all: what it did not reach is marked for re-reading.
+  const invalidate = options.refresh === 'force' || (cache !== undefined && cache.configKey !== configKey);
+  const merged = (cruised: ReadonlyMap<string, CruisedFile>): Map<string, FileRecord> => {
+    const files = new Map<string, FileRecord>();
+    for (const [path, record] of cache?.files ?? []) {
+      if (repo.sources.has(path)) files.set(path, invalidate ? { ...record, blob: '' } : record);
+    }
+    for (const [path, record] of cruised) files.set(path, { blob: repo.sources.get(path) ?? '', ...record });
+    return files;
+  };
+  let saved = 0;
+  const checkpoint = (cruised: ReadonlyMap<string, CruisedFile>): void => {
+    if (options.checkpointEvery === undefined || cruised.size - saved < options.checkpointEvery) return;
+    saved = cruised.size;
+    try {
+      writeGraphCache(common, { builtAt: now(), configKey, typescriptAvailable: cache?.typescriptAvailable, files: merged(cruised) });
+    } catch {
+      // The final save reports a write failure; a missed checkpoint only costs resumability.
+    }
+  };
   let batches: BatchResult;
   try {
-    batches = await cruiseInBatches(toplevel, plan.toCruise, { tsconfig, deadline, onProgress: options.onProgress, now });
+    batches = await cruiseInBatches(toplevel, plan.toCruise, { tsconfig, deadline, onProgress: options.onProgress, now, onBatch: checkpoint });
   } catch (error) {
     // dependency-cruiser itself failed (not one file: those get no edges). Keep what we had.
     warnings.push({ code: 'cruise-failed', message: graphMessages.cruiseFailed(reason(error)) });
@@ -55,15 +78,7 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
     return { graph, builtAt: cache?.builtAt, stale: true, changedSinceBuild: changed, source: cache ? 'cache' : 'none', filesCruised: 0, warnings };
   }
 
-  // Start from the old records: each is valid for its blob id, so what the budget did not reach
-  // stays usable (and still counts as changed). After a config change none of them is valid,
-  // and 'force' distrusts them all: what it did not reach is marked for re-reading.
-  const invalidate = options.refresh === 'force' || (cache !== undefined && cache.configKey !== configKey);
-  const files = new Map<string, FileRecord>();
-  for (const [path, record] of cache?.files ?? []) {
-    if (repo.sources.has(path)) files.set(path, invalidate ? { ...record, blob: '' } : record);
-  }
-  for (const [path, record] of batches.cruised) files.set(path, { blob: repo.sources.get(path) ?? '', ...record });
+  const files = merged(batches.cruised);
   const updated: GraphCache = {
     builtAt: now(),
     configKey,

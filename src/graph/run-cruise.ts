@@ -23,6 +23,8 @@ export interface CruiseSession {
 }
 
 const usage = { loads: 0, cruises: 0, filesCruised: 0 };
+/** The longest dependency-cruiser accepts (30 min): a session is one build. */
+const RESOLVER_CACHE_MS = 1_800_000;
 
 /** How often this process loaded dependency-cruiser and ran it. */
 export function cruiserUsage(): Readonly<typeof usage> {
@@ -55,10 +57,23 @@ export async function openCruiseSession(toplevel: string, tsconfig: string | und
     if (tsconfigError) tsconfigFile = undefined;
   }
 
+  // dependency-cruiser's `bustTheCache` rebuilds the resolver and purges its file-system cache on
+  // EVERY resolution (extract/resolve/resolve.mjs `init`), which doubled the cost of a cruise
+  // (docs/decisions/import-graph.md, "Faster full builds"). A session busts once, on a one-file
+  // priming cruise (earlier sessions in this process may have seen other files), then keeps the
+  // cache for all its batches: the files do not change under one build.
+  let primed = false;
   const cruiseOnce = async (files: readonly string[]): Promise<Map<string, CruisedFile>> => {
+    if (!primed) {
+      await run(files.slice(0, 1), true);
+      primed = true;
+    }
     usage.cruises += 1;
     usage.filesCruised += files.length;
-    const result = await dc.cruise(
+    return toRecords((await run(files, false)).output, new Set(files));
+  };
+  const run = (files: readonly string[], bust: boolean) =>
+    dc.cruise(
       [...files],
       {
         baseDir: toplevel,
@@ -68,12 +83,14 @@ export async function openCruiseSession(toplevel: string, tsconfig: string | und
         tsPreCompilationDeps: true,
         ...(tsconfigFile ? { tsConfig: { fileName: tsconfigFile } } : {}),
         validate: false,
+        // No rules, so no cycle/orphan/reachability analysis: its cost grows with the batch squared.
+        skipAnalysisNotInRules: true,
+        // The resolver's stat/readFile cache lives 4 s by default; a build's batches take longer.
+        enhancedResolveOptions: { cachedInputFileSystem: { cacheDuration: RESOLVER_CACHE_MS } },
       },
-      { bustTheCache: true, extensions: [...RESOLVE_EXTENSIONS] } as never,
+      { bustTheCache: bust, extensions: [...RESOLVE_EXTENSIONS] } as never,
       tsconfigFile ? { tsConfig: parsed } : {},
     );
-    return toRecords(result.output, new Set(files));
-  };
 
   return {
     cruise: (files) => cruiseSafely(cruiseOnce, files),

@@ -1,5 +1,6 @@
 import type { ImportGraph } from '../engine/types.js';
 import type { GraphWarning } from '../messages/graph.js';
+import type { GraphBuildStatus } from './graph-build-status.js';
 import type { WorktreeChanges } from './list-repo-files.js';
 
 export type { GraphWarning, GraphWarningCode } from '../messages/graph.js';
@@ -36,6 +37,11 @@ export interface LoadGraphOptions {
   readonly worktreeTree?: string;
   /** Clock (epoch ms) for `builtAt`/age; defaults to Date.now. */
   readonly now?: () => number;
+  /**
+   * Save the cache whenever this many more files were read (a long build that is killed resumes
+   * from its last save: every record is valid for its blob id). Default: save once at the end.
+   */
+  readonly checkpointEvery?: number;
 }
 
 export interface LoadedGraph {
@@ -51,6 +57,8 @@ export interface LoadedGraph {
   /** Files cruised by this call. */
   readonly filesCruised: number;
   readonly warnings: readonly GraphWarning[];
+  /** With refresh 'never': the background build this call found running or started (missing or stale graph). */
+  readonly background?: GraphBuildStatus;
 }
 
 export interface BuiltGraph {

@@ -1,15 +1,18 @@
-import { advise, embedAgents, type Agent, type ExternalChannelValue, type ImportGraph, type Link, type RiskSample, type ScanOptions, type Vec3 } from '../engine/index.js';
+import { pairKey, scorePairList, type Agent, type ExternalChannelValue, type ImportGraph, type Link, type RiskSample, type ScanOptions, type Vec3 } from '../engine/index.js';
 import type { ModelOverrides } from '../config/defaults.js';
 import { runMessages } from '../messages/run.js';
 import type { ReportLink } from '../report/check-report.js';
 import { symbolValue, type SignaturePolicy } from '../symbols/symbol-value.js';
 import type { PairWorkingSets } from '../traffic/collect-airspace.js';
 import { toAgent, type AgentFacts } from '../traffic/to-agent.js';
+import type { WorkingSet } from '../traffic/working-set.js';
 
 /**
- * Runs the engine on every compared pair. Each pair has its own base (its merge-base), so each
- * pair's two agents are built from that pair's working sets and scored with `advise`; the radar
- * positions use one working set per agent (its first pair) since only paths matter much there.
+ * Runs the engine on every compared pair, through ONE scorer (engine `scorePairList`): each pair
+ * has its own base (its merge-base), so an agent is built once per working set (comparePairs
+ * shares one object per (base, line)), and the graph index, the dependency search and the
+ * inverted index of paths are shared by all pairs. Radar positions use each agent's first
+ * working set, since only paths matter much there.
  */
 export interface ScorePairsInput {
   readonly pairs: readonly PairWorkingSets[];
@@ -29,18 +32,31 @@ export interface ScoredAirspace {
   readonly links: ReportLink[];
   readonly positions: Record<string, Vec3>;
   readonly fileCoordinates: Record<string, Vec3>;
+  /** Pairs with a shared path or graph contact (the rest are clear by construction). */
+  readonly contacts: number;
 }
 
 export function scorePairs(input: ScorePairsInput): ScoredAirspace {
   const engineChannels = input.channels.filter((c) => c !== 'merge' && c !== 'symbol');
-  const options: ScanOptions = { ...input.model, channels: engineChannels, now: input.now, history: input.history };
-  const representative = new Map<string, Agent>();
-  const links = input.pairs.map((pair) => {
-    const a = toAgent(pair.a, pair.workingSetA, input.facts.get(pair.a));
-    const b = toAgent(pair.b, pair.workingSetB, input.facts.get(pair.b));
-    if (!representative.has(a.id)) representative.set(a.id, a);
-    if (!representative.has(b.id)) representative.set(b.id, b);
-    const external: ExternalChannelValue[] = [];
+  const agents: Agent[] = [];
+  const collisions = new Map<string, NonNullable<ReportLink['symbols']>>();
+  // comparePairs hands every pair with the same (base, line) the same working-set object: one agent each.
+  const slot = new Map<WorkingSet, Map<string, number>>();
+  const agentIndex = (id: string, workingSet: WorkingSet, build: () => Agent): number => {
+    let byId = slot.get(workingSet);
+    if (byId === undefined) slot.set(workingSet, (byId = new Map()));
+    let index = byId.get(id);
+    if (index === undefined) {
+      index = agents.length;
+      agents.push(build());
+      byId.set(id, index);
+    }
+    return index;
+  };
+  const external: ExternalChannelValue[] = [];
+  const indices = input.pairs.map((pair): [number, number] => {
+    const a = agentIndex(pair.a, pair.workingSetA, () => toAgent(pair.a, pair.workingSetA, input.facts.get(pair.a)));
+    const b = agentIndex(pair.b, pair.workingSetB, () => toAgent(pair.b, pair.workingSetB, input.facts.get(pair.b)));
     if (pair.merge && input.channels.includes('merge')) {
       const evidence = pair.merge.value === 1 ? runMessages.mergeConflictEvidence(pair.merge.conflictedPaths) : undefined;
       external.push({ a: pair.a, b: pair.b, channel: 'merge', value: pair.merge.value, ...(pair.merge.reason ? { reason: pair.merge.reason } : {}), ...(evidence ? { evidence } : {}) });
@@ -49,12 +65,16 @@ export function scorePairs(input: ScorePairsInput): ScoredAirspace {
     if (symbol) {
       const { value, evidence } = symbol.value === null ? { value: null, evidence: undefined } : symbolValue(symbol.collisions, input.signatureChange);
       external.push({ a: pair.a, b: pair.b, channel: 'symbol', value, ...(symbol.reason ? { reason: symbol.reason } : {}), ...(evidence ? { evidence } : {}) });
+      if (symbol.collisions.length > 0) collisions.set(pairKey(pair.a, pair.b), symbol.collisions);
     }
-    const link: ReportLink = advise(a, b, input.graph, { ...options, external });
-    return symbol && symbol.collisions.length > 0 ? { ...link, symbols: symbol.collisions } : link;
+    return [a, b];
+  });
+  const options: ScanOptions = { ...input.model, channels: engineChannels, now: input.now, history: input.history, external };
+  const scored = scorePairList(agents, indices, input.graph, { ...options, embed: input.embed && agents.length > 0 });
+  const links: ReportLink[] = scored.links.map((link) => {
+    const symbols = collisions.get(pairKey(link.a, link.b));
+    return symbols ? { ...link, symbols } : link;
   });
   links.sort((x, y) => y.risk - x.risk || `${x.a}\0${x.b}`.localeCompare(`${y.a}\0${y.b}`));
-  const agents = [...representative.values()];
-  const embedding = input.embed && agents.length > 0 ? embedAgents(agents, input.graph, options) : { positions: {}, fileCoordinates: {} };
-  return { links, positions: { ...embedding.positions }, fileCoordinates: { ...embedding.fileCoordinates } };
+  return { links, positions: { ...scored.embedding.positions }, fileCoordinates: { ...scored.embedding.fileCoordinates }, contacts: scored.contacts };
 }

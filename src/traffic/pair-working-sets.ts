@@ -62,7 +62,16 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
   const diffs = await diffWorkingSets(context.cwd, requests, { ignore: context.ignore });
   const times = new Map<string, Promise<Map<string, number>>>();
   const mtimes = new Map<string, Promise<Map<string, number | null>>>();
-  const side = async (base: string, line: LineOfWork): Promise<DiffWorkingSet> => {
+  // One working set per (base, line): every pair with that base shares the same object, so the
+  // per-file timestamps are joined once, not once per pair (200 agents = 19,900 pairs).
+  const sides = new Map<string, Promise<DiffWorkingSet>>();
+  const side = (base: string, line: LineOfWork): Promise<DiffWorkingSet> => {
+    const key = `${base} ${line.id}`;
+    let found = sides.get(key);
+    if (found === undefined) sides.set(key, (found = sideOnce(base, line)));
+    return found;
+  };
+  const sideOnce = async (base: string, line: LineOfWork): Promise<DiffWorkingSet> => {
     const diff = diffs.get(diffKey({ base, target: targetOf(line) })) ?? { base, files: [], unparsed: true };
     const timeKey = `${base} ${line.tip}`;
     if (!times.has(timeKey)) times.set(timeKey, editTimes(base, line, context));
@@ -86,13 +95,22 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
       : undefined;
     return {
       a, b, base: found,
-      workingSetA: { base: found.base, files: workingSetA.files },
-      workingSetB: { base: found.base, files: workingSetB.files },
+      workingSetA: workingSet(found.base, workingSetA),
+      workingSetB: workingSet(found.base, workingSetB),
       unparsed: workingSetA.unparsed || workingSetB.unparsed,
       ...(merge ? { merge } : {}),
       ...(symbol ? { symbol } : {}),
     };
   });
+}
+
+const plain = new WeakMap<DiffWorkingSet, WorkingSet>();
+
+/** The shared side without its diff flags, one object per side (later stages cache by identity). */
+function workingSet(base: string, side: DiffWorkingSet): WorkingSet {
+  let set = plain.get(side);
+  if (set === undefined) plain.set(side, (set = { base, files: side.files }));
+  return set;
 }
 
 async function pairBase(a: LineOfWork, b: LineOfWork, context: PairContext, cached: (x: string, y: string) => Promise<MergeBaseResult>): Promise<MergeBaseResult> {

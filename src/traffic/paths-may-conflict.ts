@@ -12,21 +12,44 @@ export function pathsMayConflict(a: readonly WorkingSetFile[], b: readonly Worki
   return meets(a, b) || renamedDirMeets(a, b) || renamedDirMeets(b, a);
 }
 
+interface PathIndex {
+  readonly paths: readonly string[];
+  readonly files: ReadonlySet<string>;
+  readonly dirs: ReadonlySet<string>;
+  readonly parents: readonly (readonly string[])[];
+}
+
+// A working set takes part in many pairs (`scan` of n agents: n − 1 each); index it once.
+const indexes = new WeakMap<readonly WorkingSetFile[], PathIndex>();
+
+function indexOf(files: readonly WorkingSetFile[]): PathIndex {
+  let index = indexes.get(files);
+  if (index === undefined) {
+    const paths = files.flatMap(pathsOf);
+    const parents = paths.map(parentDirs);
+    index = { paths, files: new Set(paths), dirs: new Set(parents.flat()), parents };
+    indexes.set(files, index);
+  }
+  return index;
+}
+
 function meets(a: readonly WorkingSetFile[], b: readonly WorkingSetFile[]): boolean {
-  const filesA = new Set(a.flatMap(pathsOf));
-  const dirsA = new Set([...filesA].flatMap(parentDirs));
-  for (const path of b.flatMap(pathsOf)) {
-    if (filesA.has(path) || dirsA.has(path)) return true;
-    if (parentDirs(path).some((dir) => filesA.has(dir))) return true;
+  const x = indexOf(a);
+  const y = indexOf(b);
+  for (let i = 0; i < y.paths.length; i++) {
+    const path = y.paths[i]!;
+    if (x.files.has(path) || x.dirs.has(path)) return true;
+    if (y.parents[i]!.some((dir) => x.files.has(dir))) return true;
   }
   return false;
 }
 
 /** `x` moved a file out of directory D; `y` touches something directly in D. */
 function renamedDirMeets(x: readonly WorkingSetFile[], y: readonly WorkingSetFile[]): boolean {
+  if (!x.some((entry) => entry.path !== undefined && entry.path !== entry.file)) return false;
   const moved = new Set(x.filter((entry) => entry.path !== undefined && dirOf(entry.path) !== dirOf(entry.file)).map((entry) => dirOf(entry.file)));
   if (moved.size === 0) return false;
-  return y.flatMap(pathsOf).some((path) => moved.has(dirOf(path)));
+  return indexOf(y).paths.some((path) => moved.has(dirOf(path)));
 }
 
 function pathsOf(entry: WorkingSetFile): string[] {
