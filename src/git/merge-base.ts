@@ -12,7 +12,7 @@ export type MergeBaseResult = { readonly base: string } | { readonly base: null;
  */
 export async function mergeBase(cwd: string, a: string, b: string): Promise<MergeBaseResult> {
   try {
-    const result = await runGit(['merge-base', a, b], { cwd, okCodes: [1] });
+    const result = await runGit(['merge-base', '--end-of-options', a, b], { cwd, okCodes: [1] });
     const base = result.stdout.toString('utf8').trim().split('\n')[0] ?? '';
     if (result.code === 1 || base === '') return { base: null, reason: gitMessages.noMergeBase(a, b) };
     return { base };
