@@ -12,6 +12,8 @@ import type { Beacon } from './beacon-schema.js';
 import { parseBeacon, type BeaconSkipReason } from './parse-beacon.js';
 import { BEACON_FILE } from './publish-beacon.js';
 import { parseBatchOutput, parseBatchCheckLine } from './cat-file-batch.js';
+import { checkBeaconClaims } from './check-beacon-claims.js';
+import { mapLimit } from '../traffic/limit-concurrency.js';
 
 export interface ReadBeaconsOptions {
   readonly ttlMs?: number;
@@ -30,7 +32,7 @@ export interface ReadBeaconsOptions {
 export interface SkippedBeacon {
   /** Full local ref name (untrusted text: sanitize before printing). */
   readonly ref: string;
-  readonly reason: BeaconSkipReason | 'too-many';
+  readonly reason: BeaconSkipReason | 'too-many' | 'unproven-claims';
   readonly detail?: string;
 }
 
@@ -43,18 +45,21 @@ interface Candidate {
   readonly ref: string;
   readonly component: string;
   readonly query: string;
+  /** The beacon commit's parent: the agent's work (null for a bare blob or a parentless commit). */
+  readonly work: string | null;
 }
 
 export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Promise<ReadBeaconsResult> {
   const limits: BeaconLimits = { ...DEFAULT_BEACON_LIMITS, ...options.limits, ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}) };
   const git = { cwd, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
   const skipped: SkippedBeacon[] = [];
-  const listing = await runGit(['for-each-ref', '--format=%(refname)%00%(objecttype)%00%(objectname)', FETCHED_BEACON_PREFIX.replace(/\/$/, '')], git);
+  const listing = await runGit(['for-each-ref', '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)', FETCHED_BEACON_PREFIX.replace(/\/$/, '')], git);
   const candidates: Candidate[] = [];
   const selfComponent = options.selfId !== undefined ? encodeAgentId(options.selfId) : null;
   for (const line of listing.stdout.toString('utf8').split('\n')) {
     if (line === '') continue;
-    const [ref = '', type = '', sha = ''] = line.split('\0');
+    const [ref = '', type = '', sha = '', parents = ''] = line.split('\0');
+    const work = parents.split(' ')[0] || null;
     const component = ref.slice(FETCHED_BEACON_PREFIX.length);
     if (component === selfComponent) continue;
     if (candidates.length >= (options.maxBeacons ?? 1000)) {
@@ -62,8 +67,8 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
       continue;
     }
     // A commit carries `beacon.json` in its tree (what we publish); a bare blob ref is accepted too.
-    if (type === 'commit') candidates.push({ ref, component, query: `${sha}:${BEACON_FILE}` });
-    else if (type === 'blob') candidates.push({ ref, component, query: sha });
+    if (type === 'commit') candidates.push({ ref, component, query: `${sha}:${BEACON_FILE}`, work });
+    else if (type === 'blob') candidates.push({ ref, component, query: sha, work: null });
     else skipped.push({ ref, reason: 'not-a-beacon', detail: type });
   }
   if (candidates.length === 0) return { beacons: [], skipped };
@@ -85,7 +90,7 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     maxBytes: accepted.length * (limits.maxBytes + 128) + 1024,
   });
   const blobs = parseBatchOutput(batch.stdout);
-  const beacons: Beacon[] = [];
+  const parsedBeacons: { candidate: Candidate; beacon: Beacon }[] = [];
   accepted.forEach(({ candidate }, i) => {
     const blob = blobs[i];
     if (!blob) {
@@ -93,8 +98,17 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
       return;
     }
     const parsed = parseBeacon(blob, candidate.component, { limits, now: options.now, ...(options.ttlMs !== undefined ? { ttlMs: options.ttlMs } : {}) });
-    if (parsed.ok) beacons.push(parsed.beacon);
+    if (parsed.ok) parsedBeacons.push({ candidate, beacon: parsed.beacon });
     else skipped.push({ ref: candidate.ref, reason: parsed.reason, ...(parsed.detail !== undefined ? { detail: parsed.detail } : {}) });
+  });
+  // Right-of-way claims must be what the beacon's own commits show (no process for a beacon that
+  // claims nothing, the usual case before a branch is pushed).
+  const verdicts = await mapLimit(parsedBeacons, 4, ({ candidate, beacon }) => checkBeaconClaims(cwd, beacon, candidate.work, git));
+  const beacons: Beacon[] = [];
+  parsedBeacons.forEach(({ candidate, beacon }, i) => {
+    const verdict = verdicts[i]!;
+    if (verdict.ok) beacons.push(beacon);
+    else skipped.push({ ref: candidate.ref, reason: 'unproven-claims', detail: verdict.detail });
   });
   return { beacons, skipped };
 }
