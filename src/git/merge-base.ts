@@ -21,3 +21,9 @@ export async function mergeBase(cwd: string, a: string, b: string): Promise<Merg
     return { base: null, reason: gitMessages.mergeBaseFailed(a, b, error.message) };
   }
 }
+
+/** Whether `ancestor` is reachable from `descendant` (both full object ids or ref names). */
+export async function isAncestor(cwd: string, ancestor: string, descendant: string): Promise<boolean> {
+  const result = await runGit(['merge-base', '--is-ancestor', '--end-of-options', ancestor, descendant], { cwd, okCodes: [1, 128] });
+  return result.code === 0;
+}
