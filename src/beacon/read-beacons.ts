@@ -7,7 +7,7 @@
  */
 import { runGit } from '../git/exec-git.js';
 import { encodeAgentId, FETCHED_BEACON_PREFIX } from './agent-ref.js';
-import { DEFAULT_BEACON_LIMITS, type BeaconLimits } from './beacon-limits.js';
+import { DEFAULT_BEACON_LIMITS, DEFAULT_MAX_BEACONS, type BeaconLimits } from './beacon-limits.js';
 import type { Beacon } from './beacon-schema.js';
 import { parseBeacon, type BeaconSkipReason } from './parse-beacon.js';
 import { BEACON_FILE } from './publish-beacon.js';
@@ -24,7 +24,11 @@ export interface ReadBeaconsOptions {
   readonly limits?: Partial<BeaconLimits>;
   /** This agent's own id: its beacon is not traffic. */
   readonly selfId?: string;
-  /** At most this many beacons are read; the rest are skipped (`too-many`). Default 1000. */
+  /**
+   * At most this many beacons are read, the newest first (beacon commit date = its `updatedAt`);
+   * the rest of a flood is ONE `too-many` entry (ref = the prefix, detail = how many), not one per
+   * ref. Default DEFAULT_MAX_BEACONS.
+   */
   readonly maxBeacons?: number;
   readonly timeoutMs?: number;
 }
@@ -39,6 +43,8 @@ export interface SkippedBeacon {
 export interface ReadBeaconsResult {
   readonly beacons: Beacon[];
   readonly skipped: SkippedBeacon[];
+  /** Each read beacon's work commit (its commit's parent), by agent id: no process to look it up. */
+  readonly works: ReadonlyMap<string, string | null>;
 }
 
 interface Candidate {
@@ -53,17 +59,23 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
   const limits: BeaconLimits = { ...DEFAULT_BEACON_LIMITS, ...options.limits, ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}) };
   const git = { cwd, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
   const skipped: SkippedBeacon[] = [];
-  const listing = await runGit(['for-each-ref', '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)', FETCHED_BEACON_PREFIX.replace(/\/$/, '')], git);
+  // Newest first: a flood of stale refs cannot crowd out the beacons that are being refreshed.
+  const listing = await runGit(
+    ['for-each-ref', '--sort=-committerdate', '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)', FETCHED_BEACON_PREFIX.replace(/\/$/, '')],
+    git,
+  );
   const candidates: Candidate[] = [];
   const selfComponent = options.selfId !== undefined ? encodeAgentId(options.selfId) : null;
+  const maxBeacons = options.maxBeacons ?? DEFAULT_MAX_BEACONS;
+  let tooMany = 0;
   for (const line of listing.stdout.toString('utf8').split('\n')) {
     if (line === '') continue;
     const [ref = '', type = '', sha = '', parents = ''] = line.split('\0');
     const work = parents.split(' ')[0] || null;
     const component = ref.slice(FETCHED_BEACON_PREFIX.length);
     if (component === selfComponent) continue;
-    if (candidates.length >= (options.maxBeacons ?? 1000)) {
-      skipped.push({ ref, reason: 'too-many' });
+    if (candidates.length >= maxBeacons) {
+      tooMany++;
       continue;
     }
     // A commit carries `beacon.json` in its tree (what we publish); a bare blob ref is accepted too.
@@ -71,7 +83,8 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     else if (type === 'blob') candidates.push({ ref, component, query: sha, work: null });
     else skipped.push({ ref, reason: 'not-a-beacon', detail: type });
   }
-  if (candidates.length === 0) return { beacons: [], skipped };
+  if (tooMany > 0) skipped.push({ ref: `${FETCHED_BEACON_PREFIX}*`, reason: 'too-many', detail: String(tooMany) });
+  if (candidates.length === 0) return { beacons: [], skipped, works: new Map() };
 
   const checkOut = await runGit(['cat-file', '--batch-check'], { ...git, input: candidates.map((c) => `${c.query}\n`).join('') });
   const checkLines = checkOut.stdout.toString('utf8').split('\n');
@@ -82,7 +95,7 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     else if (info.size > limits.maxBytes) skipped.push({ ref: candidate.ref, reason: 'too-large', detail: String(info.size) });
     else accepted.push({ candidate, sha: info.sha });
   });
-  if (accepted.length === 0) return { beacons: [], skipped };
+  if (accepted.length === 0) return { beacons: [], skipped, works: new Map() };
 
   const batch = await runGit(['cat-file', '--batch'], {
     ...git,
@@ -105,10 +118,14 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
   // claims nothing, the usual case before a branch is pushed).
   const verdicts = await mapLimit(parsedBeacons, 4, ({ candidate, beacon }) => checkBeaconClaims(cwd, beacon, candidate.work, git));
   const beacons: Beacon[] = [];
+  const works = new Map<string, string | null>();
   parsedBeacons.forEach(({ candidate, beacon }, i) => {
     const verdict = verdicts[i]!;
-    if (verdict.ok) beacons.push(beacon);
-    else skipped.push({ ref: candidate.ref, reason: 'unproven-claims', detail: verdict.detail });
+    if (!verdict.ok) skipped.push({ ref: candidate.ref, reason: 'unproven-claims', detail: verdict.detail });
+    else {
+      beacons.push(beacon);
+      works.set(beacon.agent, candidate.work);
+    }
   });
-  return { beacons, skipped };
+  return { beacons, skipped, works };
 }

@@ -1,8 +1,6 @@
-import { fetchedBeaconRef } from '../beacon/agent-ref.js';
 import type { Beacon } from '../beacon/beacon-schema.js';
 import { mergeBeaconIntoWorkingSet } from '../beacon/merge-beacon.js';
 import { isAirspaceError } from '../errors.js';
-import { firstParent } from '../git/commit-time.js';
 import { isAncestor } from '../git/merge-base.js';
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
 import type { PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
@@ -78,11 +76,23 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
   const beaconOnly: Beacon[] = [];
   const unknown: UnknownPeer[] = [];
   if (input.ownshipId === null) return { pairs, beaconOnly, merged, unknown };
+  // Beacons share bases (the trunk's tip): our working set per base is computed once, not once per
+  // beacon — a snapshot and a diff each time made every beacon-only peer cost several processes.
+  const ownSets = new Map<string | null, Promise<WorkingSet>>();
+  const ownshipWorkingSet = (base: string | null): Promise<WorkingSet> => {
+    if (!ownSets.has(base)) ownSets.set(base, input.ownshipWorkingSet(base));
+    return ownSets.get(base)!;
+  };
+  const present = new Map<string, Promise<boolean>>();
+  const hasCommit = (sha: string): Promise<boolean> => {
+    if (!present.has(sha)) present.set(sha, input.hasCommit(sha));
+    return present.get(sha)!;
+  };
   for (const beacon of input.beacons) {
     if (seen.has(beacon.agent) || beacon.agent === input.ownshipId) continue;
     try {
-      const base = beacon.base !== null && (await input.hasCommit(beacon.base)) ? beacon.base : null;
-      const own = await input.ownshipWorkingSet(base);
+      const base = beacon.base !== null && (await hasCommit(beacon.base)) ? beacon.base : null;
+      const own = await ownshipWorkingSet(base);
       const theirs = base !== null ? beacon.workingSet : mergeBeaconIntoWorkingSet({ base: null, files: [] }, beacon).workingSet;
       const merge = await input.mergeWith?.(beacon);
       pairs.push({ a: input.ownshipId, b: beacon.agent, base: base ?? own.base ?? '', workingSetA: own, workingSetB: theirs, ...(merge ? { merge } : {}) });
@@ -97,12 +107,11 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
 
 /**
  * The merge channel between our work and a peer's published work: the beacon commit's parent
- * (see publishBeacon's `parent`). With `branchTip` (the peer's pushed branch), only when that
- * work contains the branch tip — the beacon is the newer state; a branch pushed after the beacon
- * is newer and keeps its own channel.
+ * (see publishBeacon's `parent`; readBeacons reports it). With `branchTip` (the peer's pushed
+ * branch), only when that work contains the branch tip — the beacon is the newer state; a branch
+ * pushed after the beacon is newer and keeps its own channel.
  */
-export async function beaconMergeChannel(cwd: string, own: string, beacon: Beacon, branchTip?: string): Promise<MergeChannelResult | undefined> {
-  const work = await firstParent(cwd, fetchedBeaconRef(beacon.agent));
+export async function beaconMergeChannel(cwd: string, own: string, work: string | null, branchTip?: string): Promise<MergeChannelResult | undefined> {
   if (work === null) return undefined;
   if (branchTip !== undefined && work !== branchTip && !(await isAncestor(cwd, branchTip, work))) return undefined;
   return mergeTreeChannel(cwd, own, work);

@@ -216,7 +216,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     ownshipId: ownship?.id ?? null,
     ownshipWorkingSet: (base) => ownshipWorkingSet(airspace, ignore, base),
     hasCommit: (sha) => hasCommit(airspace.toplevel, sha),
-    ...(ownship && channels.includes('merge') ? { mergeWith: (beacon: Beacon, branchTip?: string) => beaconMergeChannel(airspace.toplevel, targetOf(ownship), beacon, branchTip) } : {}),
+    ...(ownship && channels.includes('merge') ? { mergeWith: (beacon: Beacon, branchTip?: string) => beaconMergeChannel(airspace.toplevel, targetOf(ownship), beaconRead.works.get(beacon.agent) ?? null, branchTip) } : {}),
     branchTips: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.id, line.tip])),
   });
   unknown.push(...folded.unknown);
