@@ -27,7 +27,8 @@ beforeAll(() => {
   expect(runCli(alice, ['beacon', 'publish']).status).toBe(0);
   gitIn(me, 'switch', '-q', '-c', 'me/work');
   writeFiles(me, { 'docs/session.txt': numbered(40).replace('line 8\n', 'line 8 me\n') });
-});
+  // Two clones, 5,001 fast-imported commits and a CLI publish: slow on a busy machine, never stuck.
+}, 180_000);
 
 afterAll(() => removeDir(root));
 
