@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isRefName, isRemoteName } from '../git/git-argument.js';
+import { isBranchName, isRemoteName } from '../git/ref-names.js';
 import { argumentMessages } from '../messages/git-argument.js';
 
 /**
@@ -33,7 +33,7 @@ export const UserConfigSchema = v.strictObject({
   $schema: v.optional(text),
   // Both reach git's argv (fetch, push, ref patterns): an option-like value would run a command.
   remote: v.optional(v.pipe(text, mustBe(isRemoteName, argumentMessages.expected('remote')))),
-  trunk: v.optional(v.pipe(text, mustBe(isRefName, argumentMessages.expected('trunk')))),
+  trunk: v.optional(v.pipe(text, mustBe(isBranchName, argumentMessages.expected('trunk')))),
   peers: v.optional(
     v.strictObject({
       include: v.optional(globs),

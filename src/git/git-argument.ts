@@ -4,41 +4,20 @@
  * a command on fetch) or that breaks a line-based stdin protocol (a newline in a revision) is
  * refused here, before any git process starts; the call sites add `--end-of-options` as well, so a
  * value that slipped through would still be read as a name, never as an option.
- * Pure predicates: the config schema uses them too (src/config/schema.ts).
+ * Pure predicates; ref and remote names are src/git/ref-names.ts's (the config schema uses them too).
  */
 import { AirspaceError } from '../errors.js';
 import { argumentMessages } from '../messages/git-argument.js';
+import { isBranchName, isRemoteName } from './ref-names.js';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
-/** Characters `git check-ref-format` forbids anywhere in a ref name. */
-const REF_FORBIDDEN = /[\u0000-\u0020\u007f~^:?*[\\]/;
 const MAX_LENGTH = 1024;
-
-/**
- * A ref name or a branch name git would accept (`git check-ref-format` rules, one level allowed),
- * that does not start with `-`: `main`, `origin/main`, `refs/remotes/origin/main`.
- */
-export function isRefName(value: string): boolean {
-  if (value.length === 0 || value.length > MAX_LENGTH) return false;
-  if (value.startsWith('-') || value === '@') return false;
-  if (REF_FORBIDDEN.test(value) || value.includes('..') || value.includes('@{')) return false;
-  if (value.startsWith('/') || value.endsWith('/') || value.endsWith('.') || value.includes('//')) return false;
-  return value.split('/').every((part) => !part.startsWith('.') && !part.endsWith('.lock'));
-}
-
-/**
- * A remote's name as `git remote add` accepts it (git checks `refs/remotes/<name>/x` as a ref):
- * it also becomes part of our refspecs (`refs/remotes/<name>/*`), so a URL is not a remote name.
- */
-export function isRemoteName(value: string): boolean {
-  return isRefName(value) && !value.startsWith('refs/');
-}
 
 /**
  * A revision given by a user (`--agent NAME=REV`, `--at REV`): anything git may parse as a
  * revision (`HEAD~3`, `main@{1}`, `:/fix`), but never an option and never more than one line.
  */
-export function isRevision(value: string): boolean {
+function isRevision(value: string): boolean {
   return value.length > 0 && value.length <= MAX_LENGTH && !value.startsWith('-') && !CONTROL.test(value);
 }
 
@@ -46,12 +25,12 @@ export type ArgumentKind = 'remote' | 'trunk' | 'revision' | 'agent';
 
 /** Throws the one-line usage error (exit 2) unless `value` is safe as a `kind`. */
 export function requireSafe(kind: ArgumentKind, value: string, source?: string): string {
-  const ok = kind === 'remote' ? isRemoteName(value) : kind === 'trunk' ? isRefName(value) : kind === 'revision' ? isRevision(value) : isAgentName(value);
+  const ok = kind === 'remote' ? isRemoteName(value) : kind === 'trunk' ? isBranchName(value) : kind === 'revision' ? isRevision(value) : isAgentName(value);
   if (!ok) throw new AirspaceError('usage', 'unsafe-argument', argumentMessages.refused(kind, value, source), { kind });
   return value;
 }
 
 /** An agent name from the command line: printable, one line, not option-like. */
-export function isAgentName(value: string): boolean {
+function isAgentName(value: string): boolean {
   return value.length > 0 && value.length <= 256 && !value.startsWith('-') && !CONTROL.test(value);
 }
