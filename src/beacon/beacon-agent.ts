@@ -1,7 +1,8 @@
 /**
  * A beacon seen on its own (the peer's branch is not visible): the id, working set and priority
  * facts `toAgent` (src/traffic/to-agent.ts) needs. Files without an origin are marked `beacon`, so
- * the report can say where the work was seen.
+ * the report can say where the work was seen. The priority facts are git's, not the beacon's
+ * claims: a peer with no visible branch has pushed nothing (see src/run/report-facts.ts).
  */
 import type { AgentFacts } from '../traffic/to-agent.js';
 import type { WorkingSet } from '../traffic/working-set.js';
@@ -17,10 +18,6 @@ export function beaconAgentInput(beacon: Beacon, workingSet: WorkingSet = beacon
   return {
     id: beacon.agent,
     workingSet: { base: workingSet.base, files: workingSet.files.map((f) => (f.origin ? f : { ...f, origin: 'beacon' as const })) },
-    facts: {
-      intent: beacon.intent,
-      committedWork: beacon.committedWork,
-      ...(beacon.startedAt !== null ? { startedAt: beacon.startedAt } : {}),
-    },
+    facts: { intent: beacon.intent, committedWork: 0 },
   };
 }

@@ -21,6 +21,12 @@ export const DEFAULT_BEACON_LIMITS: BeaconLimits = {
   maxIntent: 500,
 };
 
+/**
+ * Beacons read per run, the newest first. Each beacon-only peer costs a few git processes (its
+ * working set against ours, the merge channel); a team has a handful of agents, a flood thousands.
+ */
+export const DEFAULT_MAX_BEACONS = 50;
+
 /** Default time to live: a beacon not refreshed for this long describes work that may be gone. */
 export const DEFAULT_BEACON_TTL_MS = 24 * 60 * 60 * 1000;
 /** Clock skew tolerated for beacons dated in the future (other machines' clocks drift). */

@@ -7,11 +7,13 @@
  */
 import { runGit } from '../git/exec-git.js';
 import { encodeAgentId, FETCHED_BEACON_PREFIX } from './agent-ref.js';
-import { DEFAULT_BEACON_LIMITS, type BeaconLimits } from './beacon-limits.js';
+import { DEFAULT_BEACON_LIMITS, DEFAULT_MAX_BEACONS, type BeaconLimits } from './beacon-limits.js';
 import type { Beacon } from './beacon-schema.js';
 import { parseBeacon, type BeaconSkipReason } from './parse-beacon.js';
 import { BEACON_FILE } from './publish-beacon.js';
 import { parseBatchOutput, parseBatchCheckLine } from './cat-file-batch.js';
+import { checkBeaconClaims } from './check-beacon-claims.js';
+import { mapLimit } from '../traffic/limit-concurrency.js';
 
 export interface ReadBeaconsOptions {
   readonly ttlMs?: number;
@@ -22,7 +24,11 @@ export interface ReadBeaconsOptions {
   readonly limits?: Partial<BeaconLimits>;
   /** This agent's own id: its beacon is not traffic. */
   readonly selfId?: string;
-  /** At most this many beacons are read; the rest are skipped (`too-many`). Default 1000. */
+  /**
+   * At most this many beacons are read, the newest first (beacon commit date = its `updatedAt`);
+   * the rest of a flood is ONE `too-many` entry (ref = the prefix, detail = how many), not one per
+   * ref. Default DEFAULT_MAX_BEACONS.
+   */
   readonly maxBeacons?: number;
   readonly timeoutMs?: number;
 }
@@ -30,43 +36,55 @@ export interface ReadBeaconsOptions {
 export interface SkippedBeacon {
   /** Full local ref name (untrusted text: sanitize before printing). */
   readonly ref: string;
-  readonly reason: BeaconSkipReason | 'too-many';
+  readonly reason: BeaconSkipReason | 'too-many' | 'unproven-claims';
   readonly detail?: string;
 }
 
 export interface ReadBeaconsResult {
   readonly beacons: Beacon[];
   readonly skipped: SkippedBeacon[];
+  /** Each read beacon's work commit (its commit's parent), by agent id: no process to look it up. */
+  readonly works: ReadonlyMap<string, string | null>;
 }
 
 interface Candidate {
   readonly ref: string;
   readonly component: string;
   readonly query: string;
+  /** The beacon commit's parent: the agent's work (null for a bare blob or a parentless commit). */
+  readonly work: string | null;
 }
 
 export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Promise<ReadBeaconsResult> {
   const limits: BeaconLimits = { ...DEFAULT_BEACON_LIMITS, ...options.limits, ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}) };
   const git = { cwd, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
   const skipped: SkippedBeacon[] = [];
-  const listing = await runGit(['for-each-ref', '--format=%(refname)%00%(objecttype)%00%(objectname)', FETCHED_BEACON_PREFIX.replace(/\/$/, '')], git);
+  // Newest first: a flood of stale refs cannot crowd out the beacons that are being refreshed.
+  const listing = await runGit(
+    ['for-each-ref', '--sort=-committerdate', '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)', FETCHED_BEACON_PREFIX.replace(/\/$/, '')],
+    git,
+  );
   const candidates: Candidate[] = [];
   const selfComponent = options.selfId !== undefined ? encodeAgentId(options.selfId) : null;
+  const maxBeacons = options.maxBeacons ?? DEFAULT_MAX_BEACONS;
+  let tooMany = 0;
   for (const line of listing.stdout.toString('utf8').split('\n')) {
     if (line === '') continue;
-    const [ref = '', type = '', sha = ''] = line.split('\0');
+    const [ref = '', type = '', sha = '', parents = ''] = line.split('\0');
+    const work = parents.split(' ')[0] || null;
     const component = ref.slice(FETCHED_BEACON_PREFIX.length);
     if (component === selfComponent) continue;
-    if (candidates.length >= (options.maxBeacons ?? 1000)) {
-      skipped.push({ ref, reason: 'too-many' });
+    if (candidates.length >= maxBeacons) {
+      tooMany++;
       continue;
     }
     // A commit carries `beacon.json` in its tree (what we publish); a bare blob ref is accepted too.
-    if (type === 'commit') candidates.push({ ref, component, query: `${sha}:${BEACON_FILE}` });
-    else if (type === 'blob') candidates.push({ ref, component, query: sha });
+    if (type === 'commit') candidates.push({ ref, component, query: `${sha}:${BEACON_FILE}`, work });
+    else if (type === 'blob') candidates.push({ ref, component, query: sha, work: null });
     else skipped.push({ ref, reason: 'not-a-beacon', detail: type });
   }
-  if (candidates.length === 0) return { beacons: [], skipped };
+  if (tooMany > 0) skipped.push({ ref: `${FETCHED_BEACON_PREFIX}*`, reason: 'too-many', detail: String(tooMany) });
+  if (candidates.length === 0) return { beacons: [], skipped, works: new Map() };
 
   const checkOut = await runGit(['cat-file', '--batch-check'], { ...git, input: candidates.map((c) => `${c.query}\n`).join('') });
   const checkLines = checkOut.stdout.toString('utf8').split('\n');
@@ -77,7 +95,7 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     else if (info.size > limits.maxBytes) skipped.push({ ref: candidate.ref, reason: 'too-large', detail: String(info.size) });
     else accepted.push({ candidate, sha: info.sha });
   });
-  if (accepted.length === 0) return { beacons: [], skipped };
+  if (accepted.length === 0) return { beacons: [], skipped, works: new Map() };
 
   const batch = await runGit(['cat-file', '--batch'], {
     ...git,
@@ -85,7 +103,7 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     maxBytes: accepted.length * (limits.maxBytes + 128) + 1024,
   });
   const blobs = parseBatchOutput(batch.stdout);
-  const beacons: Beacon[] = [];
+  const parsedBeacons: { candidate: Candidate; beacon: Beacon }[] = [];
   accepted.forEach(({ candidate }, i) => {
     const blob = blobs[i];
     if (!blob) {
@@ -93,8 +111,21 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
       return;
     }
     const parsed = parseBeacon(blob, candidate.component, { limits, now: options.now, ...(options.ttlMs !== undefined ? { ttlMs: options.ttlMs } : {}) });
-    if (parsed.ok) beacons.push(parsed.beacon);
+    if (parsed.ok) parsedBeacons.push({ candidate, beacon: parsed.beacon });
     else skipped.push({ ref: candidate.ref, reason: parsed.reason, ...(parsed.detail !== undefined ? { detail: parsed.detail } : {}) });
   });
-  return { beacons, skipped };
+  // Right-of-way claims must be what the beacon's own commits show (no process for a beacon that
+  // claims nothing, the usual case before a branch is pushed).
+  const verdicts = await mapLimit(parsedBeacons, 4, ({ candidate, beacon }) => checkBeaconClaims(cwd, beacon, candidate.work, git));
+  const beacons: Beacon[] = [];
+  const works = new Map<string, string | null>();
+  parsedBeacons.forEach(({ candidate, beacon }, i) => {
+    const verdict = verdicts[i]!;
+    if (!verdict.ok) skipped.push({ ref: candidate.ref, reason: 'unproven-claims', detail: verdict.detail });
+    else {
+      beacons.push(beacon);
+      works.set(beacon.agent, candidate.work);
+    }
+  });
+  return { beacons, skipped, works };
 }

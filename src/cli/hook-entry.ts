@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { EXIT, isAirspaceError } from '../errors.js';
 import { hookMessages } from '../messages/hook.js';
 import { processOutput } from '../report/output.js';
+import { sanitizeText } from '../report/sanitize-text.js';
 import { runHookCheck, type PushedRef } from '../run/hook-check.js';
 
 /**
@@ -31,7 +32,8 @@ export async function runHook(argv: readonly string[]): Promise<number> {
     const result = await runHookCheck({ cwd: process.cwd(), hook, remoteName: remoteName ?? null, pushed, strict, output, json: parsed.values.json === true, ...(budgetMs !== undefined ? { budgetMs } : {}) });
     return result.exitCode;
   } catch (error) {
-    const message = isAirspaceError(error) ? error.message : hookMessages.internal((error as Error)?.message ?? String(error));
+    // Error text can carry a remote's stderr or a peer's names: printed like any untrusted text.
+    const message = sanitizeText(isAirspaceError(error) ? error.message : hookMessages.internal((error as Error)?.message ?? String(error)), { maxLength: 500 });
     if (strict) {
       output.err(hookMessages.failedClosed(hook, message));
       return EXIT.steer;

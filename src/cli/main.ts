@@ -3,6 +3,7 @@ import { EXIT, isAirspaceError } from '../errors.js';
 import { packageVersion } from '../install/package-files.js';
 import { cliMessages } from '../messages/cli.js';
 import { processOutput, type Output } from '../report/output.js';
+import { sanitizeText } from '../report/sanitize-text.js';
 
 /**
  * The full CLI: turns arguments into options and hands them to the run layer; the run layer
@@ -144,10 +145,11 @@ export async function main(argv: readonly string[], output: Output = processOutp
       return EXIT.error;
     }
     if (isAirspaceError(error)) {
-      output.err(cliMessages.error(error.message));
+      // Error text can carry a remote's stderr or a peer's names: printed like any untrusted text.
+      output.err(cliMessages.error(sanitizeText(error.message, { maxLength: 500 })));
       return error.kind === 'internal' ? EXIT.error : EXIT.error;
     }
-    output.err(cliMessages.error(cliMessages.internal((error as Error)?.message ?? String(error))));
+    output.err(cliMessages.error(sanitizeText(cliMessages.internal((error as Error)?.message ?? String(error)), { maxLength: 500 })));
     return EXIT.error;
   }
   return exitCode;

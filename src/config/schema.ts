@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { isBranchName, isRemoteName } from '../git/ref-names.js';
+import { argumentMessages } from '../messages/git-argument.js';
 
 /**
  * The user's configuration, as written in `.airspacerc.json`, `airspace.config.json` or the
@@ -16,6 +18,8 @@ const text = v.pipe(v.string(), v.maxLength(CONFIG_LIMITS.textLength));
 const globs = v.pipe(v.array(text), v.maxLength(CONFIG_LIMITS.listEntries));
 const mode = v.picklist(['warn', 'block', 'off']);
 const CHANNEL_NAMES = ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge', 'symbol'] as const;
+/** A `v.check` whose failure reads `"key" must be <expects>` in the config error line. */
+const mustBe = (test: (value: string) => boolean, expects: string) => ({ ...v.check(test), expects });
 
 export const HookConfigSchema = v.strictObject({
   mode: v.optional(mode),
@@ -27,8 +31,9 @@ export const HookConfigSchema = v.strictObject({
 
 export const UserConfigSchema = v.strictObject({
   $schema: v.optional(text),
-  remote: v.optional(v.pipe(text, v.minLength(1))),
-  trunk: v.optional(v.pipe(text, v.minLength(1))),
+  // Both reach git's argv (fetch, push, ref patterns): an option-like value would run a command.
+  remote: v.optional(v.pipe(text, mustBe(isRemoteName, argumentMessages.expected('remote')))),
+  trunk: v.optional(v.pipe(text, mustBe(isBranchName, argumentMessages.expected('trunk')))),
   peers: v.optional(
     v.strictObject({
       include: v.optional(globs),

@@ -24,7 +24,7 @@ export interface DiffWorkingSet extends WorkingSet {
 export async function diffWorkingSet(cwd: string, base: string, target: string, options: DiffOptions = {}): Promise<DiffWorkingSet> {
   const args = [
     'diff-tree', '-r', '--raw', '--patch', '-z', '--unified=0', '-M50%', '--no-abbrev', '--no-commit-id',
-    '--no-color', '--no-ext-diff', '--no-textconv', '--ignore-submodules=none', base, target, '--',
+    '--no-color', '--no-ext-diff', '--no-textconv', '--ignore-submodules=none', '--end-of-options', base, target, '--',
   ];
   const { stdout } = await runGit(args, { cwd, timeoutMs: options.timeoutMs });
   const parsed = parseUnifiedDiff(stdout.toString('utf8'));
@@ -87,7 +87,7 @@ function filterIgnored(files: WorkingSetFile[], ignore: ((path: string) => boole
 
 /** Paths (side paths) that differ between two commits: which files a snapshot adds on top of HEAD. */
 export async function changedPaths(cwd: string, from: string, to: string): Promise<Set<string>> {
-  const { stdout } = await runGit(['diff-tree', '-r', '--name-only', '-z', '--no-renames', from, to, '--'], { cwd });
+  const { stdout } = await runGit(['diff-tree', '-r', '--name-only', '-z', '--no-renames', '--end-of-options', from, to, '--'], { cwd });
   const fields = stdout.toString('utf8').split('\0');
   return new Set(fields.filter((field) => field !== ''));
 }

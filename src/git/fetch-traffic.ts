@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { isAirspaceError } from '../errors.js';
 import { gitMessages } from '../messages/git.js';
 import { git, runGit } from './exec-git.js';
+import { requireSafe } from './git-argument.js';
 
 export interface FetchResult {
   readonly ok: boolean;
@@ -29,9 +30,11 @@ export interface FetchOptions {
  */
 export async function fetchTraffic(cwd: string, remote: string, options: FetchOptions): Promise<FetchResult> {
   const now = options.now ?? Date.now;
+  // The remote comes from a committed config file: `--upload-pack=<command>` would run a command.
+  requireSafe('remote', remote);
   const args = [
     'fetch', '--quiet', '--prune', '--no-tags', '--no-write-fetch-head', '--no-auto-maintenance', '--no-recurse-submodules',
-    remote, `+refs/heads/*:refs/remotes/${remote}/*`, '+refs/airspace/*:refs/airspace/remote/*',
+    '--end-of-options', remote, `+refs/heads/*:refs/remotes/${remote}/*`, '+refs/airspace/*:refs/airspace/remote/*',
   ];
   try {
     await runGit(args, { cwd, timeoutMs: options.timeoutMs, transport: true });

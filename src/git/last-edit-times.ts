@@ -11,7 +11,7 @@ import { runGit } from './exec-git.js';
  */
 export async function lastCommitTimes(cwd: string, base: string | null, tip: string): Promise<Map<string, number>> {
   const range = base === null ? [tip] : [`${base}..${tip}`];
-  const { stdout } = await runGit(['log', '--format=%x01%ct', '--name-only', '-z', '--no-renames', ...range, '--'], { cwd });
+  const { stdout } = await runGit(['log', '--format=%x01%ct', '--name-only', '-z', '--no-renames', '--end-of-options', ...range, '--'], { cwd });
   return parseLogTimes(stdout.toString('utf8'));
 }
 

@@ -1,4 +1,5 @@
 import { runGit } from './exec-git.js';
+import { requireSafe } from './git-argument.js';
 
 /** One local or remote-tracking branch, as `git for-each-ref` sees it. */
 export interface RefEntry {
@@ -23,9 +24,11 @@ export interface RefListing {
  * newline are safe separators. `%(objectname)` of a symref is the target's sha.
  */
 export async function listRefs(cwd: string, remote: string): Promise<RefListing> {
+  // The remote becomes part of a ref pattern and a config key: only a plain remote name fits.
+  requireSafe('remote', remote);
   const format = '%(refname)%09%(objectname)%09%(committerdate:unix)%09%(symref)';
   const [listing, url] = await Promise.all([
-    runGit(['for-each-ref', `--format=${format}`, 'refs/heads/', `refs/remotes/${remote}/`], { cwd }),
+    runGit(['for-each-ref', `--format=${format}`, '--end-of-options', 'refs/heads/', `refs/remotes/${remote}/`], { cwd }),
     runGit(['config', '--get', `remote.${remote}.url`], { cwd, okCodes: [1] }),
   ]);
   const refs: RefEntry[] = [];

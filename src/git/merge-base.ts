@@ -12,7 +12,7 @@ export type MergeBaseResult = { readonly base: string } | { readonly base: null;
  */
 export async function mergeBase(cwd: string, a: string, b: string): Promise<MergeBaseResult> {
   try {
-    const result = await runGit(['merge-base', a, b], { cwd, okCodes: [1] });
+    const result = await runGit(['merge-base', '--end-of-options', a, b], { cwd, okCodes: [1] });
     const base = result.stdout.toString('utf8').trim().split('\n')[0] ?? '';
     if (result.code === 1 || base === '') return { base: null, reason: gitMessages.noMergeBase(a, b) };
     return { base };
@@ -20,4 +20,10 @@ export async function mergeBase(cwd: string, a: string, b: string): Promise<Merg
     if (!isAirspaceError(error)) throw error;
     return { base: null, reason: gitMessages.mergeBaseFailed(a, b, error.message) };
   }
+}
+
+/** Whether `ancestor` is reachable from `descendant` (both full object ids or ref names). */
+export async function isAncestor(cwd: string, ancestor: string, descendant: string): Promise<boolean> {
+  const result = await runGit(['merge-base', '--is-ancestor', '--end-of-options', ancestor, descendant], { cwd, okCodes: [1, 128] });
+  return result.code === 0;
 }

@@ -23,7 +23,7 @@ const OID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
  */
 export async function mergeTreeChannel(cwd: string, commitA: string, commitB: string, options: { timeoutMs?: number } = {}): Promise<MergeChannelResult> {
   try {
-    const args = ['merge-tree', '--write-tree', '--name-only', '-z', '--no-messages', commitA, commitB];
+    const args = ['merge-tree', '--write-tree', '--name-only', '-z', '--no-messages', '--end-of-options', commitA, commitB];
     const result = await runGit(args, { cwd, okCodes: [1], timeoutMs: options.timeoutMs });
     const fields = result.stdout.toString('utf8').split('\0').filter((field) => field !== '');
     const [tree, ...paths] = fields;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AirspaceError } from '../errors.js';
 import { gitMessages } from '../messages/git.js';
-import { git } from './exec-git.js';
+import { git as runGitText, type GitOptions } from './exec-git.js';
 import type { RepoInfo } from './resolve-repo.js';
 import { readWorktreeStatus, worktreeSidePaths, type WorktreeStatus } from './worktree-status.js';
 
@@ -73,6 +73,10 @@ export async function snapshotFromStatus(repo: SnapshotTarget, index: IndexCopy,
     // here: only our temp index may be written.
     const env = { GIT_INDEX_FILE: tempIndex, GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.toplevel };
     const cwd = repo.toplevel;
+    // With core.splitIndex on, writing the temp index would also write a `sharedindex.<sha>` into
+    // the git dir (shared indexes always live there) that nothing ever removes: one per snapshot.
+    // A whole index in the temp file instead; reading a split copy still finds the user's shared part.
+    const git = (args: readonly string[], options: GitOptions) => runGitText(['-c', 'core.splitIndex=false', ...args], options);
     const paths = worktreeSidePaths(status.entries);
     // An untracked nested repository is listed as `dir/`: only `add` knows to record it as a gitlink.
     if (paths.some((path) => path.endsWith('/'))) await git(['add', '-A', '--ignore-errors', '--', '.'], { cwd, env });

@@ -12,7 +12,7 @@ const SYMLINK = '120000';
  * `hash-object`: the snapshot has hashed the dirty files already, with git's own clean filters.
  */
 export async function listTreeFiles(toplevel: string, treeish: string): Promise<RepoFiles> {
-  const { stdout } = await runGit(['ls-tree', '-r', '-z', '--full-tree', treeish], { cwd: toplevel });
+  const { stdout } = await runGit(['ls-tree', '-r', '-z', '--full-tree', '--end-of-options', treeish], { cwd: toplevel });
   const sources = new Map<string, string>();
   const configs = new Map<string, string>();
   // `<mode> SP <type> SP <id> TAB <path> NUL`

@@ -7,7 +7,7 @@ import type { BeaconSkipReason } from '../beacon/parse-beacon.js';
 import type { PublishFailure } from '../beacon/publish-beacon.js';
 import type { BeaconMergeMode } from '../beacon/merge-beacon.js';
 
-export const beaconSkipReasonText: Readonly<Record<BeaconSkipReason | 'too-many', string>> = {
+export const beaconSkipReasonText: Readonly<Record<BeaconSkipReason | 'too-many' | 'unproven-claims', string>> = {
   'too-large': 'larger than the beacon size limit',
   'not-a-beacon': 'the ref does not hold a beacon.json document',
   'malformed-json': 'not valid JSON',
@@ -17,10 +17,12 @@ export const beaconSkipReasonText: Readonly<Record<BeaconSkipReason | 'too-many'
   expired: 'older than the beacon time to live',
   future: 'dated in the future (clock skew or a forged date)',
   unreadable: 'git could not read the beacon object',
-  'too-many': 'too many beacons on the remote; this one was not read',
+  'too-many': 'older beacons beyond the newest read were not read (a flood of beacon refs on the remote?)',
+  'unproven-claims': 'its right-of-way claims disagree with its own commits',
 };
 
-export function beaconSkippedLine(ref: string, reason: BeaconSkipReason | 'too-many', detail?: string): string {
+export function beaconSkippedLine(ref: string, reason: BeaconSkipReason | 'too-many' | 'unproven-claims', detail?: string): string {
+  if (reason === 'too-many') return `${detail ?? 'some'} beacons under ${ref} ignored: ${beaconSkipReasonText[reason]}`;
   return `beacon ${ref} ignored: ${beaconSkipReasonText[reason]}${detail ? ` (${detail})` : ''}`;
 }
 

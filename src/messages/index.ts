@@ -10,6 +10,7 @@ export { demoMessages } from './demo.js';
 export { doctorMessages } from './doctor.js';
 export * from './eval.js';
 export { gitMessages } from './git.js';
+export { argumentMessages } from './git-argument.js';
 export { graphMessages } from './graph.js';
 export { hookMessages } from './hook.js';
 export * from './install.js';

@@ -43,7 +43,12 @@ export function sanitizeText(input: unknown, options: SanitizeOptions = {}): str
   let text = typeof input === 'string' ? input : input === undefined || input === null ? '' : String(input);
   // Cap the work on hostile megabyte strings before running the regular expressions over them.
   if (text.length > maxLength * 8 + 1024) text = text.slice(0, maxLength * 8 + 1024);
-  text = text
+  return truncate(stripUnsafe(text, options.allowNewlines === true), maxLength);
+}
+
+/** The character classes every output path removes (text and JSON alike); no length cap. */
+function stripUnsafe(input: string, allowNewlines: boolean): string {
+  let text = input
     .replace(STRING_SEQUENCE, '')
     .replace(CSI_SEQUENCE, '')
     .replace(ESC_PAIR, '')
@@ -52,11 +57,31 @@ export function sanitizeText(input: unknown, options: SanitizeOptions = {}): str
     .replace(/\r\n?/g, '\n')
     .replace(LINE_SEPARATORS, '\n')
     .replace(/\t/g, ' ');
-  if (!options.allowNewlines) text = text.replace(/\n/g, ' ');
+  if (!allowNewlines) text = text.replace(/\n/g, ' ');
   text = text.replace(CONTROL, REPLACEMENT);
   // Lone surrogates print as garbage and break some terminals' width accounting.
-  text = text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, REPLACEMENT);
-  return truncate(text, maxLength);
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, REPLACEMENT);
+}
+
+/**
+ * `--json` output with every string (keys too) cleaned like text: JSON.stringify escapes C0
+ * controls but prints bidi overrides, C1 controls (U+009B is a CSI on some terminals) and
+ * invisible characters raw, and a user piping `--json` to a terminal, or an agent quoting it,
+ * sees them. Line feeds stay (JSON escapes them); nothing is cut, so the data keeps its shape.
+ */
+export function sanitizeJson(value: unknown): unknown {
+  if (typeof value === 'string') return stripUnsafe(value, true);
+  if (Array.isArray(value)) return value.map(sanitizeJson);
+  if (value !== null && typeof value === 'object') {
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return sanitizeJson((value as { toJSON: () => unknown }).toJSON());
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [stripUnsafe(key, false), sanitizeJson(item)]));
+  }
+  return value;
+}
+
+/** What every `--json` output path prints: `sanitizeJson` then two-space JSON. */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(sanitizeJson(value), null, 2);
 }
 
 /** Cuts on code points (never half a surrogate pair) and marks the cut. */

@@ -1,7 +1,8 @@
 import type { Beacon } from '../beacon/beacon-schema.js';
 import { mergeBeaconIntoWorkingSet } from '../beacon/merge-beacon.js';
 import { isAirspaceError } from '../errors.js';
-import type { MergeChannelResult } from '../git/merge-tree-channel.js';
+import { isAncestor } from '../git/merge-base.js';
+import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
 import type { PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 
@@ -19,8 +20,14 @@ export interface BeaconFoldInput {
   /** The ownship's working set in `base` coordinates; `null` base = against its trunk merge-base. */
   readonly ownshipWorkingSet: (base: string | null) => Promise<WorkingSet>;
   readonly hasCommit: (sha: string) => Promise<boolean>;
-  /** The exact merge channel against a beacon-only peer's published work, when it came along. */
-  readonly mergeWith?: (beacon: Beacon) => Promise<MergeChannelResult | undefined>;
+  /**
+   * The exact merge channel against a peer's published work (the beacon commit's parent), when it
+   * came along. With `branchTip`, only when that work is at least as new as the pushed branch
+   * (undefined otherwise: the branch is newer and its own merge channel stands).
+   */
+  readonly mergeWith?: (beacon: Beacon, branchTip?: string) => Promise<MergeChannelResult | undefined>;
+  /** Tips of the peers seen as pushed branches (id → remote-tracking commit). */
+  readonly branchTips?: ReadonlyMap<string, string>;
 }
 
 export interface BeaconFoldResult {
@@ -30,6 +37,21 @@ export interface BeaconFoldResult {
   /** Beacons merged into an agent already compared. */
   readonly merged: number;
   readonly unknown: UnknownPeer[];
+}
+
+/**
+ * A peer seen both as a pushed branch and through its beacon: the peer's own machine merges its
+ * current work (uncommitted included) with ours, so ours must merge with the newest work it
+ * published — the beacon's parent when it is at least as new as the branch — not the older branch
+ * tip. Otherwise the merge channel says 0 on one side and 1 on the other for the same two states.
+ */
+async function newestWorkMerge(input: BeaconFoldInput, pair: PairWorkingSets): Promise<MergeChannelResult | undefined> {
+  if (!input.mergeWith || input.ownshipId === null || !pair.merge) return undefined;
+  const peer = pair.a === input.ownshipId ? pair.b : pair.b === input.ownshipId ? pair.a : null;
+  const tip = peer === null ? undefined : input.branchTips?.get(peer);
+  const beacon = peer === null ? undefined : input.beacons.find((b) => b.agent === peer);
+  if (tip === undefined || beacon === undefined) return undefined;
+  return input.mergeWith(beacon, tip);
 }
 
 export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldResult> {
@@ -42,19 +64,35 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
     merged++;
     return mergeBeaconIntoWorkingSet(set, beacon).workingSet;
   };
-  const pairs = input.pairs.map((pair) => {
-    seen.add(pair.a);
-    seen.add(pair.b);
-    return { ...pair, workingSetA: withBeacon(pair.a, pair.workingSetA), workingSetB: withBeacon(pair.b, pair.workingSetB) };
-  });
+  const pairs = await Promise.all(
+    input.pairs.map(async (pair) => {
+      seen.add(pair.a);
+      seen.add(pair.b);
+      const merged = { ...pair, workingSetA: withBeacon(pair.a, pair.workingSetA), workingSetB: withBeacon(pair.b, pair.workingSetB) };
+      const merge = await newestWorkMerge(input, pair);
+      return merge ? { ...merged, merge } : merged;
+    }),
+  );
   const beaconOnly: Beacon[] = [];
   const unknown: UnknownPeer[] = [];
   if (input.ownshipId === null) return { pairs, beaconOnly, merged, unknown };
+  // Beacons share bases (the trunk's tip): our working set per base is computed once, not once per
+  // beacon — a snapshot and a diff each time made every beacon-only peer cost several processes.
+  const ownSets = new Map<string | null, Promise<WorkingSet>>();
+  const ownshipWorkingSet = (base: string | null): Promise<WorkingSet> => {
+    if (!ownSets.has(base)) ownSets.set(base, input.ownshipWorkingSet(base));
+    return ownSets.get(base)!;
+  };
+  const present = new Map<string, Promise<boolean>>();
+  const hasCommit = (sha: string): Promise<boolean> => {
+    if (!present.has(sha)) present.set(sha, input.hasCommit(sha));
+    return present.get(sha)!;
+  };
   for (const beacon of input.beacons) {
     if (seen.has(beacon.agent) || beacon.agent === input.ownshipId) continue;
     try {
-      const base = beacon.base !== null && (await input.hasCommit(beacon.base)) ? beacon.base : null;
-      const own = await input.ownshipWorkingSet(base);
+      const base = beacon.base !== null && (await hasCommit(beacon.base)) ? beacon.base : null;
+      const own = await ownshipWorkingSet(base);
       const theirs = base !== null ? beacon.workingSet : mergeBeaconIntoWorkingSet({ base: null, files: [] }, beacon).workingSet;
       const merge = await input.mergeWith?.(beacon);
       pairs.push({ a: input.ownshipId, b: beacon.agent, base: base ?? own.base ?? '', workingSetA: own, workingSetB: theirs, ...(merge ? { merge } : {}) });
@@ -65,4 +103,16 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
     }
   }
   return { pairs, beaconOnly, merged, unknown };
+}
+
+/**
+ * The merge channel between our work and a peer's published work: the beacon commit's parent
+ * (see publishBeacon's `parent`; readBeacons reports it). With `branchTip` (the peer's pushed
+ * branch), only when that work contains the branch tip — the beacon is the newer state; a branch
+ * pushed after the beacon is newer and keeps its own channel.
+ */
+export async function beaconMergeChannel(cwd: string, own: string, work: string | null, branchTip?: string): Promise<MergeChannelResult | undefined> {
+  if (work === null) return undefined;
+  if (branchTip !== undefined && work !== branchTip && !(await isAncestor(cwd, branchTip, work))) return undefined;
+  return mergeTreeChannel(cwd, own, work);
 }

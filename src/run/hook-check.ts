@@ -5,6 +5,7 @@ import type { Output } from '../report/output.js';
 import { renderReportText } from '../report/render-text.js';
 import { RunCutError, runAirspace } from './run-airspace.js';
 import type { PushedRef } from './run-request.js';
+import { jsonText } from '../report/sanitize-text.js';
 
 export type { PushedRef } from './run-request.js';
 
@@ -48,7 +49,7 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
     return { exitCode: EXIT.ok };
   }
   const reports = outcome.judgements.map((j) => j.report);
-  if (input.json) output.out(JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2));
+  if (input.json) output.out(jsonText(reports.length === 1 ? reports[0] : reports));
   else for (const report of reports) output.err(renderReportText(report, output.errStyle));
   for (const note of outcome.notes) output.err(note);
   const block = outcome.failedClosed || reports.some((report) => report.verdict?.block === true);

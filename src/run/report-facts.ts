@@ -12,9 +12,12 @@ import type { AgentFacts } from '../traffic/to-agent.js';
  */
 
 /**
- * Right-of-way facts and intent per agent. Git's view of a line of work wins over its beacon's
- * claims (both machines see the same refs); a beacon fills in what git cannot show: intent, and
- * the facts of a peer that pushed nothing.
+ * Right-of-way facts and intent per agent. The facts come only from git: a line of work's pushed
+ * commits, which both machines see alike. A beacon's `committedWork`/`startedAt` are claims anyone
+ * with push access can write; they are checked against the beacon's own commits when it is read
+ * (src/beacon/check-beacon-claims.ts) and never ranked by. A peer seen only through its beacon has
+ * pushed nothing, and ranks itself with exactly that on its own machine: no commits, no start.
+ * A beacon adds intent. See docs/decisions/beacons.md, "What a beacon can and cannot prove".
  */
 export function agentFacts(lines: readonly LineOfWork[], intents: ReadonlyMap<string, string[]>, beacons: readonly Beacon[]): Map<string, AgentFacts> {
   const facts = new Map<string, AgentFacts>();
@@ -25,8 +28,8 @@ export function agentFacts(lines: readonly LineOfWork[], intents: ReadonlyMap<st
   for (const beacon of beacons) {
     const known = facts.get(beacon.agent);
     facts.set(beacon.agent, {
-      committedWork: known?.committedWork ?? beacon.committedWork,
-      ...(known?.startedAt !== undefined ? { startedAt: known.startedAt } : beacon.startedAt !== null ? { startedAt: beacon.startedAt } : {}),
+      committedWork: known?.committedWork ?? 0,
+      ...(known?.startedAt !== undefined ? { startedAt: known.startedAt } : {}),
       intent: beacon.intent,
     });
   }
@@ -66,8 +69,8 @@ export function agentReports(airspace: Airspace, beaconOnly: readonly Beacon[], 
         tip: b.head,
         committedFiles: b.workingSet.files.filter((f) => f.origin !== 'uncommitted').length,
         uncommittedFiles: b.workingSet.files.filter((f) => f.origin === 'uncommitted').length,
-        committedWork: b.committedWork,
-        startedAt: b.startedAt,
+        committedWork: facts.get(b.agent)?.committedWork ?? 0,
+        startedAt: facts.get(b.agent)?.startedAt ?? null,
         subjects: [],
         intent: b.intent,
         ...(b.note ? { note: b.note } : {}),

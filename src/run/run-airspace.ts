@@ -1,6 +1,5 @@
 import picomatch from 'picomatch';
 import type { Beacon } from '../beacon/beacon-schema.js';
-import { fetchedBeaconRef } from '../beacon/agent-ref.js';
 import { readBeacons } from '../beacon/read-beacons.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import { AirspaceError, isAirspaceError } from '../errors.js';
@@ -10,12 +9,11 @@ import { hookMessages } from '../messages/hook.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import type { LoadedGraph } from '../graph/types.js';
 import { DEFAULTS, pairKey, type Link, type ScanResult } from '../engine/index.js';
-import { firstParent, hasCommit } from '../git/commit-time.js';
+import { hasCommit } from '../git/commit-time.js';
 import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
 import { withRunSignal } from '../git/run-signal.js';
 import { mergeBase } from '../git/merge-base.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
-import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
 import { beaconNotPublishedLine, beaconSkippedLine } from '../messages/beacon.js';
 import { runMessages } from '../messages/run.js';
 import type { AirspaceReport } from '../report/check-report.js';
@@ -28,7 +26,7 @@ import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import { workingSetAgainst } from '../traffic/working-set-against.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 import type { WorkingSet } from '../traffic/working-set.js';
-import { foldBeacons } from './beacon-traffic.js';
+import { beaconMergeChannel, foldBeacons } from './beacon-traffic.js';
 import { graphForRun } from './graph-for-run.js';
 import { agentFacts, agentReports, scannedReport } from './report-facts.js';
 import { scorePairs } from './score-pairs.js';
@@ -218,7 +216,8 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     ownshipId: ownship?.id ?? null,
     ownshipWorkingSet: (base) => ownshipWorkingSet(airspace, ignore, base),
     hasCommit: (sha) => hasCommit(airspace.toplevel, sha),
-    ...(ownship && channels.includes('merge') ? { mergeWith: (beacon: Beacon) => mergeWithBeacon(airspace.toplevel, targetOf(ownship), beacon) } : {}),
+    ...(ownship && channels.includes('merge') ? { mergeWith: (beacon: Beacon, branchTip?: string) => beaconMergeChannel(airspace.toplevel, targetOf(ownship), beaconRead.works.get(beacon.agent) ?? null, branchTip) } : {}),
+    branchTips: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.id, line.tip])),
   });
   unknown.push(...folded.unknown);
 
@@ -322,10 +321,4 @@ async function ownshipWorkingSet(airspace: Airspace, ignore: (path: string) => b
   }
   if (at === null) return { base: null, files: [] };
   return workingSetAgainst(airspace.toplevel, at, ownship, ignore);
-}
-
-/** The beacon commit's parent is the peer's published work (see publishBeacon's `parent`). */
-async function mergeWithBeacon(cwd: string, own: string, beacon: Beacon): Promise<MergeChannelResult | undefined> {
-  const work = await firstParent(cwd, fetchedBeaconRef(beacon.agent));
-  return work === null ? undefined : mergeTreeChannel(cwd, own, work);
 }

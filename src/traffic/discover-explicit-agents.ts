@@ -1,5 +1,6 @@
 import { AirspaceError } from '../errors.js';
 import { runGit } from '../git/exec-git.js';
+import { requireSafe } from '../git/git-argument.js';
 import { gitMessages } from '../messages/git.js';
 import { usageMessages } from '../messages/usage.js';
 
@@ -15,7 +16,8 @@ export function parseAgentSpec(spec: string): { id: string; rev: string } {
   const id = at > 0 ? spec.slice(0, at).trim() : '';
   const rev = at > 0 ? spec.slice(at + 1).trim() : '';
   if (id === '' || rev === '') throw new AirspaceError('usage', 'agent-spec', gitMessages.agentSpecInvalid(spec));
-  return { id, rev };
+  // REV is one line of `cat-file --batch-check` stdin: a newline would shift every answer after it.
+  return { id: requireSafe('agent', id, '--agent'), rev: requireSafe('revision', rev, '--agent') };
 }
 
 /**

@@ -132,7 +132,9 @@ export function userStateFingerprint(worktree: string): string {
 
 /** A PATH whose first entry holds an `airspace-hooks` link to this project's bin, as `npm i -g` would. */
 export function pathWithCli(): string {
-  const dir = join(tmpdir(), 'airspace-test-bin');
+  // One folder per checkout: several worktrees of this project share /tmp, and a link made by
+  // another checkout would run ITS code in our hook tests.
+  const dir = join(tmpdir(), `airspace-test-bin-${createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 12)}`);
   mkdirSync(dir, { recursive: true });
   const link = join(dir, 'airspace-hooks');
   if (!existsSync(link)) {

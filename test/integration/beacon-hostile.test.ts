@@ -29,7 +29,8 @@ describe('beacon: hostile beacons on the remote are skipped, the good one is sti
   let peer: string;
   let result: ReadBeaconsResult;
   const now = Date.now();
-  const good = makeBeacon({ agent: 'alice', branch: 'alice', updatedAt: now, startedAt: null });
+  // Nothing pushed yet: an honest beacon without commits claims no right-of-way facts.
+  const good = makeBeacon({ agent: 'alice', branch: 'alice', updatedAt: now, committedWork: 0, startedAt: null });
   const json = (over: Record<string, unknown>, agent = 'x'): string => JSON.stringify({ ...good, agent, ...over });
   const skippedFor = (name: string) => result.skipped.find((s) => s.ref === `refs/airspace/remote/beacons/${name}`);
 

@@ -4,7 +4,7 @@ import { AirspaceError, EXIT } from '../../errors.js';
 import { beaconClearedLine, beaconNotPublishedLine, beaconPublishedLine } from '../../messages/beacon.js';
 import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
-import { sanitizeText } from '../../report/sanitize-text.js';
+import { jsonText, sanitizeText } from '../../report/sanitize-text.js';
 import { openRepository } from '../../run/open-repository.js';
 import { runAirspace } from '../../run/run-airspace.js';
 
@@ -14,7 +14,7 @@ export async function beaconCommand(cwd: string, args: { action: 'publish' | 'li
   if (args.action === 'list') {
     const listed = await listBeacons(cwd, config.remote);
     if (!listed.ok) throw new AirspaceError('environment', 'beacon-list-failed', beaconNotPublishedLine(listed.reason ?? 'failed', listed.detail ? sanitizeText(listed.detail) : undefined));
-    output.out(args.json ? JSON.stringify(listed.beacons, null, 2) : listed.beacons.map((b) => `${sanitizeText(b.agent ?? b.ref)}  ${b.sha.slice(0, 12)}`).join('\n') || cliMessages.noBeacons);
+    output.out(args.json ? jsonText(listed.beacons) : listed.beacons.map((b) => `${sanitizeText(b.agent ?? b.ref)}  ${b.sha.slice(0, 12)}`).join('\n') || cliMessages.noBeacons);
     return EXIT.ok;
   }
   if (repo.branch === null && repo.head === null) throw new AirspaceError('environment', 'no-commits', cliMessages.noCommits);
@@ -32,6 +32,6 @@ export async function beaconCommand(cwd: string, args: { action: 'publish' | 'li
   const published = await publishBeacon(cwd, config.remote, ownBeacon, { limits: { maxBytes: config.beacons.maxBytes }, ...(ownWork ? { parent: ownWork } : {}) });
   if (!published.ok) throw new AirspaceError('environment', 'beacon-publish-failed', beaconNotPublishedLine(published.reason ?? 'failed', published.detail ? sanitizeText(published.detail) : undefined));
   const sent = published.beacon ?? ownBeacon;
-  output.out(args.json ? JSON.stringify(sent, null, 2) : beaconPublishedLine(published.ref ?? '', sent.workingSet.files.length, sent.intent.length));
+  output.out(args.json ? jsonText(sent) : beaconPublishedLine(published.ref ?? '', sent.workingSet.files.length, sent.intent.length));
   return EXIT.ok;
 }

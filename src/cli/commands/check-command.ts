@@ -6,6 +6,7 @@ import { renderReportText } from '../../report/render-text.js';
 import { resolveMoment } from '../../run/open-repository.js';
 import { runAirspace } from '../../run/run-airspace.js';
 import { interruptSignal } from '../interrupt-signal.js';
+import { jsonText } from '../../report/sanitize-text.js';
 
 export interface CheckArgs {
   readonly hook: 'pre-commit' | 'pre-push' | null;
@@ -22,7 +23,7 @@ export async function checkCommand(cwd: string, args: CheckArgs, output: Output)
   );
   const judged = outcome.judgements[0];
   if (!judged) return EXIT.ok; // the hook's mode is off
-  output.out(args.json ? JSON.stringify(judged.report, null, 2) : renderReportText(judged.report, output.style));
+  output.out(args.json ? jsonText(judged.report) : renderReportText(judged.report, output.style));
   return judged.report.verdict?.block ? EXIT.steer : EXIT.ok;
 }
 
@@ -46,7 +47,7 @@ export async function scanCommand(cwd: string, args: ScanArgs, output: Output): 
   );
   const { report } = outcome.judgements[0]!;
   if (args.json) {
-    output.out(JSON.stringify(report, null, 2));
+    output.out(jsonText(report));
     return EXIT.ok;
   }
   const ids = report.agents.map((a) => a.id);

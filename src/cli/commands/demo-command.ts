@@ -6,6 +6,7 @@ import { EXIT } from '../../errors.js';
 import { demoMessages as m } from '../../messages/demo.js';
 import type { Output } from '../../report/output.js';
 import { renderRadarHtml } from '../../report/radar-html.js';
+import { jsonText } from '../../report/sanitize-text.js';
 
 /** `demo`: plays the story in a temp airspace, prints the timeline and writes the radar page. */
 export async function demoCommand(args: { dir: string | undefined; json: boolean }, output: Output): Promise<number> {
@@ -26,7 +27,7 @@ export async function demoCommand(args: { dir: string | undefined; json: boolean
   const radarFile = join(root, 'airspace-demo.html');
   await writeFile(radarFile, renderRadarHtml(result.steps.map((s) => ({ title: s.title, at: s.at, scan: s.scan }))));
   if (args.json) {
-    output.out(JSON.stringify({ ...result, steps: result.steps.map((s) => ({ ...s, scan: { counts: s.scan.counts, advisories: s.scan.advisories } })), radar: radarFile }, null, 2));
+    output.out(jsonText({ ...result, steps: result.steps.map((s) => ({ ...s, scan: { counts: s.scan.counts, advisories: s.scan.advisories } })), radar: radarFile }));
   } else {
     output.out(m.summary(result.blockedPushes, result.mergeConflicts, result.landed.length, 4));
     output.out(m.radar(radarFile));

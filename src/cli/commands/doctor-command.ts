@@ -2,13 +2,14 @@ import { EXIT } from '../../errors.js';
 import { formatInstallFindings } from '../../messages/install.js';
 import type { Output } from '../../report/output.js';
 import { diagnose } from '../../run/diagnose.js';
+import { jsonText } from '../../report/sanitize-text.js';
 
 /** `doctor`: exit 0 when everything needed works, 2 when something is broken. */
 export async function doctorCommand(cwd: string, args: { json: boolean }, output: Output): Promise<number> {
   const { findings, installation, packageManager } = await diagnose(cwd);
   const broken = findings.some((f) => f.level === 'error') || installation.some((f) => f.level === 'error');
   if (args.json) {
-    output.out(JSON.stringify({ ok: !broken, findings, installation }, null, 2));
+    output.out(jsonText({ ok: !broken, findings, installation }));
     return broken ? EXIT.error : EXIT.ok;
   }
   const s = output.style;

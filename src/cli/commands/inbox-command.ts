@@ -2,13 +2,13 @@ import { EXIT } from '../../errors.js';
 import { inboxSummaryLine } from '../../messages/beacon.js';
 import type { Output } from '../../report/output.js';
 import { formatRanges } from '../../report/render-text.js';
-import { sanitizeText } from '../../report/sanitize-text.js';
+import { jsonText, sanitizeText } from '../../report/sanitize-text.js';
 import { ackInbox, readInbox } from '../../state/inbox-store.js';
 
 /** `inbox [--ack]`: what other agents told this one on their advisories. */
 export async function inboxCommand(cwd: string, args: { json: boolean; ack: boolean }, output: Output): Promise<number> {
   const messages = await readInbox(cwd);
-  if (args.json) output.out(JSON.stringify({ messages }, null, 2));
+  if (args.json) output.out(jsonText({ messages }));
   else {
     const lines = [inboxSummaryLine(messages.length)];
     for (const m of messages) {

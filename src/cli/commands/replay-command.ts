@@ -3,6 +3,7 @@ import { renderReplayText } from '../../eval/replay-render.js';
 import { replayHistory } from '../../eval/replay-run.js';
 import { replayMessages } from '../../messages/replay.js';
 import type { Output } from '../../report/output.js';
+import { jsonText } from '../../report/sanitize-text.js';
 
 export interface ReplayArgs {
   readonly merges: number;
@@ -18,6 +19,6 @@ export async function replayCommand(cwd: string, args: ReplayArgs, output: Outpu
     merges: args.merges,
     ...(args.json ? {} : { onProgress: (event) => output.progress(replayMessages.progress(event.phase, event.done, event.total)) }),
   });
-  output.out(args.json ? JSON.stringify(result, null, 2) : renderReplayText(result));
+  output.out(args.json ? jsonText(result) : renderReplayText(result));
   return EXIT.ok;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeList, sanitizeText } from '../../../src/report/sanitize-text.js';
+import { jsonText, sanitizeJson, sanitizeList, sanitizeText } from '../../../src/report/sanitize-text.js';
 
 const ESC = '\u001b';
 
@@ -66,5 +66,24 @@ describe('sanitizeText', () => {
   it('sanitizes lists and caps their length', () => {
     const list = sanitizeList([`${ESC}[1mA`, 'B', 'C'], 2);
     expect(list).toEqual(['A', 'B', '… 1 more']);
+  });
+});
+
+describe('sanitizeJson / jsonText (every --json output path)', () => {
+  it('cleans every string, keys included, like text: bidi, escape sequences, C0 and C1 controls', () => {
+    const hostile = `fix\u202e${ESC}]0;pwned\u0007 a\u009b31mb\u2066c\u0000d`;
+    const cleaned = sanitizeJson({ [`key\u202e`]: hostile, list: [hostile, 3, true, null], nested: { note: `a\nb` } });
+    expect(cleaned).toEqual({ key: 'fix abc\ufffdd', list: ['fix abc\ufffdd', 3, true, null], nested: { note: 'a\nb' } });
+  });
+
+  it('cuts nothing: long strings keep their length', () => {
+    const long = 'x'.repeat(5000);
+    expect(sanitizeJson({ long })).toEqual({ long });
+  });
+
+  it('prints no raw bidi override or C1 control in the JSON text', () => {
+    const text = jsonText({ subject: 'evil\u202etxt.exe \u009d0;t\u009c', at: new Date(0) });
+    expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u0080-\u009f\u001b]/);
+    expect(JSON.parse(text)).toEqual({ subject: 'eviltxt.exe ', at: '1970-01-01T00:00:00.000Z' });
   });
 });
