@@ -12,6 +12,7 @@ import { diffKey, diffWorkingSets, type DiffRequest } from '../git/diff-working-
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
 import { mapLimit } from '../traffic/limit-concurrency.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
+import { withoutIdenticalEdits } from '../traffic/identical-edits.js';
 import { pathsMayConflict } from '../traffic/paths-may-conflict.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 import { firstParentChain, listMerges, mergeBases, readSides, virtualMergeCommit, type MergeCommit } from './replay-history.js';
@@ -133,12 +134,14 @@ export async function collectReplayCases(cwd: string, options: CollectOptions): 
   progress({ phase: 'diff' });
   const requests: DiffRequest[] = live.flatMap((item) => item.targets.map((target) => ({ base: item.history.base, target })));
   const diffs = await diffWorkingSets(cwd, requests, options.ignore ? { ignore: options.ignore } : {});
-  const sides = live.map((item) =>
-    ([0, 1] as const).map((index) => {
+  // As in the CLI (`comparePairs`), what both sides changed identically is left out of the pair.
+  const sides = live.map((item) => {
+    const [sideA, sideB] = ([0, 1] as const).map((index) => {
       const diff = diffs.get(diffKey({ base: item.history.base, target: item.targets[index] }));
       return withEditTimes({ base: item.history.base, files: diff?.files ?? [] }, item.states[index].editTimes);
-    }),
-  );
+    });
+    return withoutIdenticalEdits(sideA!, sideB!);
+  });
 
   // The product's merge channel between the two prefixes: as in the CLI, pairs whose paths cannot
   // meet are clean without a merge-tree process (`inferred`).

@@ -7,6 +7,7 @@ import { mergeBase, type MergeBaseResult } from '../git/merge-base.js';
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
 import { mapLimit } from './limit-concurrency.js';
 import { targetOf, type LineOfWork } from './line-of-work.js';
+import { withoutIdenticalEdits } from './identical-edits.js';
 import { pathsMayConflict } from './paths-may-conflict.js';
 import type { WorkingSet, WorkingSetFile } from './working-set.js';
 
@@ -74,7 +75,8 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
       return gitMessages.peerFailed(b.id, error.message);
     });
     if (typeof sides === 'string') return { a, b, base: { base: null, reason: sides } };
-    const [workingSetA, workingSetB] = sides;
+    // What both sides changed identically is no collision (git merges it cleanly): scored without it.
+    const [workingSetA, workingSetB] = withoutIdenticalEdits(sides[0], sides[1]);
     const merge = context.withMerge ? await mergeChannel(a, b, workingSetA, workingSetB, context) : undefined;
     return {
       a, b, base: found,
