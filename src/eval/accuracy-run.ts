@@ -38,7 +38,7 @@ export const CALIBRATED: Partial<EngineOptions> = {
   weights: { overlap: 0.2, proximity: 0.7, dependency: 0.05, tree: 0, breadth: 0.35 },
   gamma: 0.5, tauTA: 0.62, tauRA: 0.77, recencyFloor: 1, halfLifeMs: 24 * HOUR, adjacency: true, proximityLines: 50, breadthFiles: 5,
   intentWeight: 0.8,
-  channels: CHANNEL_NAMES, blockOn: 'risk',
+  channels: CHANNEL_NAMES,
 };
 
 /** The seed's blocking rule (R ≥ τ_RA blocks), kept as rows to measure what the evidence rule costs. */
@@ -122,7 +122,7 @@ export function runAccuracy(cases: readonly EvalCase[], engine: EngineFns, defau
   const noDependency = engineVariant('engine, reference without dependency (ω_dep = 0)', engine, cases, { ...REFERENCE, weights: { ...REFERENCE.weights, dependency: 0 } });
   const current = engineVariant('engine, DEFAULTS, risk rule (R ≥ τ_RA blocks; no merge channel)', engine, cases, RISK_RULE);
   const previous = engineVariant('engine, first calibration (max gap, no breadth; in-sample)', engine, cases, PREVIOUS_CALIBRATION);
-  const calibrated = engineVariant('engine, calibrated values (all-repo fit: in-sample)', engine, cases, CALIBRATED);
+  const calibrated = engineVariant('engine, calibrated values (all-repo fit: in-sample)', engine, cases, { ...CALIBRATED, ...RISK_RULE });
   const predictors: Predictor[] = [...baselinePredictors(cases), reference, noDependency, previous, current, calibrated];
   const hasEvidence = cases.some((c) => c.evidence !== null);
   if (hasEvidence) predictors.push(engineVariant(EVIDENCE_DEFAULTS, engine, cases, {}, true));
