@@ -1,6 +1,7 @@
 import yargs from 'yargs';
 import { EXIT, isAirspaceError } from '../errors.js';
 import { packageVersion } from '../install/package-files.js';
+import { calibrateMessages } from '../messages/calibrate.js';
 import { cliMessages } from '../messages/cli.js';
 import { processOutput, type Output } from '../report/output.js';
 
@@ -113,6 +114,16 @@ export async function main(argv: readonly string[], output: Output = processOutp
       cliMessages.commands.replay,
       (y) => y.option('merges', { type: 'number', default: 50, describe: cliMessages.options.merges }).option('json', { type: 'boolean', default: false }),
       (args) => run(async () => (await import('./commands/replay-command.js')).replayCommand(cwd, { merges: args.merges, json: args.json }, output))(),
+    )
+    .command(
+      'calibrate',
+      calibrateMessages.command,
+      (y) =>
+        y
+          .option('merges', { type: 'number', default: 200, describe: calibrateMessages.mergesOption })
+          .option('write', { type: 'boolean', default: false, describe: calibrateMessages.writeOption })
+          .option('json', { type: 'boolean', default: false }),
+      (args) => run(async () => (await import('./commands/calibrate-command.js')).calibrateCommand(cwd, { merges: args.merges, write: args.write, json: args.json }, output))(),
     )
     .demandCommand(1, cliMessages.needCommand)
     .strict()
