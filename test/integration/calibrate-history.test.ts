@@ -52,7 +52,7 @@ describe('calibrate with enough history', () => {
   let repo: string;
   beforeAll(() => {
     repo = buildHistory(16, 8);
-  }, 120_000);
+  }, 240_000);
   afterAll(() => removeDir(repo));
 
   it('fits on the older merges, shows before / after on the newer ones, and writes nothing without --write', () => {
@@ -73,7 +73,7 @@ describe('calibrate with enough history', () => {
     expect(text).toMatch(/before .*warnings \(TA\) precision/);
     expect(text).toMatch(/after .*warnings \(TA\) precision 1\.00 recall 1\.00/);
     expect(text).toContain('nothing written (pass --write');
-  });
+  }, 240_000);
 
   it('--write writes the model keys only, and the hooks read them back', () => {
     writeFiles(repo, { '.airspacerc.json': JSON.stringify({ remote: 'upstream', model: { halfLifeHours: 12 } }, null, 2) + '\n' });
@@ -86,7 +86,7 @@ describe('calibrate with enough history', () => {
     expect(Object.keys(written.model.weights).sort()).toEqual(['breadth', 'dependency', 'overlap', 'proximity', 'tree']);
     expect(written.model.tauTA).toBeLessThanOrEqual(written.model.tauRA);
     expect(runCli(repo, ['doctor', '--json']).stderr).not.toMatch(/invalid/i);
-  });
+  }, 240_000);
 });
 
 describe('calibrate with too little history', () => {
@@ -102,5 +102,5 @@ describe('calibrate with too little history', () => {
     } finally {
       removeDir(repo);
     }
-  }, 60_000);
+  }, 240_000);
 });
