@@ -4,6 +4,8 @@
  *   npm run bench:accuracy                 full run + calibration → bench/results/accuracy.md
  *   node bench/accuracy.mjs --smoke        small sample, small grid (CI, < 30 s) → accuracy-smoke.md
  *   node bench/accuracy.mjs --data <dir>   dataset folder (default <repo>/../shared/data/merge-scenarios)
+ *   node bench/accuracy.mjs --keep-ignored keep the config's ignored files in the working sets (the seed's benchmark)
+ * The merge channel (evidence) comes from bench/data/merge-evidence.dev.jsonl (bench/accuracy-evidence.mjs).
  * Runs the BUILT package (dist/), so it scores exactly what users install.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const noCalibrate = args.includes('--no-calibrate');
+const keepIgnored = args.includes('--keep-ignored');
 const dataAt = args.indexOf('--data');
 const dataDir = resolve(dataAt >= 0 && args[dataAt + 1] ? args[dataAt + 1] : join(repoRoot, '..', 'shared', 'data', 'merge-scenarios'));
 
@@ -28,11 +31,14 @@ if (!existsSync(join(repoRoot, 'dist', 'index.js'))) {
 
 const engine = await import(join(repoRoot, 'dist', 'index.js'));
 const { benchAccuracy } = await import(join(repoRoot, 'dist', 'eval', 'accuracy-bench.js'));
-const command = `node bench/accuracy.mjs${smoke ? ' --smoke' : ''}${noCalibrate ? ' --no-calibrate' : ''}`;
+const { loadMergeEvidence } = await import(join(repoRoot, 'dist', 'eval', 'merge-evidence.js'));
+// Made by bench/accuracy-evidence.mjs (needs the repositories' histories); without it, risk rule only.
+const evidence = loadMergeEvidence(join(repoRoot, 'bench', 'data', 'merge-evidence.dev.jsonl'));
+const command = `node bench/accuracy.mjs${smoke ? ' --smoke' : ''}${noCalibrate ? ' --no-calibrate' : ''}${keepIgnored ? ' --keep-ignored' : ''}`;
 const out = await benchAccuracy(
   { scanAirspace: engine.scanAirspace, advise: engine.advise },
   engine.DEFAULTS,
-  { dataDir, smoke, calibrate: !noCalibrate, command, clock: () => performance.now() },
+  { dataDir, smoke, calibrate: !noCalibrate, command, clock: () => performance.now(), evidence, keepIgnored },
 );
 const target = join(repoRoot, 'bench', 'results', smoke ? 'accuracy-smoke.md' : 'accuracy.md');
 mkdirSync(dirname(target), { recursive: true });

@@ -1,6 +1,7 @@
 import yargs from 'yargs';
 import { EXIT, isAirspaceError } from '../errors.js';
 import { packageVersion } from '../install/package-files.js';
+import { calibrateMessages } from '../messages/calibrate.js';
 import { cliMessages } from '../messages/cli.js';
 import { processOutput, type Output } from '../report/output.js';
 import { sanitizeText } from '../report/sanitize-text.js';
@@ -125,6 +126,16 @@ export async function main(argv: readonly string[], output: Output = processOutp
           .option('background', { type: 'boolean', default: false })
           .option('json', { type: 'boolean', default: false }),
       (args) => run(async () => (await import('./commands/graph-command.js')).graphCommand(cwd, { action: args.action, background: args.background, json: args.json }, output))(),
+    )
+    .command(
+      'calibrate',
+      calibrateMessages.command,
+      (y) =>
+        y
+          .option('merges', { type: 'number', default: 200, describe: calibrateMessages.mergesOption })
+          .option('write', { type: 'boolean', default: false, describe: calibrateMessages.writeOption })
+          .option('json', { type: 'boolean', default: false }),
+      (args) => run(async () => (await import('./commands/calibrate-command.js')).calibrateCommand(cwd, { merges: args.merges, write: args.write, json: args.json }, output))(),
     )
     .demandCommand(1, cliMessages.needCommand)
     .strict()

@@ -2,7 +2,10 @@
  * The accuracy benchmark as one call (the bench script and the smoke test share it): load the
  * cases, run the engine variants and (unless smoke) the calibration, render the markdown.
  */
+import picomatch from 'picomatch';
+import { DEFAULT_IGNORE } from '../config/defaults.js';
 import type { EngineOptions } from '../engine/options.js';
+import type { MergeEvidence } from './merge-evidence.js';
 import { calibrationGrid, runAccuracy, type AccuracyResult } from './accuracy-run.js';
 import { renderAccuracyReport } from './accuracy-report.js';
 import { collectCases, type EvalCase } from './case-set.js';
@@ -20,6 +23,10 @@ export interface BenchOptions {
   readonly calibrate?: boolean;
   readonly command?: string;
   readonly clock?: () => number;
+  /** The merge channel per scenario and moment (bench/data/merge-evidence.dev.jsonl); absent: risk rule only. */
+  readonly evidence?: MergeEvidence | null;
+  /** Leave the config's ignored files in the working sets (the seed's benchmark did). */
+  readonly keepIgnored?: boolean;
 }
 
 export interface BenchOutput {
@@ -34,9 +41,12 @@ export async function benchAccuracy(engine: EngineFns, defaults: EngineOptions, 
   const clock = options.clock ?? (() => 0);
   const started = clock();
   const stride = options.smokeStride ?? 20;
+  const ignored = picomatch([...DEFAULT_IGNORE], { dot: true });
   const cases = await collectCases(datasetPaths(options.dataDir), {
     ...(options.smoke ? { select: (i: number) => i % stride === 0 } : {}),
     ...(options.maxLines !== undefined ? { maxLines: options.maxLines } : {}),
+    ...(options.keepIgnored ? {} : { ignore: ignored }),
+    evidence: options.evidence ?? null,
   });
   const result = runAccuracy(cases, engine, defaults, { calibrate: options.calibrate ?? true, grid: calibrationGrid(options.smoke) });
   const markdown = renderAccuracyReport(result, cases, {

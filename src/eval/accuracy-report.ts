@@ -2,7 +2,7 @@
  * Renders an accuracy run as markdown: per moment, per repository, per merge kind, the
  * calibration folds and the dependency-channel analysis. Strings only; the bench writes the file.
  */
-import type { AccuracyResult } from './accuracy-run.js';
+import { EVIDENCE_DEFAULTS, OUT_OF_FOLD_EVIDENCE, OUT_OF_FOLD_RISK, type AccuracyResult } from './accuracy-run.js';
 import type { EvalCase } from './case-set.js';
 import { repoName } from './case-set.js';
 import { rocAuc } from './metrics.js';
@@ -41,7 +41,7 @@ function foldTable(result: AccuracyResult, cases: readonly EvalCase[], labels: r
 function mergeKindTable(result: AccuracyResult, cases: readonly EvalCase[], labels: readonly boolean[]): string {
   const kinds = [...new Set(cases.map((c) => c.mergeKind))].sort();
   const pick = (needle: string): Predictor | undefined => result.predictors.find((p) => p.name.includes(needle));
-  const shown = [pick('number of shared'), pick('gap signal'), pick('reference defaults'), pick('calibrated values'), pick('out-of-fold')].filter((p): p is Predictor => p !== undefined);
+  const shown = [pick('number of shared'), pick('gap signal'), pick('reference defaults'), pick('calibrated values'), pick(OUT_OF_FOLD_RISK), pick(OUT_OF_FOLD_EVIDENCE)].filter((p): p is Predictor => p !== undefined);
   return table(
     ['merge kind', 'n', 'conflicts', ...shown.map((p) => `AUC: ${p.name}`), ...shown.filter((p) => p.raFlags).map((p) => `RA P / R: ${p.name}`)],
     kinds.map((kind) => {
@@ -71,6 +71,39 @@ function dependencySection(result: AccuracyResult, cases: readonly EvalCase[], l
   ].join('\n');
 }
 
+/**
+ * The blocking rule measured (docs/decisions/blocking-rule.md): per repository and pooled, under
+ * both labels — any conflict, and a conflict in a file the config does not ignore (the fair one:
+ * a conflict only in an ignored file is one the product is told not to watch, so it is a negative).
+ */
+function blockingRuleSection(result: AccuracyResult, cases: readonly EvalCase[]): string | null {
+  const find = (name: string): Predictor | undefined => result.predictors.find((p) => p.name === name);
+  const evidence = find(OUT_OF_FOLD_EVIDENCE);
+  const risk = find(OUT_OF_FOLD_RISK);
+  const product = find(EVIDENCE_DEFAULTS);
+  if (!evidence || !risk || !product) return null;
+  const labelSets = [['any conflict', cases.map((c) => c.label)], ['fair (non-ignored file)', cases.map((c) => c.fairLabel)]] as const;
+  const rows: (string | number)[][] = [];
+  const scopes = [...[...new Set(cases.map((c) => c.repo))].sort().map((repo) => [repoName(repo), (c: EvalCase) => c.repo === repo] as const), ['pooled', () => true] as const];
+  for (const moment of ['both-0.25', PRIMARY, 'both-0.75', 'final']) {
+    for (const [scope, keep] of scopes) {
+      if (moment !== PRIMARY && scope !== 'pooled') continue;
+      const index = indicesWhere(cases, (c) => c.moment === moment && keep(c));
+      if (index.length === 0) continue;
+      for (const [labelName, labels] of labelSets) {
+        const e = figures(evidence, labels, index);
+        const r = figures(risk, labels, index);
+        const d = figures(product, labels, index);
+        rows.push([moment, scope, labelName, `${index.length} / ${e.positives}`, num(r.auc), num(e.auc), pr(e.ta), pr(e.ra), pr(d.ta), pr(r.ta), pr(r.ra)]);
+      }
+    }
+  }
+  return table(
+    ['moment', 'scope', 'label', 'n / conflicts', 'AUC: R without merge (out of fold)', 'AUC: R with merge channel (out of fold)', 'evidence rule TA P / R (out-of-fold τ_TA)', '**evidence rule RA P / R**', 'evidence rule, DEFAULTS: TA P / R', 'risk rule TA P / R (out of fold)', 'risk rule RA P / R (out of fold)'],
+    rows,
+  );
+}
+
 export interface ReportHeader {
   readonly dataDir: string;
   readonly mode: string;
@@ -90,6 +123,17 @@ export function renderAccuracyReport(result: AccuracyResult, cases: readonly Eva
     `Consistency: max |engine risk − re-applied noisy-OR| under DEFAULTS = ${header.mode === 'smoke' ? num(result.recombinationError) : result.recombinationError.toExponential(2)}.`,
     '',
   ];
+  const blocking = blockingRuleSection(result, cases);
+  if (blocking) {
+    out.push(
+      '## The blocking rule: block on evidence, warn on prediction',
+      '',
+      'Evidence = the product\'s merge channel at that moment: `git merge-tree` of the two sides\' states conflicts in a non-ignored file (bench/data/merge-evidence.dev.jsonl, made by bench/accuracy-evidence.mjs from the real histories). Evidence rule: RA only on evidence; TA at R ≥ τ_TA or on evidence. Risk rule: RA at R ≥ τ_RA (the seed\'s rule). Thresholds and weights out of fold by repository; the evidence RA has no threshold to fit.',
+      '',
+      blocking,
+      '',
+    );
+  }
   for (const moment of ALL_MOMENTS) {
     const index = indicesWhere(cases, (c) => c.moment === moment);
     if (index.length === 0) continue;

@@ -4,6 +4,7 @@
  * cases, calls `runAccuracy`, renders the result and writes it.
  */
 import type { EngineOptions } from '../engine/options.js';
+import type { ExternalChannelValue } from '../engine/types.js';
 import { crossValidateByRepo, DEFAULT_OBJECTIVE, fit, type CalibrationGrid, type EngineSetting, type Fit, type FoldResult, type Objective } from './calibrate.js';
 import type { EvalCase } from './case-set.js';
 import { channelCache, CHANNEL_NAMES } from './channel-cache.js';
@@ -18,14 +19,14 @@ const HOUR = 3_600_000;
 export const REFERENCE: Partial<EngineOptions> = {
   weights: { overlap: 1, dependency: 0.9, tree: 0.25, proximity: 0, breadth: 0 },
   gamma: 0.5, maxDepth: 6, tauTA: 0.35, tauRA: 0.7, recencyFloor: 0.15, halfLifeMs: 24 * HOUR, adjacency: true, proximityLines: 50, breadthFiles: 5,
-  channels: CHANNEL_NAMES,
+  channels: CHANNEL_NAMES, blockOn: 'risk',
 };
 
 /** The first calibration (max-gap proximity, no breadth channel): kept as a row to show what changed. */
 export const PREVIOUS_CALIBRATION: Partial<EngineOptions> = {
   weights: { overlap: 0.4, proximity: 0.85, dependency: 0.05, tree: 0.25, breadth: 0 },
   gamma: 0.5, maxDepth: 6, tauTA: 0.82, tauRA: 0.88, recencyFloor: 1, halfLifeMs: 24 * HOUR, adjacency: true, proximityLines: 100, breadthFiles: 5,
-  channels: CHANNEL_NAMES,
+  channels: CHANNEL_NAMES, blockOn: 'risk',
 };
 
 /**
@@ -39,6 +40,30 @@ export const CALIBRATED: Partial<EngineOptions> = {
   intentWeight: 0.8,
   channels: CHANNEL_NAMES,
 };
+
+/** The seed's blocking rule (R ≥ τ_RA blocks), kept as rows to measure what the evidence rule costs. */
+const RISK_RULE: Partial<EngineOptions> = { blockOn: 'risk' };
+
+/** The product's merge channel for a case, as src/run/score-pairs.ts passes it to the engine. */
+function mergeChannelOf(c: EvalCase): ExternalChannelValue[] {
+  if (c.evidence === null) return [];
+  const conflict = c.evidence.length > 0;
+  return [{ a: c.agents[0].id, b: c.agents[1].id, channel: 'merge', value: conflict ? 1 : 0, ...(conflict ? { evidence: `merge-tree conflict in ${c.evidence.join(', ')}` } : {}) }];
+}
+
+/**
+ * Out-of-fold scores under the evidence rule: R with the merge channel (ω_merge = 1, so evidence
+ * means R = 1), TA at R ≥ the fold's τ_TA or on evidence, RA only on evidence (blockOn 'evidence').
+ */
+function evidenceRule(name: string, cases: readonly EvalCase[], riskScores: readonly number[], tauTA: (i: number) => number): Predictor {
+  const seen = cases.map((c) => (c.evidence?.length ?? 0) > 0);
+  return {
+    name,
+    scores: riskScores.map((s, i) => (seen[i] ? 1 : s)),
+    taFlags: riskScores.map((s, i) => seen[i]! || s >= tauTA(i)),
+    raFlags: seen,
+  };
+}
 
 /**
  * The search space. γ and adjacency tied in the first calibration (and γ only moves a channel whose
@@ -59,6 +84,11 @@ export function calibrationGrid(small: boolean): CalibrationGrid {
       for (const breadth of small ? [0, 0.35] : [0, 0.2, 0.35, 0.5]) weights.push({ overlap, proximity, dependency, tree, breadth });
   return { settings, weights };
 }
+
+/** Row names other modules look up (report, summary). */
+export const EVIDENCE_DEFAULTS = 'engine, DEFAULTS, evidence rule (product: merge channel; RA needs evidence)';
+export const OUT_OF_FOLD_RISK = 'engine, calibrated (out-of-fold by repository), risk rule';
+export const OUT_OF_FOLD_EVIDENCE = 'engine, calibrated (out-of-fold by repository), evidence rule';
 
 export interface AccuracyConfig {
   readonly calibrate: boolean;
@@ -81,8 +111,8 @@ export interface AccuracyResult {
   readonly recombinationError: number;
 }
 
-function engineVariant(name: string, engine: EngineFns, cases: readonly EvalCase[], options: Partial<EngineOptions>): Predictor {
-  const scores = cases.map((c) => scorePair(engine, c.agents, c.graph, c.now, options));
+function engineVariant(name: string, engine: EngineFns, cases: readonly EvalCase[], options: Partial<EngineOptions>, withMerge = false): Predictor {
+  const scores = cases.map((c) => scorePair(engine, c.agents, c.graph, c.now, withMerge ? { ...options, external: mergeChannelOf(c) } : options));
   return { name, scores: scores.map((s) => s.risk), taFlags: scores.map((s) => s.level !== 'clear'), raFlags: scores.map((s) => s.level === 'RA') };
 }
 
@@ -90,10 +120,12 @@ export function runAccuracy(cases: readonly EvalCase[], engine: EngineFns, defau
   const labels = cases.map((c) => c.label);
   const reference = engineVariant('engine, reference defaults', engine, cases, REFERENCE);
   const noDependency = engineVariant('engine, reference without dependency (ω_dep = 0)', engine, cases, { ...REFERENCE, weights: { ...REFERENCE.weights, dependency: 0 } });
-  const current = engineVariant('engine, DEFAULTS (src/engine/defaults.ts)', engine, cases, {});
+  const current = engineVariant('engine, DEFAULTS, risk rule (R ≥ τ_RA blocks; no merge channel)', engine, cases, RISK_RULE);
   const previous = engineVariant('engine, first calibration (max gap, no breadth; in-sample)', engine, cases, PREVIOUS_CALIBRATION);
-  const calibrated = engineVariant('engine, calibrated values (all-repo fit: in-sample)', engine, cases, CALIBRATED);
+  const calibrated = engineVariant('engine, calibrated values (all-repo fit: in-sample)', engine, cases, { ...CALIBRATED, ...RISK_RULE });
   const predictors: Predictor[] = [...baselinePredictors(cases), reference, noDependency, previous, current, calibrated];
+  const hasEvidence = cases.some((c) => c.evidence !== null);
+  if (hasEvidence) predictors.push(engineVariant(EVIDENCE_DEFAULTS, engine, cases, {}, true));
 
   const all = channelCache(engine, cases);
   const refSetting: EngineSetting = { gamma: 0.5, halfLifeMs: 24 * HOUR, recencyFloor: 0.15, adjacency: true, proximityLines: 50, breadthFiles: 5 };
@@ -125,11 +157,12 @@ export function runAccuracy(cases: readonly EvalCase[], engine: EngineFns, defau
       return noisyOr(all(f.setting)[i]!, f.weights);
     });
     predictors.push({
-      name: 'engine, calibrated (out-of-fold by repository)',
+      name: OUT_OF_FOLD_RISK,
       scores,
       taFlags: scores.map((s, i) => s >= byRepo.get(cases[i]!.repo)!.tauTA),
       raFlags: scores.map((s, i) => s >= byRepo.get(cases[i]!.repo)!.tauRA),
     });
+    if (hasEvidence) predictors.push(evidenceRule(OUT_OF_FOLD_EVIDENCE, cases, scores, (i) => byRepo.get(cases[i]!.repo)!.tauTA));
   }
   return { predictors, folds, allRepoFit, dependencyOnlyRA, dependencyScores: refChannels.map((ch) => ch.dependency ?? 0), recombinationError };
 }

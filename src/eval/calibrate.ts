@@ -38,6 +38,12 @@ export interface Objective {
    * vector whose bounds leave no valid τ_RA is skipped. Absent: thresholds from the data only.
    */
   readonly bounds?: (weights: Readonly<Record<string, number>>, setting: EngineSetting) => ThresholdBounds;
+  /**
+   * A τ_RA below the lower product bounds is raised to them instead of rejecting the weights
+   * (`calibrate` on one repository, where the precision can be reached far down). The benchmark's
+   * fit leaves it off, so its published folds are unchanged.
+   */
+  readonly raiseToBounds?: boolean;
 }
 
 export const DEFAULT_OBJECTIVE: Objective = { raPrecision: 0.85, recallWeight: 0.25, minRaFlags: 5, taRecall: 0.85 };
@@ -61,6 +67,9 @@ function thresholds(scores: readonly number[], y: readonly boolean[], groups: re
   let tauRA = ra?.tau ?? 1.000001;
   if (bounds) {
     tauRA = Math.min(tauRA, bounds.raAtMost);
+    // A repository where conflicts are common reaches the precision far down; the product rules
+    // (d, e) then decide how low τ_RA may go.
+    if (objective.raiseToBounds) tauRA = Math.max(tauRA, Math.min(bounds.raAtMost, Math.max(bounds.raAbove, bounds.taAbove + BOUND_MARGIN) + 2 * BOUND_MARGIN));
     if (tauRA <= bounds.raAbove + BOUND_MARGIN || tauRA <= bounds.taAbove + 2 * BOUND_MARGIN) return null;
   }
   const at = atThreshold(scores, y, tauRA);

@@ -8,10 +8,11 @@
  */
 import { isAirspaceError } from '../errors.js';
 import type { CommitGraph } from '../git/branch-history.js';
-import { diffKey, diffWorkingSets, type DiffRequest } from '../git/diff-working-set.js';
+import { diffKey, diffWorkingSets, type DiffRequest, type DiffWorkingSet } from '../git/diff-working-set.js';
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
 import { mapLimit } from '../traffic/limit-concurrency.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
+import { withoutIdenticalEdits } from '../traffic/identical-edits.js';
 import { pathsMayConflict } from '../traffic/paths-may-conflict.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 import { firstParentChain, listMerges, mergeBases, readSides, virtualMergeCommit, type MergeCommit } from './replay-history.js';
@@ -128,17 +129,23 @@ export async function collectReplayCases(cwd: string, options: CollectOptions): 
     skipped.push({ merge: item.history.merge.merge, fraction: item.fraction, reason: 'virtual-merge-failed' });
     return null;
   });
-  const live = targeted.filter((item): item is PendingCase => item !== null);
 
   progress({ phase: 'diff' });
-  const requests: DiffRequest[] = live.flatMap((item) => item.targets.map((target) => ({ base: item.history.base, target })));
-  const diffs = await diffWorkingSets(cwd, requests, options.ignore ? { ignore: options.ignore } : {});
-  const sides = live.map((item) =>
-    ([0, 1] as const).map((index) => {
+  const diffOptions = options.ignore ? { ignore: options.ignore } : {};
+  const { diffs, failed } = await diffAll(cwd, targeted.filter((item): item is PendingCase => item !== null), diffOptions);
+  for (const merge of failed) {
+    labels.delete(merge);
+    skipped.push({ merge, reason: 'git-failed' });
+  }
+  const live = targeted.filter((item): item is PendingCase => item !== null && !failed.has(item.history.merge.merge));
+  // As in the CLI (`comparePairs`), what both sides changed identically is left out of the pair.
+  const sides = live.map((item) => {
+    const [sideA, sideB] = ([0, 1] as const).map((index) => {
       const diff = diffs.get(diffKey({ base: item.history.base, target: item.targets[index] }));
       return withEditTimes({ base: item.history.base, files: diff?.files ?? [] }, item.states[index].editTimes);
-    }),
-  );
+    });
+    return withoutIdenticalEdits(sideA!, sideB!);
+  });
 
   // The product's merge channel between the two prefixes: as in the CLI, pairs whose paths cannot
   // meet are clean without a merge-tree process (`inferred`).
@@ -167,6 +174,34 @@ export async function collectReplayCases(cwd: string, options: CollectOptions): 
     };
   });
   return { merges, labels, cases, skipped };
+}
+
+const requestsOf = (items: readonly PendingCase[]): DiffRequest[] => items.flatMap((item) => item.targets.map((target) => ({ base: item.history.base, target })));
+
+/**
+ * Every working set from ONE batched diff. If git cannot read an object (a partial or shallow
+ * clone, a pruned object) the whole batch fails; then each merge gets its own diff so one
+ * unreadable merge is skipped and counted instead of sinking the replay.
+ */
+async function diffAll(cwd: string, items: readonly PendingCase[], options: { ignore?: (path: string) => boolean }): Promise<{ diffs: Map<string, DiffWorkingSet>; failed: Set<string> }> {
+  try {
+    return { diffs: await diffWorkingSets(cwd, requestsOf(items), options), failed: new Set() };
+  } catch (error) {
+    if (!isAirspaceError(error) || error.kind !== 'git') throw error;
+  }
+  const byMerge = new Map<string, PendingCase[]>();
+  for (const item of items) byMerge.set(item.history.merge.merge, [...(byMerge.get(item.history.merge.merge) ?? []), item]);
+  const diffs = new Map<string, DiffWorkingSet>();
+  const failed = new Set<string>();
+  await mapLimit([...byMerge], PARALLEL, async ([merge, group]) => {
+    try {
+      for (const [key, value] of await diffWorkingSets(cwd, requestsOf(group), options)) diffs.set(key, value);
+    } catch (error) {
+      if (!isAirspaceError(error) || error.kind !== 'git') throw error;
+      failed.add(merge);
+    }
+  });
+  return { diffs, failed };
 }
 
 /** Base, label and both sides of one merge; null (with the reason recorded) when unusable. */

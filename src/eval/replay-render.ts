@@ -47,6 +47,7 @@ export function renderReplayText(result: ReplayResult): string {
     '',
     m.aucTitle,
     ...table(rows).map((line) => `  ${line}`),
+    ...(result.undefinedAuc ? [`  ${result.undefinedAuc}`] : []),
     '',
     m.flagsTitle(primary.fraction),
     ...flagLines(m.predictors.engine, primary.engine),

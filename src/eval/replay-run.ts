@@ -35,6 +35,8 @@ export interface ReplayResult {
   readonly graph: { readonly source: string; readonly files: number; readonly stale: boolean; readonly approximation: string };
   readonly engine: { readonly channels: readonly string[]; readonly model: ModelOverrides };
   readonly cases: readonly ScoredCase[];
+  /** Set when the primary moment's merges are all of one class: why ROC-AUC is undefined. */
+  readonly undefinedAuc?: string;
   readonly elapsedMs: number;
 }
 
@@ -66,9 +68,10 @@ export async function replayHistory(cwd: string, options: ReplayOptions): Promis
   const cases = collected.cases.map((item) => scoreCase(item, scoreOptions));
   const moments = fractions.map((fraction) => summarizeMoment(cases, fraction));
   const primary = moments.find((m) => m.fraction === PRIMARY) ?? moments[0];
-  if (!primary || primary.conflicts === 0 || primary.conflicts === primary.cases) {
-    throw new AirspaceError('environment', 'one-class', replayMessages.oneClass(primary?.cases ?? 0, primary?.conflicts ?? 0, collected.merges.length));
-  }
+  if (!primary) throw new Error('replay: no moment to score (empty fractions)');
+  // One class of merge (too little history, or a repository that never conflicts) still shows what
+  // was measured; the ranking figures are undefined and the result says why (exit 0).
+  const oneClass = primary.conflicts === 0 || primary.conflicts === primary.cases;
   const labels = [...collected.labels.values()];
   return {
     toplevel: repo.toplevel,
@@ -86,6 +89,7 @@ export async function replayHistory(cwd: string, options: ReplayOptions): Promis
     },
     engine: { channels: config.channels, model: config.model },
     cases,
+    ...(oneClass ? { undefinedAuc: replayMessages.oneClass(primary.cases, primary.conflicts, collected.merges.length) } : {}),
     elapsedMs: Math.round(performance.now() - started),
   };
 }

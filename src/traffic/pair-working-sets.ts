@@ -8,6 +8,7 @@ import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-cha
 import { symbolChannel, type SymbolChannelResult } from '../symbols/symbol-channel.js';
 import { mapLimit } from './limit-concurrency.js';
 import { targetOf, type LineOfWork } from './line-of-work.js';
+import { withoutIdenticalEdits } from './identical-edits.js';
 import { pathsMayConflict } from './paths-may-conflict.js';
 import type { WorkingSet, WorkingSetFile } from './working-set.js';
 
@@ -88,7 +89,8 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
       return gitMessages.peerFailed(b.id, error.message);
     });
     if (typeof sides === 'string') return { a, b, base: { base: null, reason: sides } };
-    const [workingSetA, workingSetB] = sides;
+    // What both sides changed identically is no collision (git merges it cleanly): scored without it.
+    const [workingSetA, workingSetB] = withoutIdenticalEdits(sides[0], sides[1]);
     const merge = context.withMerge ? await mergeChannel(a, b, workingSetA, workingSetB, context) : undefined;
     const symbol = context.withSymbols
       ? await symbolChannel(context.cwd, found.base, targetOf(a), targetOf(b), { ids: { a: a.id, b: b.id }, filesA: workingSetA.files, filesB: workingSetB.files, ...(context.signal ? { signal: context.signal } : {}) })

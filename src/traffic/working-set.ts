@@ -15,6 +15,13 @@ export interface WorkingSetFile {
   readonly status: FileStatus;
   /** Half-open base-coordinate ranges; absent for whole-file edits. */
   readonly ranges?: readonly (readonly [number, number])[];
+  /**
+   * One id per entry of `ranges` (same order): a digest of the hunk's removed and added lines. Two
+   * sides with the same range and id made the same change there, which git merges cleanly.
+   */
+  readonly hunkIds?: readonly string[];
+  /** Object id of the file as this side leaves it (all zeros for a deletion), when git reported it. */
+  readonly blob?: string;
   /** Whole-file edit: added, deleted, type-changed or binary. */
   readonly whole?: boolean;
   readonly binary?: boolean;

@@ -7,6 +7,9 @@ import { snapshotWorktree } from '../../src/git/snapshot-worktree.js';
 import { collectAirspace } from '../../src/traffic/collect-airspace.js';
 import { commitAll, gitIn, initRepo, removeDir, testEnv, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
 
+/** Files without the identity fields (hunk ids, object ids; tested in test/unit/traffic/identical-edits.test.ts). */
+const shapes = (files: readonly object[]): object[] => files.map(({ hunkIds: _h, blob: _b, ...rest }: { hunkIds?: unknown; blob?: unknown }) => rest);
+
 // Library code spawns git with process.env: give it the tests' clean identity and config.
 Object.assign(process.env, testEnv());
 
@@ -39,21 +42,21 @@ describe('working sets of uncommitted work (snapshot through a temp index)', () 
     gitIn(dir, 'add', 'a.txt');
     const { set, snapshot } = await uncommitted(dir);
     expect(snapshot.dirty).toBe(true);
-    expect(set.files).toEqual([{ file: 'a.txt', status: 'M', ranges: [[3, 4]] }]);
+    expect(shapes(set.files)).toEqual([{ file: 'a.txt', status: 'M', ranges: [[3, 4]] }]);
   });
 
   it('unstaged-only change, including a pure insertion (empty range after the line)', async () => {
     const dir = repo();
     writeFiles(dir, { 'b.txt': lines(5).replace('line 2\n', 'line 2\nnew\n') });
     const { set } = await uncommitted(dir);
-    expect(set.files).toEqual([{ file: 'b.txt', status: 'M', ranges: [[3, 3]] }]);
+    expect(shapes(set.files)).toEqual([{ file: 'b.txt', status: 'M', ranges: [[3, 3]] }]);
   });
 
   it('untracked files count, ignored ones do not', async () => {
     const dir = repo({ 'a.txt': lines(3), '.gitignore': 'dist/\n*.log\n' });
     writeFiles(dir, { 'src/new.ts': 'export {};\n', 'dist/out.js': 'x', 'debug.log': 'x' });
     const { set } = await uncommitted(dir);
-    expect(set.files).toEqual([{ file: 'src/new.ts', status: 'A', whole: true }]);
+    expect(shapes(set.files)).toEqual([{ file: 'src/new.ts', status: 'A', whole: true }]);
   });
 
   it('clean worktree reuses HEAD (no snapshot commit)', async () => {
@@ -70,7 +73,7 @@ describe('working sets of uncommitted work (snapshot through a temp index)', () 
     rmSync(join(dir, 'gone.txt'));
     const { set } = await uncommitted(dir);
     // git orders a rename by its destination path.
-    expect(set.files).toEqual([
+    expect(shapes(set.files)).toEqual([
       { file: 'gone.txt', status: 'D', whole: true },
       { file: 'img.bin', status: 'M', whole: true, binary: true },
       { file: 'a.txt', path: 'renamed.txt', status: 'R', ranges: [[20, 21]] },
@@ -109,7 +112,7 @@ describe('batched diffs (one diff-tree --stdin)', () => {
       expect(batch.get(diffKey(request))).toEqual(await diffWorkingSet(dir, request.base, request.target));
     }
     expect(batch.get(diffKey(requests[1]!))!.files).toEqual([]);
-    expect(batch.get(diffKey(requests[4]!))!.files).toEqual([{ file: 'x y.txt', path: 'z w.txt', status: 'R', whole: true }]);
+    expect(shapes(batch.get(diffKey(requests[4]!))!.files)).toEqual([{ file: 'x y.txt', path: 'z w.txt', status: 'R', whole: true }]);
   });
 });
 
@@ -134,7 +137,7 @@ describe('ownship through collectAirspace', () => {
     expect(scan.scanned.notes.join('\n')).toContain('no remote named origin');
     const pair = scan.pairs[0]!;
     expect(pair.a).toBe('feature/x');
-    expect(pair.workingSetA.files).toEqual([
+    expect(shapes(pair.workingSetA.files)).toEqual([
       { file: 'a.txt', status: 'M', ranges: [[5, 6]], origin: 'committed', lastEditTime: Date.parse('2026-01-02T03:04:05Z') },
       { file: 'b.txt', status: 'M', ranges: [[9, 10]], origin: 'uncommitted', lastEditTime: Date.parse('2026-02-01T00:00:00Z') },
     ]);

@@ -123,12 +123,45 @@ describe('replay on a history with conflicting and clean merges', () => {
     expect(json.conflicting).toBe(2);
   });
 
-  it('says ROC-AUC is undefined (exit 2, one line) when the merges are all of one class', () => {
-    const result = runCli(built.repo, ['replay', '--merges', '1', '--json']);
-    expect(result.status).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(/ROC-AUC is undefined/);
+  it('with merges of one class only, shows what was measured and why ROC-AUC is undefined (exit 0)', () => {
+    const json = runCli(built.repo, ['replay', '--merges', '1', '--json']);
+    expect(json.stderr).toBe('');
+    expect(json.status).toBe(0);
+    const parsed = JSON.parse(json.stdout) as ReplayJson & { undefinedAuc?: string };
+    expect(parsed.mergesFound).toBe(1);
+    expect(parsed.moments.find((m) => m.fraction === 0.5)).toMatchObject({ cases: 1, auc: { engine: null } });
+    expect(parsed.undefinedAuc).toMatch(/ROC-AUC is undefined: none of the 1 merge\(s\) scored at f = 0.5 conflicted/);
+    const text = runCli(built.repo, ['replay', '--merges', '1']);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/replayed 1 merge\(s\): 1 labelled, 0 conflicting/);
+    expect(text.stdout).toContain('ROC-AUC is undefined');
+    expect(text.stdout).toMatch(/engine \(all channels, merge included\)\s+n\/a/);
+    expect(text.stdout).not.toMatch(/NaN/);
+  });
+
+  it('skips and counts a merge whose objects cannot be read, and scores the others', () => {
+    // A copy whose main-side blob of round 1's first commit is gone: git can still merge the
+    // parents (the label) but not diff the f = 0.25 state, which holds that blob.
+    const copy = `${built.repo}-missing`;
+    sh(built.repo, 'cp', ['-R', built.repo, copy]);
+    try {
+      const commit = gitIn(copy, 'log', '--format=%H', '--grep=^main 1 part 1$', 'main');
+      const blob = gitIn(copy, 'rev-parse', `${commit}:src/main-1.ts`);
+      sh(copy, 'rm', ['-f', `.git/objects/${blob.slice(0, 2)}/${blob.slice(2)}`]);
+      expect(() => gitIn(copy, 'cat-file', '-e', blob)).toThrow();
+      const result = runCli(copy, ['replay', '--merges', '10', '--json']);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      const json = JSON.parse(result.stdout) as ReplayJson;
+      expect(json.mergesFound).toBe(6);
+      expect(json.skipped).toEqual([{ merge: built.clean[0], reason: 'git-failed' }]);
+      expect(json.labelled).toBe(5);
+      expect(new Set(json.cases.map((c) => c.merge)).has(built.clean[0]!)).toBe(false);
+      expect(json.moments.find((m) => m.fraction === 0.5)).toMatchObject({ cases: 5, conflicts: 3 });
+      expect(runCli(copy, ['replay', '--merges', '10']).stdout).toMatch(/skipped 1 merge\(s\): git could not read the merge/);
+    } finally {
+      removeDir(copy);
+    }
   });
 });
 

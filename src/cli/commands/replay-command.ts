@@ -12,7 +12,8 @@ export interface ReplayArgs {
 
 /**
  * `replay`: the model on this repository's own merge history (see docs/decisions/replay.md).
- * Advisory only (exit 0); no merges, or only one class of merge, is exit 2 with one line.
+ * Advisory only (exit 0, also when the merges are all of one class: the figures say why ROC-AUC is
+ * undefined); no merge at all is exit 2 with one line.
  */
 export async function replayCommand(cwd: string, args: ReplayArgs, output: Output): Promise<number> {
   const result = await replayHistory(cwd, {
