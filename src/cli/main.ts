@@ -1,8 +1,10 @@
 import yargs from 'yargs';
 import { EXIT, isAirspaceError } from '../errors.js';
 import { packageVersion } from '../install/package-files.js';
+import { agentsCliMessages } from '../messages/agents-cli.js';
 import { cliMessages } from '../messages/cli.js';
 import { processOutput, type Output } from '../report/output.js';
+import { PEER_DIFF_DEFAULTS } from '../report/peer-diff-report.js';
 
 /**
  * The full CLI: turns arguments into options and hands them to the run layer; the run layer
@@ -113,6 +115,28 @@ export async function main(argv: readonly string[], output: Output = processOutp
       cliMessages.commands.replay,
       (y) => y.option('merges', { type: 'number', default: 50, describe: cliMessages.options.merges }).option('json', { type: 'boolean', default: false }),
       (args) => run(async () => (await import('./commands/replay-command.js')).replayCommand(cwd, { merges: args.merges, json: args.json }, output))(),
+    )
+    .command('mcp', agentsCliMessages.commands.mcp, {}, () => run(async () => (await import('./commands/mcp-command.js')).mcpCommand(cwd))())
+    .command(
+      'diff <peer> [file]',
+      agentsCliMessages.commands.diff,
+      (y) =>
+        y
+          .positional('peer', { type: 'string', demandOption: true, describe: agentsCliMessages.options.peer })
+          .positional('file', { type: 'string', describe: agentsCliMessages.options.file })
+          .option('near', { type: 'number', default: PEER_DIFF_DEFAULTS.near, describe: agentsCliMessages.options.near })
+          .option('context', { type: 'number', default: PEER_DIFF_DEFAULTS.context, describe: agentsCliMessages.options.context })
+          .option('max-hunks', { type: 'number', default: PEER_DIFF_DEFAULTS.maxHunks, describe: agentsCliMessages.options.maxHunks })
+          .option('max-bytes', { type: 'number', default: PEER_DIFF_DEFAULTS.maxBytes, describe: agentsCliMessages.options.maxBytes })
+          .option('json', { type: 'boolean', default: false, describe: cliMessages.options.json }),
+      (args) =>
+        run(async () =>
+          (await import('./commands/diff-command.js')).diffCommand(
+            cwd,
+            { peer: args.peer, file: args.file, near: args.near, context: args.context, maxHunks: args.maxHunks, maxBytes: args.maxBytes, json: args.json },
+            output,
+          ),
+        )(),
     )
     .demandCommand(1, cliMessages.needCommand)
     .strict()
