@@ -57,6 +57,8 @@ interface Side {
   readonly theirs: WorkingSet;
   /** FILE as a repo-relative path. */
   readonly file?: string;
+  /** Where git runs: pathspecs given in a subdirectory would be read relative to it. */
+  readonly toplevel: string;
 }
 
 export async function peerDiff(request: PeerDiffRequest): Promise<PeerDiffReport> {
@@ -72,9 +74,9 @@ export async function peerDiff(request: PeerDiffRequest): Promise<PeerDiffReport
     const own = ownByPath.get(theirs.file);
     const ownRanges = own && !own.whole && own.origin !== 'intent' ? (own.ranges ?? null) : null;
     const [diff, subjects] = await Promise.all([
-      fileHunks(request.cwd, side.base, side.target, theirs.file, { context: request.context, maxBytes: MAX_FILE_DIFF_BYTES }),
+      fileHunks(side.toplevel, side.base, side.target, theirs.file, { context: request.context, maxBytes: MAX_FILE_DIFF_BYTES }),
       // Subjects are a courtesy: a beacon's head may not be here, and that must not hide the hunks.
-      fileSubjects(request.cwd, side.base, side.tip, theirs.file, SUBJECT_CAP).catch(() => [] as string[]),
+      fileSubjects(side.toplevel, side.base, side.tip, theirs.file, SUBJECT_CAP).catch(() => [] as string[]),
     ]);
     if (diff.tooLarge) cut.files++;
     const near = own === undefined ? diff.hunks : diff.hunks.filter((hunk) => ownRanges === null || ownRanges.some((range) => gap(range, hunk.range) <= request.near));
@@ -145,7 +147,7 @@ async function resolveSide(request: PeerDiffRequest): Promise<Side> {
   });
   const ownship = airspace.ownship;
   if (ownship === null) throw new AirspaceError('usage', 'no-ownship', peerDiffMessages.noOwnship);
-  const file = request.file === undefined ? {} : { file: normalizeIntentPath(request.file, { toplevel: repo.toplevel, prefix: await prefixOf(request.cwd, repo.toplevel) }) };
+  const file = { toplevel: repo.toplevel, ...(request.file === undefined ? {} : { file: normalizeIntentPath(request.file, { toplevel: repo.toplevel, prefix: await prefixOf(request.cwd, repo.toplevel) }) }) };
   const line = matchPeer(request.peer, airspace.traffic);
   if (line !== null) return { ...localSide(line, ownship.id, airspace), ...file };
   const beacons = await readBeacons(request.cwd, { now: request.now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes, selfId: ownship.id });
@@ -161,7 +163,7 @@ async function prefixOf(cwd: string, toplevel: string): Promise<string> {
   return rel === '' ? '' : `${rel}/`;
 }
 
-function localSide(line: LineOfWork, ownId: string, airspace: Awaited<ReturnType<typeof collectAirspace>>): Side {
+function localSide(line: LineOfWork, ownId: string, airspace: Awaited<ReturnType<typeof collectAirspace>>): Omit<Side, 'toplevel'> {
   const pair = airspace.pairs.find((p) => p.a === ownId && p.b === line.id);
   if (!pair) {
     const why = airspace.unknown.find((u) => u.id === line.id)?.reason ?? 'not comparable';
@@ -180,7 +182,7 @@ function localSide(line: LineOfWork, ownId: string, airspace: Awaited<ReturnType
 }
 
 /** A remote peer known by its beacon: its published work commit against the beacon's base. */
-async function beaconSide(cwd: string, beacon: Beacon, ownship: LineOfWork, ignore: (path: string) => boolean): Promise<Side> {
+async function beaconSide(cwd: string, beacon: Beacon, ownship: LineOfWork, ignore: (path: string) => boolean): Promise<Omit<Side, 'toplevel'>> {
   const work = await firstParent(cwd, fetchedBeaconRef(beacon.agent));
   if (work === null || beacon.base === null) throw new AirspaceError('git', 'beacon-work-missing', peerDiffMessages.beaconWorkMissing(sanitizeText(beacon.agent)));
   const own = await workingSetAgainst(cwd, beacon.base, ownship, ignore);
