@@ -62,8 +62,11 @@ export async function main(argv: readonly string[], output: Output = processOutp
     .command(
       'install',
       cliMessages.commands.install,
-      (y) => y.option('force', { type: 'boolean', default: false, describe: cliMessages.options.force }),
-      (args) => run(async () => (await import('./commands/install-command.js')).installCommand(cwd, { force: args.force }, output))(),
+      (y) =>
+        y
+          .option('force', { type: 'boolean', default: false, describe: cliMessages.options.force })
+          .option('claude-code', { type: 'boolean', default: false, describe: agentsCliMessages.options.claudeCode }),
+      (args) => run(async () => (await import('./commands/install-command.js')).installCommand(cwd, { force: args.force, claudeCode: args.claudeCode }, output))(),
     )
     .command('uninstall', cliMessages.commands.uninstall, {}, () =>
       run(async () => (await import('./commands/install-command.js')).uninstallCommand(cwd, output))(),
