@@ -141,6 +141,15 @@ export async function main(argv: readonly string[], output: Output = processOutp
           ),
         )(),
     )
+    .command(
+      'watch',
+      agentsCliMessages.commands.watch,
+      (y) =>
+        y
+          .option('json', { type: 'boolean', default: false, describe: agentsCliMessages.options.watchJson })
+          .option('debounce', { type: 'number', default: 300, describe: agentsCliMessages.options.debounce }),
+      (args) => run(async () => (await import('./commands/watch-command.js')).watchCommand(cwd, { json: args.json, debounceMs: args.debounce }, output))(),
+    )
     .demandCommand(1, cliMessages.needCommand)
     .strict()
     .help()
