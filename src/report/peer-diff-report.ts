@@ -10,7 +10,10 @@ export const PEER_DIFF_SCHEMA = 'airspace-hooks/peer-diff@1';
 export const PEER_DIFF_DEFAULTS = { near: 20, context: 3, maxHunks: 20, maxBytes: 16 * 1024 } as const;
 
 export interface PeerDiffHunk {
-  /** Half-open base-coordinate range of the peer's changed lines (the pair's merge-base). */
+  /**
+   * The peer's changed lines in the pair's merge-base coordinates, 1-based inclusive `[start, end]`
+   * as in the report (docs/json-output.md); `[s, s-1]` is an insertion just before line s.
+   */
   readonly range: readonly [number, number];
   readonly header: string;
   readonly lines: readonly string[];
@@ -18,7 +21,7 @@ export interface PeerDiffHunk {
 
 export interface PeerDiffFile {
   readonly path: string;
-  /** This agent's changed ranges in the same coordinates; null: a whole-file edit or intent only. */
+  /** This agent's changed ranges, same coordinates and form; null: a whole-file edit or intent only. */
   readonly ownRanges: readonly (readonly [number, number])[] | null;
   /** True when no own change was there to be near (FILE named explicitly): every peer hunk is shown. */
   readonly allHunks: boolean;

@@ -95,7 +95,7 @@ export async function peerDiff(request: PeerDiffRequest): Promise<PeerDiffReport
     if (hunks.length === 0 && !diff.binary && !diff.tooLarge) continue;
     files.push({
       path: sanitizeText(theirs.file),
-      ownRanges: ownRanges?.map(([a, b]) => [a, b] as const) ?? null,
+      ownRanges: ownRanges?.map(inclusive) ?? null,
       allHunks: own === undefined,
       subjects: subjects.map((s) => sanitizeText(s, { maxLength: 72 })),
       uncommitted: side.uncommittedPaths.has(theirs.path ?? theirs.file),
@@ -110,6 +110,11 @@ export async function peerDiff(request: PeerDiffRequest): Promise<PeerDiffReport
 /** Lines between two half-open ranges; 0 when they overlap or touch. */
 function gap(a: readonly [number, number], b: readonly [number, number]): number {
   return Math.max(0, Math.max(a[0], b[0]) - Math.min(a[1], b[1]));
+}
+
+/** Half-open `[s, e)` (working sets) → the report's inclusive `[s, e-1]`; an insertion before s is `[s, s-1]`. */
+function inclusive(range: readonly [number, number]): readonly [number, number] {
+  return [range[0], range[1] - 1];
 }
 
 /** The hunk, sanitized, cut to the bytes left (whole lines; null when not even one fits). */
@@ -127,7 +132,7 @@ function clip(hunk: FileHunk, bytesLeft: number): { hunk: PeerDiffHunk; bytes: n
     }
   }
   if (lines.length === 0 && hunk.lines.length > 0) return null;
-  return { hunk: { range: [hunk.range[0], hunk.range[1]], header: sanitizeText(hunk.header, { maxLength: MAX_LINE }), lines }, bytes, cutBytes };
+  return { hunk: { range: inclusive(hunk.range), header: sanitizeText(hunk.header, { maxLength: MAX_LINE }), lines }, bytes, cutBytes };
 }
 
 async function resolveSide(request: PeerDiffRequest): Promise<Side> {

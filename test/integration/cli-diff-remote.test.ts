@@ -43,12 +43,12 @@ describe('diff PEER for remote peers', () => {
     expect(report.files).toEqual([
       {
         path: 'src/session.ts',
-        ownRanges: [[40, 41]],
+        ownRanges: [[40, 40]],
         allHunks: false,
         subjects: ['bob: retry on timeout'],
         uncommitted: false,
         binary: false,
-        hunks: [{ range: [44, 45], header: '@@ -44 +44 @@ line 43', lines: ['-line 44', '+line 44 bob'] }],
+        hunks: [{ range: [44, 44], header: '@@ -44 +44 @@ line 43', lines: ['-line 44', '+line 44 bob'] }],
       },
     ]);
   });
@@ -59,7 +59,7 @@ describe('diff PEER for remote peers', () => {
     const report = JSON.parse(result.stdout);
     expect(report).toMatchObject({ peer: 'carol/draft', source: 'beacon' });
     expect(report.files).toHaveLength(1);
-    expect(report.files[0]).toMatchObject({ path: 'src/session.ts', uncommitted: true, ownRanges: [[40, 41]] });
+    expect(report.files[0]).toMatchObject({ path: 'src/session.ts', uncommitted: true, ownRanges: [[40, 40]] });
     expect(report.files[0].hunks[0].lines).toEqual(['-line 37', '+line 37 carol']);
   });
 });

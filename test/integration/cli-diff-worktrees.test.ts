@@ -43,8 +43,8 @@ describe('diff PEER between worktrees', () => {
     expect(report).toMatchObject({ schema: 'airspace-hooks/peer-diff@1', peer: 'ada/timeout', source: 'worktree', near: 20, cut: { files: 0, hunks: 0, bytes: 0 } });
     expect(report.files.map((f: { path: string }) => f.path)).toEqual(['src/session.ts']);
     const file = report.files[0];
-    expect(file).toMatchObject({ ownRanges: [[30, 31]], allHunks: false, uncommitted: true });
-    expect(file.hunks.map((h: { range: number[] }) => h.range)).toEqual([[32, 33], [36, 37]]);
+    expect(file).toMatchObject({ ownRanges: [[30, 30]], allHunks: false, uncommitted: true });
+    expect(file.hunks.map((h: { range: number[] }) => h.range)).toEqual([[32, 32], [36, 36]]);
     expect(file.hunks.flatMap((h: { lines: string[] }) => h.lines)).toEqual(['-line 32', '+line 32 ada', '-line 36', '+line 36 draft ']);
     expect(file.subjects).toEqual(['ada: timeout  tweak']);
     expect(JSON.stringify(report)).not.toContain(ESC);
@@ -53,7 +53,7 @@ describe('diff PEER between worktrees', () => {
 
   it('--near narrows what counts as near', () => {
     const report = diffJson(['ada/timeout', '--near', '3', '--context', '0']);
-    expect(report.files[0].hunks.map((h: { range: number[] }) => h.range)).toEqual([[32, 33]]);
+    expect(report.files[0].hunks.map((h: { range: number[] }) => h.range)).toEqual([[32, 32]]);
     expect(diffJson(['ada/timeout', '--near', '0', '--context', '0']).files).toEqual([]);
   });
 
@@ -78,7 +78,7 @@ describe('diff PEER between worktrees', () => {
     const result = runCli(main, ['diff', 'ada/timeout']);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('ada/timeout (worktree): hunks in 1 file within 20 lines of your changes');
-    expect(result.stdout).toContain('--- src/session.ts   yours: 30-31   (includes their uncommitted work)');
+    expect(result.stdout).toContain('--- src/session.ts   yours: 30   (includes their uncommitted work)');
     expect(result.stdout).toContain('+line 32 ada');
     expect(result.stdout).not.toContain(ESC);
   });
