@@ -16,8 +16,9 @@ import { summarizePeerDiff, summarizeReport } from './summarize.js';
  * one-line message (the SDK's CallTool handler catches it), never a crash of the server.
  */
 export interface ToolRunners {
-  readonly check: (cwd: string, options: { fetch: boolean }) => Promise<AirspaceReport>;
-  readonly scan: (cwd: string, options: { agents: readonly string[]; fetch: boolean }) => Promise<AirspaceReport>;
+  /** `signal`: the client cancelled the request (the run stops and kills its git processes). */
+  readonly check: (cwd: string, options: { fetch: boolean; signal: AbortSignal }) => Promise<AirspaceReport>;
+  readonly scan: (cwd: string, options: { agents: readonly string[]; fetch: boolean; signal: AbortSignal }) => Promise<AirspaceReport>;
   readonly intent: (cwd: string, action: 'add' | 'list' | 'clear', paths: readonly string[]) => Promise<readonly string[]>;
   readonly inbox: (cwd: string, ack: boolean) => Promise<{ readonly messages: readonly unknown[] }>;
   readonly peerDiff: (cwd: string, options: PeerDiffOptions) => Promise<PeerDiffReport>;
@@ -44,13 +45,13 @@ export function createMcpServer(runners: ToolRunners, options: { version: string
   const T = mcpMessages.tools;
   const readOnly = { readOnlyHint: true, openWorldHint: false };
 
-  server.registerTool('check', { description: T.check, inputSchema: z.strictObject({ cwd, fetch: z.boolean().optional().describe(P.fetch) }), annotations: { openWorldHint: false } }, async (input) =>
-    reportResult(summarizeReport, await runners.check(at(input), { fetch: input.fetch ?? false })),
+  server.registerTool('check', { description: T.check, inputSchema: z.strictObject({ cwd, fetch: z.boolean().optional().describe(P.fetch) }), annotations: { openWorldHint: false } }, async (input, extra) =>
+    reportResult(summarizeReport, await runners.check(at(input), { fetch: input.fetch ?? false, signal: extra.signal })),
   );
   server.registerTool(
     'scan',
     { description: T.scan, inputSchema: z.strictObject({ cwd, agents: z.array(z.string().min(3).max(1024)).max(200).optional().describe(P.agents), fetch: z.boolean().optional().describe(P.fetch) }), annotations: { openWorldHint: false } },
-    async (input) => reportResult(summarizeReport, await runners.scan(at(input), { agents: input.agents ?? [], fetch: input.fetch ?? false })),
+    async (input, extra) => reportResult(summarizeReport, await runners.scan(at(input), { agents: input.agents ?? [], fetch: input.fetch ?? false, signal: extra.signal })),
   );
   server.registerTool('intent_add', { description: T.intent_add, inputSchema: z.strictObject({ cwd, paths: paths.min(1).describe(P.paths) }), annotations: { idempotentHint: true, openWorldHint: false } }, async (input) =>
     intentResult(await runners.intent(at(input), 'add', input.paths)),

@@ -27,6 +27,7 @@ export const mcpMessages = {
     maxBytes: 'At most this many bytes of hunk lines (default 16384).',
   },
   cwdNotAbsolute: 'cwd must be an absolute path',
+  checksOff: 'the checks are off in this repository\'s configuration (mode "off")',
   checkSummary: (advisories: number, steer: readonly string[], hold: readonly string[]) =>
     advisories === 0
       ? 'clear: no traffic near this worktree'

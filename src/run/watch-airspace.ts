@@ -8,7 +8,8 @@ import { ignoredPath, watchPaths, type WatchPaths } from './watch-paths.js';
  * scan goes through the same snapshot cache as the hooks (src/git/snapshot-cache.ts), so the
  * next hook finds its peers' snapshots warm. Worktrees added while watching are picked up
  * after the next scan. Resolves once `signal` is aborted, the watcher is closed and the scan in
- * flight (with its git processes) has finished.
+ * flight has ended (the caller passes the same signal to the scan, which then kills its git
+ * processes).
  *
  * The watcher is chokidar, chosen by measurement (docs/decisions/watch.md); it loads here only.
  */

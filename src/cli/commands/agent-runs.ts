@@ -1,37 +1,31 @@
 import { AirspaceError, EXIT } from '../../errors.js';
 import type { AirspaceReport } from '../../report/check-report.js';
 import { captureOutput, type CapturedOutput } from '../../report/capture-output.js';
+import { runAirspace } from '../../run/run-airspace.js';
 
 /**
- * The one module through which the agent interfaces (`mcp`, `watch`) run the pipeline. Each call
- * goes through the same command function the terminal user runs (`check --json`, `scan --json`,
- * `intent`, `inbox`), with its output captured instead of printed, so an agent and a person always
- * see the same run; when the run layer's entry point changes, the commands change and this follows.
+ * The one module through which the agent interfaces (`mcp`, `watch`) run the pipeline. `check`
+ * and `scan` call the run layer exactly as the commands do (src/cli/commands/check-command.ts),
+ * with the caller's signal: an MCP request's cancellation or watch's Ctrl-C ends the run and its
+ * git processes. `intent` and `inbox` go through the command functions themselves, their output
+ * captured instead of printed, so an agent and a person always see the same result.
  */
 
 export interface RunOptions {
-  /** Aborted: the result is not wanted any more (a newer run superseded it). */
+  /** Ends the run: the client cancelled, or watch is stopping. */
   readonly signal?: AbortSignal;
 }
 
-/** `check --json`: this worktree against all traffic, with the verdict; `steer` when exit 1. */
-export async function runCheck(cwd: string, options: { fetch?: boolean } & RunOptions = {}): Promise<{ report: AirspaceReport; steer: boolean }> {
-  const { checkCommand } = await import('./check-command.js');
-  const output = captureOutput();
-  const code = await checkCommand(cwd, { hook: null, fetch: options.fetch ?? false, json: true, strict: false }, output);
-  failOn(code, output, [EXIT.ok, EXIT.steer]);
-  options.signal?.throwIfAborted();
-  return { report: JSON.parse(output.stdout()) as AirspaceReport, steer: code === EXIT.steer };
+/** `check --json`: this worktree against all traffic, with the verdict (null: the checks are off). */
+export async function runCheck(cwd: string, options: { fetch?: boolean } & RunOptions = {}): Promise<AirspaceReport | null> {
+  const outcome = await runAirspace({ kind: 'check', cwd, ...(options.fetch !== undefined ? { fetch: options.fetch } : {}), json: true }, options.signal ? { signal: options.signal } : {});
+  return outcome.judgements[0]?.report ?? null;
 }
 
 /** `scan --json`: every pair of agents (or exactly the `NAME=REV` ones). */
 export async function runScan(cwd: string, options: { agents?: readonly string[]; fetch?: boolean } & RunOptions = {}): Promise<AirspaceReport> {
-  const { scanCommand } = await import('./check-command.js');
-  const output = captureOutput();
-  const code = await scanCommand(cwd, { agents: options.agents ?? [], at: undefined, channels: undefined, fetch: options.fetch ?? false, json: true }, output);
-  failOn(code, output, [EXIT.ok]);
-  options.signal?.throwIfAborted();
-  return JSON.parse(output.stdout()) as AirspaceReport;
+  const outcome = await runAirspace({ kind: 'scan', cwd, fetch: options.fetch ?? false, agents: options.agents ?? [], embed: true }, options.signal ? { signal: options.signal } : {});
+  return outcome.judgements[0]!.report;
 }
 
 /** `intent add|list|clear --json`: the declared paths after the action. */

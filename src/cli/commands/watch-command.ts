@@ -26,7 +26,7 @@ export async function watchCommand(cwd: string, args: { json: boolean; debounceM
       cwd,
       debounceMs: args.debounceMs,
       signal: controller.signal,
-      scan: () => runScan(cwd),
+      scan: () => runScan(cwd, { signal: controller.signal }),
       onReport: (report: AirspaceReport) => {
         const at = Date.now();
         if (!args.json) output.out(renderWatchFrame(report, output.style, { clear, at }));
