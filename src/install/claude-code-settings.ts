@@ -87,7 +87,7 @@ export async function uninstallClaudeCode(cwd: string): Promise<ClaudeCodeAction
  * so a committed settings file works in every clone; elsewhere (a global install, a checkout) the
  * absolute path is the only one that works.
  */
-export function hookCommand(toplevel: string): string {
+function hookCommand(toplevel: string): string {
   const script = join(PACKAGE_ROOT, ...SCRIPT_TAIL.split('/'));
   const inside = relative(toplevel, script);
   const spelled = inside.startsWith('..') || inside === script ? script : `$CLAUDE_PROJECT_DIR/${inside.split(sep).join('/')}`;

@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { mcpMessages } from '../messages/mcp.js';
 import type { AirspaceReport } from '../report/check-report.js';
-import type { PeerDiffReport } from '../report/peer-diff-report.js';
+import type { PeerDiffQuery, PeerDiffReport } from '../report/peer-diff-report.js';
 import { summarizePeerDiff, summarizeReport } from './summarize.js';
 
 /**
@@ -21,16 +21,7 @@ export interface ToolRunners {
   readonly scan: (cwd: string, options: { agents: readonly string[]; fetch: boolean; signal: AbortSignal }) => Promise<AirspaceReport>;
   readonly intent: (cwd: string, action: 'add' | 'list' | 'clear', paths: readonly string[]) => Promise<readonly string[]>;
   readonly inbox: (cwd: string, ack: boolean) => Promise<{ readonly messages: readonly unknown[] }>;
-  readonly peerDiff: (cwd: string, options: PeerDiffOptions) => Promise<PeerDiffReport>;
-}
-
-export interface PeerDiffOptions {
-  readonly peer: string;
-  readonly file?: string;
-  readonly near: number;
-  readonly context: number;
-  readonly maxHunks: number;
-  readonly maxBytes: number;
+  readonly peerDiff: (cwd: string, options: PeerDiffQuery) => Promise<PeerDiffReport>;
 }
 
 const P = mcpMessages.params;
@@ -39,7 +30,7 @@ const cwd = path.refine(isAbsolute, mcpMessages.cwdNotAbsolute).optional().descr
 const paths = z.array(path).max(500);
 const count = (max: number) => z.number().int().min(0).max(max);
 
-export function createMcpServer(runners: ToolRunners, options: { version: string; defaultCwd: string; peerDiffDefaults: Omit<PeerDiffOptions, 'peer' | 'file'> }): McpServer {
+export function createMcpServer(runners: ToolRunners, options: { version: string; defaultCwd: string; peerDiffDefaults: Omit<PeerDiffQuery, 'peer' | 'file'> }): McpServer {
   const server = new McpServer({ name: 'airspace-hooks', version: options.version }, { instructions: mcpMessages.serverInstructions });
   const at = (input: { cwd?: string | undefined }) => input.cwd ?? options.defaultCwd;
   const T = mcpMessages.tools;

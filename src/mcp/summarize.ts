@@ -13,7 +13,7 @@ export function summarizeReport(report: AirspaceReport): string {
       : mcpMessages.scanSummary(report.agents.length, report.links.length, report.advisories.length);
   const lines = report.advisories
     .slice(0, MAX_LINES)
-    .map((link) => mcpMessages.advisoryLine(link.level, clean(link.a), clean(link.b), link.risk, link.sharedFiles.slice(0, 5).map((f) => clean(f.path))));
+    .map((link) => mcpMessages.advisoryLine(link.predictedRA ? mcpMessages.predictedRA : link.level, clean(link.a), clean(link.b), link.risk, link.sharedFiles.slice(0, 5).map((f) => clean(f.path))));
   return [head, ...lines].join('\n');
 }
 

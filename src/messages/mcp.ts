@@ -27,6 +27,8 @@ export const mcpMessages = {
     maxBytes: 'At most this many bytes of hunk lines (default 16384).',
   },
   cwdNotAbsolute: 'cwd must be an absolute path',
+  /** An RA-level risk with no channel that saw the collision: warned, never blocking (docs/decisions/blocking-rule.md). */
+  predictedRA: 'TA (predicted RA, no evidence yet)',
   checksOff: 'the checks are off in this repository\'s configuration (mode "off")',
   checkSummary: (advisories: number, steer: readonly string[], hold: readonly string[]) =>
     advisories === 0

@@ -9,6 +9,20 @@ export const PEER_DIFF_SCHEMA = 'airspace-hooks/peer-diff@1';
 /** Defaults of `diff` and `peer_diff`: near = within 20 lines; small enough for an agent's context. */
 export const PEER_DIFF_DEFAULTS = { near: 20, context: 3, maxHunks: 20, maxBytes: 16 * 1024 } as const;
 
+/** What is asked: which peer, optionally one file, and the limits. */
+export interface PeerDiffQuery {
+  /** An id from check/scan, a branch name, or a worktree folder name or path. */
+  readonly peer: string;
+  /** Only this file (as typed, relative to cwd); all its peer hunks when this agent has not touched it. */
+  readonly file?: string;
+  /** A peer hunk within this many lines of one of your ranges counts as near. */
+  readonly near: number;
+  readonly context: number;
+  readonly maxHunks: number;
+  /** Cap on the total bytes of hunk lines returned. */
+  readonly maxBytes: number;
+}
+
 export interface PeerDiffHunk {
   /**
    * The peer's changed lines in the pair's merge-base coordinates, 1-based inclusive `[start, end]`

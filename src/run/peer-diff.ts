@@ -8,7 +8,7 @@ import { AirspaceError } from '../errors.js';
 import { firstParent } from '../git/commit-time.js';
 import { fileHunks, fileSubjects, type FileHunk } from '../git/file-hunks.js';
 import { peerDiffMessages } from '../messages/peer-diff.js';
-import { PEER_DIFF_SCHEMA, type PeerDiffFile, type PeerDiffHunk, type PeerDiffReport } from '../report/peer-diff-report.js';
+import { PEER_DIFF_SCHEMA, type PeerDiffFile, type PeerDiffHunk, type PeerDiffQuery, type PeerDiffReport } from '../report/peer-diff-report.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import { normalizeIntentPath } from '../state/intent-store.js';
 import { collectAirspace } from '../traffic/collect-airspace.js';
@@ -23,19 +23,11 @@ import { openRepository } from './open-repository.js';
  * "traffic in src/api.ts" can see what the peer actually wrote there. Both sides are read in the
  * pair's merge-base coordinates (the coordinates the advisory was computed in): a worktree peer
  * through its snapshot commit (uncommitted work included), a branch through its tip, a beacon
- * through the work commit it published. Read-only: git diff-tree and log, nothing written.
+ * through the work commit it published. Nothing of the user's is touched: like every run it may
+ * add snapshot objects and cache entries under the git dir; the diff itself is diff-tree and log.
  */
-export interface PeerDiffRequest {
+export interface PeerDiffRequest extends PeerDiffQuery {
   readonly cwd: string;
-  readonly peer: string;
-  /** Only this file (repo-relative); its hunks are all shown when this agent has not touched it. */
-  readonly file?: string;
-  /** A peer hunk within this many lines of one of your ranges counts as near. */
-  readonly near: number;
-  readonly context: number;
-  readonly maxHunks: number;
-  /** Cap on the total bytes of hunk lines returned. */
-  readonly maxBytes: number;
   readonly now: number;
 }
 
