@@ -3,7 +3,9 @@
 // us coming) and check the airspace. Claude Code's contract: exit 2 blocks the tool call and feeds
 // stderr back to the model; exit 0 lets it run (stdout is shown in the transcript).
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const input = JSON.parse(await new Promise((resolve) => {
   let text = '';
@@ -12,8 +14,10 @@ const input = JSON.parse(await new Promise((resolve) => {
 }));
 const cwd = input.cwd ?? process.cwd();
 const target = input.tool_input?.file_path ?? input.tool_input?.notebook_path;
-const cli = process.env.AIRSPACE_HOOKS_BIN ?? 'airspace-hooks';
-const run = (args) => spawnSync(cli, args, { cwd, encoding: 'utf8', timeout: 25_000 });
+// The CLI of the package this script ships in (install --claude-code points here), else the PATH's.
+const bundledCli = fileURLToPath(new URL('../../bin/airspace-hooks.js', import.meta.url));
+const [cli, prefix] = process.env.AIRSPACE_HOOKS_BIN ? [process.env.AIRSPACE_HOOKS_BIN, []] : existsSync(bundledCli) ? [process.execPath, [bundledCli]] : ['airspace-hooks', []];
+const run = (args) => spawnSync(cli, [...prefix, ...args], { cwd, encoding: 'utf8', timeout: 25_000 });
 
 if (target) run(['intent', 'add', relative(cwd, target)]);
 const check = run(['check', '--json']);

@@ -1,9 +1,11 @@
 import yargs from 'yargs';
 import { EXIT, isAirspaceError } from '../errors.js';
 import { packageVersion } from '../install/package-files.js';
+import { agentsCliMessages } from '../messages/agents-cli.js';
 import { calibrateMessages } from '../messages/calibrate.js';
 import { cliMessages } from '../messages/cli.js';
 import { processOutput, type Output } from '../report/output.js';
+import { PEER_DIFF_DEFAULTS } from '../report/peer-diff-report.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 
 /**
@@ -62,8 +64,11 @@ export async function main(argv: readonly string[], output: Output = processOutp
     .command(
       'install',
       cliMessages.commands.install,
-      (y) => y.option('force', { type: 'boolean', default: false, describe: cliMessages.options.force }),
-      (args) => run(async () => (await import('./commands/install-command.js')).installCommand(cwd, { force: args.force }, output))(),
+      (y) =>
+        y
+          .option('force', { type: 'boolean', default: false, describe: cliMessages.options.force })
+          .option('claude-code', { type: 'boolean', default: false, describe: agentsCliMessages.options.claudeCode }),
+      (args) => run(async () => (await import('./commands/install-command.js')).installCommand(cwd, { force: args.force, claudeCode: args.claudeCode }, output))(),
     )
     .command('uninstall', cliMessages.commands.uninstall, {}, () =>
       run(async () => (await import('./commands/install-command.js')).uninstallCommand(cwd, output))(),
@@ -136,6 +141,37 @@ export async function main(argv: readonly string[], output: Output = processOutp
           .option('write', { type: 'boolean', default: false, describe: calibrateMessages.writeOption })
           .option('json', { type: 'boolean', default: false }),
       (args) => run(async () => (await import('./commands/calibrate-command.js')).calibrateCommand(cwd, { merges: args.merges, write: args.write, json: args.json }, output))(),
+    )
+    .command('mcp', agentsCliMessages.commands.mcp, {}, () => run(async () => (await import('./commands/mcp-command.js')).mcpCommand(cwd))())
+    .command(
+      'diff <peer> [file]',
+      agentsCliMessages.commands.diff,
+      (y) =>
+        y
+          .positional('peer', { type: 'string', demandOption: true, describe: agentsCliMessages.options.peer })
+          .positional('file', { type: 'string', describe: agentsCliMessages.options.file })
+          .option('near', { type: 'number', default: PEER_DIFF_DEFAULTS.near, describe: agentsCliMessages.options.near })
+          .option('context', { type: 'number', default: PEER_DIFF_DEFAULTS.context, describe: agentsCliMessages.options.context })
+          .option('max-hunks', { type: 'number', default: PEER_DIFF_DEFAULTS.maxHunks, describe: agentsCliMessages.options.maxHunks })
+          .option('max-bytes', { type: 'number', default: PEER_DIFF_DEFAULTS.maxBytes, describe: agentsCliMessages.options.maxBytes })
+          .option('json', { type: 'boolean', default: false, describe: cliMessages.options.json }),
+      (args) =>
+        run(async () =>
+          (await import('./commands/diff-command.js')).diffCommand(
+            cwd,
+            { peer: args.peer, file: args.file, near: args.near, context: args.context, maxHunks: args.maxHunks, maxBytes: args.maxBytes, json: args.json },
+            output,
+          ),
+        )(),
+    )
+    .command(
+      'watch',
+      agentsCliMessages.commands.watch,
+      (y) =>
+        y
+          .option('json', { type: 'boolean', default: false, describe: agentsCliMessages.options.watchJson })
+          .option('debounce', { type: 'number', default: 300, describe: agentsCliMessages.options.debounce }),
+      (args) => run(async () => (await import('./commands/watch-command.js')).watchCommand(cwd, { json: args.json, debounceMs: args.debounce }, output))(),
     )
     .demandCommand(1, cliMessages.needCommand)
     .strict()

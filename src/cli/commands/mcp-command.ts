@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import { AirspaceError, EXIT } from '../../errors.js';
+import { mcpMessages } from '../../messages/mcp.js';
+import { createMcpServer, serveStdio } from '../../mcp/mcp-server.js';
+import { runCheck, runInbox, runIntent, runScan } from './agent-runs.js';
+import { PEER_DIFF_DEFAULTS } from '../../report/peer-diff-report.js';
+import { peerDiffReport } from './diff-command.js';
+
+/**
+ * `mcp`: the stdio MCP server. The SDK (and zod) load here only: the hooks never import this
+ * file (bin/airspace-hooks.js takes the hook fast path; src/cli/main.ts imports commands lazily).
+ * Tools run what the CLI commands run, through agent-runs.ts.
+ */
+export async function mcpCommand(cwd: string): Promise<number> {
+  const server = createMcpServer(
+    {
+      check: async (at, options) => (await runCheck(at, options)) ?? fail(new AirspaceError('config', 'checks-off', mcpMessages.checksOff)),
+      scan: (at, options) => runScan(at, options),
+      intent: (at, action, paths) => runIntent(at, action, paths),
+      inbox: (at, ack) => runInbox(at, ack),
+      peerDiff: (at, options) => peerDiffReport(at, options),
+    },
+    { version: await packageVersion(), defaultCwd: cwd, peerDiffDefaults: PEER_DIFF_DEFAULTS },
+  );
+  await serveStdio(server);
+  return EXIT.ok;
+}
+
+function fail(error: Error): never {
+  throw error;
+}
+
+async function packageVersion(): Promise<string> {
+  const text = await readFile(new URL('../../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}

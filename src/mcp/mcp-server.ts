@@ -1,0 +1,117 @@
+import { isAbsolute } from 'node:path';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { mcpMessages } from '../messages/mcp.js';
+import type { AirspaceReport } from '../report/check-report.js';
+import type { PeerDiffQuery, PeerDiffReport } from '../report/peer-diff-report.js';
+import { summarizePeerDiff, summarizeReport } from './summarize.js';
+
+/**
+ * The MCP server: the same runs as the CLI commands, exposed as tools an agent calls inside its
+ * loop. The runners are handed in by the CLI (this module knows no git and no command), so every
+ * tool is exactly the command a person would run. Arguments are validated by the schemas below
+ * (unknown keys refused); any error a runner throws becomes an `isError` tool result with its
+ * one-line message (the SDK's CallTool handler catches it), never a crash of the server.
+ */
+export interface ToolRunners {
+  /** `signal`: the client cancelled the request (the run stops and kills its git processes). */
+  readonly check: (cwd: string, options: { fetch: boolean; signal: AbortSignal }) => Promise<AirspaceReport>;
+  readonly scan: (cwd: string, options: { agents: readonly string[]; fetch: boolean; signal: AbortSignal }) => Promise<AirspaceReport>;
+  readonly intent: (cwd: string, action: 'add' | 'list' | 'clear', paths: readonly string[]) => Promise<readonly string[]>;
+  readonly inbox: (cwd: string, ack: boolean) => Promise<{ readonly messages: readonly unknown[] }>;
+  readonly peerDiff: (cwd: string, options: PeerDiffQuery) => Promise<PeerDiffReport>;
+}
+
+const P = mcpMessages.params;
+const path = z.string().min(1).max(4096);
+const cwd = path.refine(isAbsolute, mcpMessages.cwdNotAbsolute).optional().describe(P.cwd);
+const paths = z.array(path).max(500);
+const count = (max: number) => z.number().int().min(0).max(max);
+
+export function createMcpServer(runners: ToolRunners, options: { version: string; defaultCwd: string; peerDiffDefaults: Omit<PeerDiffQuery, 'peer' | 'file'> }): McpServer {
+  const server = new McpServer({ name: 'airspace-hooks', version: options.version }, { instructions: mcpMessages.serverInstructions });
+  const at = (input: { cwd?: string | undefined }) => input.cwd ?? options.defaultCwd;
+  const T = mcpMessages.tools;
+  const readOnly = { readOnlyHint: true, openWorldHint: false };
+
+  server.registerTool('check', { description: T.check, inputSchema: z.strictObject({ cwd, fetch: z.boolean().optional().describe(P.fetch) }), annotations: { openWorldHint: false } }, async (input, extra) =>
+    reportResult(summarizeReport, await runners.check(at(input), { fetch: input.fetch ?? false, signal: extra.signal })),
+  );
+  server.registerTool(
+    'scan',
+    { description: T.scan, inputSchema: z.strictObject({ cwd, agents: z.array(z.string().min(3).max(1024)).max(200).optional().describe(P.agents), fetch: z.boolean().optional().describe(P.fetch) }), annotations: { openWorldHint: false } },
+    async (input, extra) => reportResult(summarizeReport, await runners.scan(at(input), { agents: input.agents ?? [], fetch: input.fetch ?? false, signal: extra.signal })),
+  );
+  server.registerTool('intent_add', { description: T.intent_add, inputSchema: z.strictObject({ cwd, paths: paths.min(1).describe(P.paths) }), annotations: { idempotentHint: true, openWorldHint: false } }, async (input) =>
+    intentResult(await runners.intent(at(input), 'add', input.paths)),
+  );
+  server.registerTool('intent_clear', { description: T.intent_clear, inputSchema: z.strictObject({ cwd, paths: paths.optional().describe(P.paths) }), annotations: { idempotentHint: true, openWorldHint: false } }, async (input) =>
+    intentResult(await runners.intent(at(input), 'clear', input.paths ?? [])),
+  );
+  server.registerTool('intent_list', { description: T.intent_list, inputSchema: z.strictObject({ cwd }), annotations: readOnly }, async (input) => intentResult(await runners.intent(at(input), 'list', [])));
+  server.registerTool('inbox', { description: T.inbox, inputSchema: z.strictObject({ cwd, ack: z.boolean().optional().describe(P.ack) }), annotations: { openWorldHint: false } }, async (input) => {
+    const inbox = await runners.inbox(at(input), input.ack ?? false);
+    return jsonResult(mcpMessages.inboxSummary(inbox.messages.length), inbox);
+  });
+  server.registerTool(
+    'peer_diff',
+    {
+      description: T.peer_diff,
+      inputSchema: z.strictObject({
+        cwd,
+        peer: z.string().min(1).max(1024).describe(P.peer),
+        file: path.optional().describe(P.file),
+        near: count(100_000).optional().describe(P.near),
+        context: count(1_000).optional().describe(P.context),
+        maxHunks: count(1_000).optional().describe(P.maxHunks),
+        maxBytes: count(1024 * 1024).optional().describe(P.maxBytes),
+      }),
+      annotations: readOnly,
+    },
+    async (input) => {
+      const d = options.peerDiffDefaults;
+      const report = await runners.peerDiff(at(input), {
+        peer: input.peer,
+        ...(input.file !== undefined ? { file: input.file } : {}),
+        near: input.near ?? d.near,
+        context: input.context ?? d.context,
+        maxHunks: input.maxHunks ?? d.maxHunks,
+        maxBytes: input.maxBytes ?? d.maxBytes,
+      });
+      return reportResult(summarizePeerDiff, report);
+    },
+  );
+  return server;
+}
+
+/** Serves on stdin/stdout until the client closes stdin. Nothing else may write to stdout meanwhile. */
+export async function serveStdio(server: McpServer): Promise<void> {
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+    process.stdin.once('end', () => void server.close());
+  });
+  await server.connect(transport);
+  await closed;
+}
+
+function reportResult<R extends object>(summarize: (report: R) => string, report: R): CallToolResult {
+  return jsonResult(summarize(report), report);
+}
+
+function intentResult(intent: readonly string[]): CallToolResult {
+  return jsonResult(mcpMessages.intentSummary(intent), { intent });
+}
+
+/** A short text first, then the data: as JSON text (for clients that read only text) and structured. */
+function jsonResult(summary: string, data: object): CallToolResult {
+  return {
+    content: [
+      { type: 'text', text: summary },
+      { type: 'text', text: JSON.stringify(data) },
+    ],
+    structuredContent: data as Record<string, unknown>,
+  };
+}

@@ -1,0 +1,45 @@
+import type { Link } from '../engine/types.js';
+
+/**
+ * `watch --json`: one NDJSON line per change of an advisory between two consecutive scans.
+ * A pair's advisory is *raised* when it appears, *changed* when its level, who steers, or its
+ * shared files change (or the risk moves by RISK_STEP or more), *cleared* when it is gone.
+ * Versioned by `schema`; a line only grows within a version.
+ */
+export const WATCH_EVENT_SCHEMA = 'airspace-hooks/watch-event@1';
+const RISK_STEP = 0.05;
+
+export interface AdvisoryEvent {
+  readonly schema: typeof WATCH_EVENT_SCHEMA;
+  readonly type: 'raised' | 'changed' | 'cleared';
+  readonly at: number;
+  readonly pair: readonly [string, string];
+  readonly level: 'TA' | 'RA' | 'clear';
+  readonly risk: number;
+  readonly steer: string | null;
+  readonly files: readonly string[];
+}
+
+export function advisoryEvents(before: readonly Link[], after: readonly Link[], at: number): AdvisoryEvent[] {
+  const previous = new Map(before.map((link) => [key(link), link]));
+  const events: AdvisoryEvent[] = [];
+  for (const link of after) {
+    const old = previous.get(key(link));
+    previous.delete(key(link));
+    if (old === undefined) events.push(event('raised', link, at));
+    else if (changed(old, link)) events.push(event('changed', link, at));
+  }
+  for (const gone of previous.values()) events.push({ ...event('cleared', gone, at), level: 'clear' });
+  return events;
+}
+
+function changed(a: Link, b: Link): boolean {
+  return a.level !== b.level || (a.steer ?? null) !== (b.steer ?? null) || Math.abs(a.risk - b.risk) >= RISK_STEP || files(a).join('\0') !== files(b).join('\0');
+}
+
+function event(type: AdvisoryEvent['type'], link: Link, at: number): AdvisoryEvent {
+  return { schema: WATCH_EVENT_SCHEMA, type, at, pair: [link.a, link.b], level: link.level, risk: Math.round(link.risk * 1000) / 1000, steer: link.steer ?? null, files: files(link) };
+}
+
+const key = (link: Link) => [link.a, link.b].sort().join('\0');
+const files = (link: Link) => link.sharedFiles.map((f) => f.path).sort();

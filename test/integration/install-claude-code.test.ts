@@ -1,0 +1,90 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { initRepo, removeDir, runCli, testEnv } from '../helpers/temp-repo.js';
+
+/**
+ * `install --claude-code` / `uninstall` on `.claude/settings.json`: created when absent, merged
+ * with what is there, idempotent, restored byte for byte — and the hook it writes really runs.
+ */
+const repos: string[] = [];
+afterEach(() => {
+  for (const dir of repos.splice(0)) removeDir(dir);
+});
+
+function repo(): string {
+  const dir = initRepo({ 'src/a.ts': 'export const a = 1;\n' });
+  repos.push(dir);
+  return dir;
+}
+
+const settingsOf = (dir: string) => join(dir, '.claude', 'settings.json');
+
+describe('install --claude-code', () => {
+  it('creates the settings with the PreToolUse hook, a second run changes nothing, uninstall removes what it created', () => {
+    const dir = repo();
+    const first = runCli(dir, ['install', '--claude-code']);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain('Claude Code: created');
+    const written = readFileSync(settingsOf(dir));
+    const settings = JSON.parse(written.toString('utf8'));
+    expect(settings.hooks.PreToolUse).toHaveLength(1);
+    expect(settings.hooks.PreToolUse[0]).toMatchObject({ matcher: 'Edit|MultiEdit|Write|NotebookEdit', hooks: [{ type: 'command', timeout: 30 }] });
+    expect(settings.hooks.PreToolUse[0].hooks[0].command).toMatch(/^node ".*examples\/claude-code\/pre-edit\.mjs"$/);
+
+    const second = runCli(dir, ['install', '--claude-code']);
+    expect(second.stdout).toContain('Claude Code: already installed');
+    expect(readFileSync(settingsOf(dir)).equals(written)).toBe(true);
+
+    const removed = runCli(dir, ['uninstall']);
+    expect(removed.stdout).toContain('Claude Code: removed');
+    expect(existsSync(join(dir, '.claude'))).toBe(false);
+  });
+
+  it('merges into existing settings, keeping every key and hook, and uninstall restores the bytes exactly', () => {
+    const dir = repo();
+    mkdirSync(join(dir, '.claude'));
+    const original = '{\n\t"permissions": {"allow": ["Bash(npm test)"]},\n\t"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo mine"}]}], "Stop": []}\n}';
+    writeFileSync(settingsOf(dir), original);
+    expect(runCli(dir, ['install', '--claude-code']).stdout).toContain('Claude Code: added the PreToolUse hook to');
+    const merged = JSON.parse(readFileSync(settingsOf(dir), 'utf8'));
+    expect(merged.permissions).toEqual({ allow: ['Bash(npm test)'] });
+    expect(merged.hooks.Stop).toEqual([]);
+    expect(merged.hooks.PreToolUse.map((g: { matcher: string }) => g.matcher)).toEqual(['Bash', 'Edit|MultiEdit|Write|NotebookEdit']);
+
+    expect(runCli(dir, ['uninstall']).stdout).toContain('restored');
+    expect(readFileSync(settingsOf(dir), 'utf8')).toBe(original);
+  });
+
+  it('after a user edit, uninstall takes out only our entry and keeps the edit', () => {
+    const dir = repo();
+    runCli(dir, ['install', '--claude-code']);
+    const edited = JSON.parse(readFileSync(settingsOf(dir), 'utf8'));
+    edited.model = 'opus';
+    writeFileSync(settingsOf(dir), JSON.stringify(edited));
+    expect(runCli(dir, ['uninstall']).stdout).toContain('was edited since install');
+    expect(JSON.parse(readFileSync(settingsOf(dir), 'utf8'))).toEqual({ model: 'opus' });
+  });
+
+  it('refuses a settings file that is not JSON, in one line, and leaves it untouched', () => {
+    const dir = repo();
+    mkdirSync(join(dir, '.claude'));
+    writeFileSync(settingsOf(dir), '{ not json');
+    const result = runCli(dir, ['install', '--claude-code']);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toMatch(/settings\.json is not valid JSON; fix it/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(readFileSync(settingsOf(dir), 'utf8')).toBe('{ not json');
+  });
+
+  it('the written hook command runs as Claude Code would run it', () => {
+    const dir = repo();
+    runCli(dir, ['install', '--claude-code']);
+    const command = JSON.parse(readFileSync(settingsOf(dir), 'utf8')).hooks.PreToolUse[0].hooks[0].command as string;
+    const input = JSON.stringify({ hook_event_name: 'PreToolUse', cwd: dir, tool_name: 'Edit', tool_input: { file_path: join(dir, 'src/a.ts') } });
+    const result = spawnSync('sh', ['-c', command], { cwd: dir, input, env: testEnv({ CLAUDE_PROJECT_DIR: dir, PATH: process.env.PATH ?? '' }), encoding: 'utf8', timeout: 60_000 });
+    expect(result.status, result.stderr).toBe(0);
+    expect(runCli(dir, ['intent', 'list']).stdout).toContain('src/a.ts');
+  });
+});
