@@ -35,6 +35,7 @@ function generateGraph() {
     byDir.get(dir).push(file);
   }
   const hubs = Array.from({ length: 10 }, (_, p) => `packages/p${p}/src/index.ts`).concat(['shared/utils.ts', 'shared/types.ts']);
+  /** @type {Record<string, string[]>} */
   const adjacency = {};
   for (const file of files) {
     const dir = file.slice(0, file.lastIndexOf('/'));
@@ -55,6 +56,7 @@ function generateGraph() {
 }
 
 /** Agents that each work around one or two home directories, with ranges and recency. */
+/** @returns {import('../dist/index.js').Agent[]} */
 function generateAgents({ byDir, dirs, files }) {
   return Array.from({ length: AGENTS }, (_, index) => {
     const homes = [pick(dirs), pick(dirs)];

@@ -67,7 +67,7 @@ try {
   const interleaved = { floor: [], floor1: [], nodeFloor: [], hookImport: [], warmPreCommit: [], coldPreCommit: [] };
   const importHook = `await import(${JSON.stringify(join(PROJECT, 'dist', 'cli', 'hook-entry.js'))})`;
   for (let i = 0; i < RUNS.warm; i++) {
-    let start = performance.now();
+    const start = performance.now();
     for (const dir of allTrees) timeProcess('git', ['status', '--porcelain'], { cwd: dir, env });
     interleaved.floor.push({ ms: performance.now() - start, code: 0 });
     interleaved.floor1.push(timeProcess('git', ['status', '--porcelain'], { cwd: ownship, env }));
@@ -107,6 +107,7 @@ try {
     gitIn(ownship, ['commit', '-q', '--no-verify', '-m', `push round ${round}`, '--', ...picked]);
   };
   const pushLine = () => `refs/heads/${gen.worktrees[0].name} ${gitIn(ownship, ['rev-parse', 'HEAD']).trim()} refs/heads/${gen.worktrees[0].name} ${'0'.repeat(40)}\n`;
+  /** @type {{ code: number | null; stderr: string } | undefined} */
   let lastPush;
   record('prePush', 'pre-push: fetch from the local remote + incremental graph refresh after 5 changed files (+ beacon publish)', sample(RUNS.slow, () => (lastPush = node(ownship, ['hook', 'pre-push', 'origin', gen.remote], { input: pushLine() })), changeFive));
   const pushJson = node(ownship, ['check', '--json']);

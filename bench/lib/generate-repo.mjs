@@ -104,10 +104,10 @@ export function generateRepo(root, size, options = {}) {
       mkdirSync(dirname(abs), { recursive: true });
       writeFileSync(abs, moduleSource(file, importMap.get(file.path), random));
     }
-    writeFileSync(join(repo, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true }, include: ['packages'] }, null, 2) + '\n');
-    writeFileSync(join(repo, 'package.json'), JSON.stringify({ name: 'bench-monorepo', private: true, type: 'module' }, null, 2) + '\n');
+    writeFileSync(join(repo, 'tsconfig.json'), `${JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true }, include: ['packages'] }, null, 2)}\n`);
+    writeFileSync(join(repo, 'package.json'), `${JSON.stringify({ name: 'bench-monorepo', private: true, type: 'module' }, null, 2)}\n`);
     // The bench measures a complete graph: a full build must not stop at the default 10 s budget.
-    writeFileSync(join(repo, '.airspacerc.json'), JSON.stringify({ graph: { budgetMs: 600_000 }, hooks: { 'pre-push': { budgetMs: 600_000 }, 'pre-commit': { budgetMs: 600_000 } } }, null, 2) + '\n');
+    writeFileSync(join(repo, '.airspacerc.json'), `${JSON.stringify({ graph: { budgetMs: 600_000 }, hooks: { 'pre-push': { budgetMs: 600_000 }, 'pre-commit': { budgetMs: 600_000 } } }, null, 2)}\n`);
     writeFileSync(join(repo, '.gitignore'), 'node_modules/\n');
   });
   t('commit', () => {
@@ -145,7 +145,7 @@ export function generateRepo(root, size, options = {}) {
         mark++;
       }
     }
-    gitInput(repo, ['fast-import', '--quiet'], stream.join('\n') + '\n');
+    gitInput(repo, ['fast-import', '--quiet'], `${stream.join('\n')}\n`);
   };
   t('peers', () => {
     branchCommits('peer', size.peers, 2, 3);

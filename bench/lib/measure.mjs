@@ -19,7 +19,7 @@ export function timeProcess(command, args, options = {}) {
     timeout: options.timeoutMs ?? 0,
   });
   const ms = performance.now() - start;
-  const timedOut = result.error?.code === 'ETIMEDOUT' || (result.signal === 'SIGTERM' && options.timeoutMs !== undefined);
+  const timedOut = /** @type {NodeJS.ErrnoException | undefined} */ (result.error)?.code === 'ETIMEDOUT' || (result.signal === 'SIGTERM' && options.timeoutMs !== undefined);
   if (result.error && !timedOut) throw result.error;
   return { ms, code: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '', timedOut };
 }

@@ -9,7 +9,7 @@ export interface ReachOptions {
 /** γ^k for k = 0..maxDepth−1; engine and reference both take coupling values from this table. */
 export function couplingTable(gamma: number, maxDepth: number): Float64Array {
   const table = new Float64Array(Math.max(0, Math.floor(maxDepth)));
-  for (let k = 0; k < table.length; k++) table[k] = Math.pow(gamma, k);
+  for (let k = 0; k < table.length; k++) table[k] = gamma ** k;
   return table;
 }
 

@@ -50,7 +50,9 @@ export function layoutAgents(agents: readonly PreparedAgent[], graph: GraphIndex
   const files = fileCoordinates(keys, graph, pull);
   const refined = stressMajorization(agents.map((agent) => centroid(agent, files)), distances);
   const positions: Record<string, Vec3> = {};
-  agents.forEach((agent, i) => (positions[agent.id] = refined[i]!));
+  agents.forEach((agent, i) => {
+    positions[agent.id] = refined[i]!;
+  });
   return { positions, fileCoordinates: Object.fromEntries(files) };
 }
 

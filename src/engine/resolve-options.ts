@@ -35,5 +35,5 @@ export function channelWeight(options: EngineOptions, channel: string): number {
 
 export function clamp01(value: number): number {
   if (!(value > 0)) return 0; // also maps NaN to 0
-  return value > 1 ? 1 : value;
+  return Math.min(value, 1);
 }

@@ -87,7 +87,6 @@ function engineVariant(name: string, engine: EngineFns, cases: readonly EvalCase
 }
 
 export function runAccuracy(cases: readonly EvalCase[], engine: EngineFns, defaults: EngineOptions, config: AccuracyConfig): AccuracyResult {
-  const labels = cases.map((c) => c.label);
   const reference = engineVariant('engine, reference defaults', engine, cases, REFERENCE);
   const noDependency = engineVariant('engine, reference without dependency (ω_dep = 0)', engine, cases, { ...REFERENCE, weights: { ...REFERENCE.weights, dependency: 0 } });
   const current = engineVariant('engine, DEFAULTS (src/engine/defaults.ts)', engine, cases, {});

@@ -40,9 +40,13 @@ export function channelCache(engine: EngineFns, cases: readonly EvalCase[]): Cha
     const columns = CHANNEL_NAMES.map(() => new Float64Array(cases.length));
     cases.forEach((c, i) => {
       const { channels } = scorePair(engine, c.agents, c.graph, c.now, { ...setting, weights, channels: CHANNEL_NAMES });
-      CHANNEL_NAMES.forEach((name, k) => (columns[k]![i] = channels[name] ?? 0));
+      CHANNEL_NAMES.forEach((name, k) => {
+        columns[k]![i] = channels[name] ?? 0;
+      });
     });
-    CHANNEL_NAMES.forEach((name, k) => memo.set(`${name}:${KEY_OF[name](setting)}`, columns[k]!));
+    CHANNEL_NAMES.forEach((name, k) => {
+      memo.set(`${name}:${KEY_OF[name](setting)}`, columns[k]!);
+    });
   };
   const missing = (s: EngineSetting): boolean => CHANNEL_NAMES.some((name) => !memo.has(`${name}:${KEY_OF[name](s)}`));
   const get = ((setting: EngineSetting) => {

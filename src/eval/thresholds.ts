@@ -84,7 +84,7 @@ export function pickRaThresholdByGroup(scores: readonly number[], labels: readon
   const flagged = new Array<number>(names.length).fill(0);
   const tp = new Array<number>(names.length).fill(0);
   const positives = labels.filter(Boolean).length;
-  const order = scores.map((s, i) => i).sort((x, y) => scores[y]! - scores[x]!);
+  const order = scores.map((_, i) => i).sort((x, y) => scores[y]! - scores[x]!);
   let best: ThresholdPick | null = null;
   let total = 0;
   let hits = 0;

@@ -24,7 +24,7 @@ export async function readCommitGraph(cwd: string, tips: readonly string[], trun
   const graph = new Map<string, CommitInfo>();
   const unique = [...new Set(tips)];
   if (unique.length === 0) return graph;
-  const input = [...unique, ...(trunk ? [`^${trunk}`] : [])].join('\n') + '\n';
+  const input = `${[...unique, ...(trunk ? [`^${trunk}`] : [])].join('\n')}\n`;
   const args = ['log', '--stdin', '--format=%x01%H%x09%ct%x09%P%x09%s', '--name-only', '-z', '--no-renames', `--max-count=${MAX_COMMITS}`];
   const { stdout } = await runGit(args, { cwd, input });
   return parseCommitGraph(stdout.toString('utf8'));

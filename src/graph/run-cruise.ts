@@ -38,10 +38,11 @@ export async function openCruiseSession(toplevel: string, tsconfig: string | und
   const typescript = dc.getAvailableTranspilers().find((transpiler) => transpiler.name === 'typescript');
   let tsconfigFile = tsconfig ? join(toplevel, tsconfig) : undefined;
   let tsconfigError: string | undefined;
-  let parsed: Record<string, any> = {};
+  // The parsed tsconfig is handed back to dependency-cruiser untouched except for `options.baseUrl`.
+  let parsed: Partial<ReturnType<typeof extractTSConfig>> = {};
   if (tsconfigFile) {
     try {
-      parsed = extractTSConfig(tsconfigFile) as Record<string, any>;
+      parsed = extractTSConfig(tsconfigFile);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // TS18003 "No inputs were found": the config is fine for resolving, it just includes nothing.

@@ -29,7 +29,7 @@ export function parseWorktreeList(fields: readonly string[]): WorktreeEntry[] {
       current = { path: field.slice('worktree '.length), head: null, branch: null, bare: false, prunable: false };
       entries.push(current);
     } else if (current === undefined || field === '') {
-      continue;
+      // a field before the first `worktree` line, or the blank line between entries: nothing to record
     } else if (field.startsWith('HEAD ')) {
       current.head = field.slice(5);
     } else if (field.startsWith('branch ')) {
@@ -101,11 +101,20 @@ export async function discoverWorktrees(cwd: string, currentTopLevel: string, co
   };
   // A handful at a time: each status is a full stat walk, and 20 agent worktrees are common.
   const reads = await mapLimit(entries, 4, async (entry): Promise<PeerRead | null> => {
-    if (entry.bare) return notes.push(gitMessages.worktreeBare(entry.path)), null;
-    if (entry.prunable) return notes.push(gitMessages.worktreeMissing(entry.path)), null;
+    if (entry.bare) {
+      notes.push(gitMessages.worktreeBare(entry.path));
+      return null;
+    }
+    if (entry.prunable) {
+      notes.push(gitMessages.worktreeMissing(entry.path));
+      return null;
+    }
     if ((await realpath(entry.path).catch(() => entry.path)) === current) return null;
     const id = entry.branch ?? worktreeAgentId(entry.path);
-    if (entry.head === null || ZERO_ID.test(entry.head)) return unknown.push({ id, reason: gitMessages.worktreeUnborn(entry.path) }), null;
+    if (entry.head === null || ZERO_ID.test(entry.head)) {
+      unknown.push({ id, reason: gitMessages.worktreeUnborn(entry.path) });
+      return null;
+    }
     try {
       return await readPeer(id, entry, entry.head, cache.get(entry.path));
     } catch (error) {

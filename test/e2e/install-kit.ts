@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { PROJECT_ROOT, gitIn, tempDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
@@ -35,15 +35,6 @@ export function packTarball(): string {
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
   }
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
 }
 
 function acquireLock(): void {
@@ -94,7 +85,7 @@ export function userRepo(files: Record<string, string> = {}): UserRepo {
   gitIn(root, 'init', '-q', '--bare', '-b', 'main', remote);
   gitIn(repo, 'init', '-q', '-b', 'main');
   writeFiles(repo, {
-    'package.json': JSON.stringify({ name: 'user-project', version: '1.0.0', private: true }, null, 2) + '\n',
+    'package.json': `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true }, null, 2)}\n`,
     '.gitignore': 'node_modules/\n',
     'src/app.js': 'export const app = 1;\n',
     ...files,

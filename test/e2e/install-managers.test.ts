@@ -42,7 +42,7 @@ describe.each(CASES)('a repository using $manager', ({ manager, file, content, e
       expect(readFileSync(path, 'utf8')).toBe(content);
       expect(snapshotDir(hooksDir)).toEqual(before);
       // With the snippet in place, install recognises it.
-      writeFileSync(path, content + '# airspace-hooks hook pre-commit\n');
+      writeFileSync(path, `${content}# airspace-hooks hook pre-commit\n`);
       expect(airspace(pkg, user.repo, ['install']).stdout).toContain('nothing to do');
     } finally {
       rmSync(path);

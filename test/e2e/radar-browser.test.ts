@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +13,7 @@ import { HOSTILE_AGENT, HOSTILE_PATH, fileCloud, generatedAirspace, scanOf, stor
 
 const CHROMIUM = '/usr/bin/chromium';
 // In CI the browser test must run (.ci/run installs chromium); locally it may be skipped without it.
-const skip = !existsSync(CHROMIUM) && !process.env['CI'];
+const skip = !existsSync(CHROMIUM) && !process.env.CI;
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = mkdtempSync(join(tmpdir(), 'airspace-radar-'));
 
@@ -38,8 +38,8 @@ const state = (page: Page): Promise<RadarState> => page.evaluate(() => window.__
 /** The agent's on-screen position, as the page records it on the agent's label. */
 async function agentOnScreen(page: Page, id: string): Promise<{ x: number; y: number }> {
   const anchor = await page.locator('.agent-label').filter({ hasText: id }).first().evaluate((node) => ({ ...(node as HTMLElement).dataset }));
-  const x = Number(anchor['x']);
-  const y = Number(anchor['y']);
+  const x = Number(anchor.x);
+  const y = Number(anchor.y);
   if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`no screen position for ${id}`);
   return { x, y };
 }

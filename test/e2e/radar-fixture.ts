@@ -78,7 +78,9 @@ export function generatedAirspace(): { agents: Agent[]; graph: ImportGraph } {
   const dirs = ['src/engine', 'src/git', 'src/report', 'src/cli', 'test/unit', 'docs'];
   const files = dirs.flatMap((dir) => Array.from({ length: 12 }, (_, i) => `${dir}/module-${i}.ts`));
   const adjacency: Record<string, string[]> = {};
-  files.forEach((file, i) => (adjacency[file] = [files[(i + 1) % files.length]!, files[(i * 7) % files.length]!]));
+  files.forEach((file, i) => {
+    adjacency[file] = [files[(i + 1) % files.length]!, files[(i * 7) % files.length]!];
+  });
   const edit = (path: string, start: number): { path: string; ranges: [number, number][] } => ({ path, ranges: [[start, start + 12]] });
   const agents: Agent[] = [
     { id: 'agent/alpha', files: [edit('src/engine/module-1.ts', 10), edit('src/engine/module-2.ts', 40)], committedWork: 3 },

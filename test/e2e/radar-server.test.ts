@@ -46,11 +46,11 @@ describe('serveRadar', () => {
       const first = JSON.parse((await get(`${server.url}scan.json`)).body) as LiveScan;
       // The first scan ran before the server answered; under load a second may already be done.
       expect(first.seq).toBeGreaterThanOrEqual(1);
-      expect(first.scan?.positions['b']).toEqual([first.seq, 0, 0]);
+      expect(first.scan?.positions.b).toEqual([first.seq, 0, 0]);
       await sleep(1200);
       const later = JSON.parse((await get(`${server.url}scan.json`)).body) as LiveScan;
       expect(later.seq).toBeGreaterThanOrEqual(3);
-      expect(later.scan?.positions['b']?.[0]).toBe(later.seq);
+      expect(later.scan?.positions.b?.[0]).toBe(later.seq);
       expect(maxActive).toBe(1);
       expect((await get(`${server.url}nope`)).status).toBe(404);
       // DNS rebinding: a request addressed to another name is refused.

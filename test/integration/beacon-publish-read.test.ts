@@ -6,7 +6,7 @@ import { clearBeacon, publishBeacon } from '../../src/beacon/publish-beacon.js';
 import { readBeacons } from '../../src/beacon/read-beacons.js';
 import { gitIn, remoteWithClones, removeDir, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
 
-const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const lines = (n: number): string => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 const FETCH = '+refs/airspace/*:refs/airspace/remote/*';
 
 describe('beacon: publish from one clone, read in another', () => {

@@ -157,8 +157,9 @@ describe('local state: intent, inbox and history under the git dir', () => {
         { at: t0 + 1000, risk: 0.2 },
         { at: t0 + 2000, risk: 0.35 },
       ]);
-      expect(Object.prototype.hasOwnProperty.call(history, '__proto__')).toBe(true);
-      expect(history['__proto__']).toEqual([{ at: t0 + 1000, risk: 1 }]);
+      expect(Object.hasOwn(history, '__proto__')).toBe(true);
+      // biome-ignore lint/suspicious/noProto: the test proves a beacon named `__proto__` is stored as plain data
+      expect(history.__proto__).toEqual([{ at: t0 + 1000, risk: 1 }]);
     });
 
     it('keeps 50 samples per pair, 500 pairs, and prunes samples older than 14 days', async () => {

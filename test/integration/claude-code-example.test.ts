@@ -7,7 +7,7 @@ import { commitAll, gitIn, pathWithCli, PROJECT_ROOT, remoteWithClones, removeDi
  * examples/claude-code/pre-edit.mjs as Claude Code runs it: the tool call arrives as JSON on stdin;
  * exit 2 blocks the edit and feeds stderr to the model, exit 0 lets it run.
  */
-const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 const setup = remoteWithClones({ 'src/session.ts': numbered(60), 'src/billing.ts': numbered(20) }, 2);
 const [holder, agent] = setup.clones as [string, string];
 afterAll(() => removeDir(setup.root));

@@ -7,7 +7,7 @@ import { commitAll, gitIn, remoteWithClones, removeDir, runCli, writeFiles } fro
  * intent) reaches the other clone through its beacon on the shared remote — and a hostile beacon
  * on that remote is skipped with a note while the scan goes on.
  */
-const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 
 let root: string;
 let remote: string;

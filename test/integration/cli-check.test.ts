@@ -7,7 +7,7 @@ import { commitAll, gitIn, initRepo, remoteWithClones, removeDir, runCli, tempDi
  * `check` and `scan` through the real CLI on real repositories: two clones of one bare remote whose
  * agents edit the same lines of one file, one of them only in uncommitted work.
  */
-const numbered = (n: number, tag = 'line') => Array.from({ length: n }, (_, i) => `${tag} ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number, tag = 'line') => `${Array.from({ length: n }, (_, i) => `${tag} ${i + 1}`).join('\n')}\n`;
 
 let root: string;
 let alice: string;

@@ -29,7 +29,7 @@ function peerStream(mainSha: string): string {
   commit('refs/heads/stale/old', AT - 400 * DAY, 'old work', 'old.txt', 'old\n');
   commit('refs/heads/wip/skip-me', AT - DAY, 'wip', 'wip.txt', 'wip\n');
   out.push(`reset refs/heads/merged/done`, `from ${mainSha}`, '');
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }
 
 let root = '';

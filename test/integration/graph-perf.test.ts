@@ -36,7 +36,7 @@ function generateRepo(files: number, packages: number): Record<string, string> {
         lines.push(`import { v${j} } from '${relativeSpecifier(dir, target)}';`);
       }
       lines.push(`import type { Stats } from 'node:fs';`, `export const v${i}: unknown = [name, ${i}];`, `export type T${i} = Stats;`);
-      out[`${dir}/m${i}.ts`] = lines.join('\n') + '\n';
+      out[`${dir}/m${i}.ts`] = `${lines.join('\n')}\n`;
     }
   }
   return out;

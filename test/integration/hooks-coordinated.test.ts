@@ -7,7 +7,7 @@ import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, tes
  * whose agents edit the same lines. Whoever pushes first lands; the other one's pre-push is blocked
  * with the bypass printed — never both, never neither. The agent that holds is told so.
  */
-const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 const PATH = pathWithCli();
 const roots: string[] = [];
 

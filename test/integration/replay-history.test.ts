@@ -15,7 +15,7 @@ const date = (seconds: number): string => `${seconds} +0000`;
 
 const lines = (name: string, count = 20): string[] => Array.from({ length: count }, (_, i) => `export const ${name}${i} = ${i};`);
 const withLines = (base: string[], edits: Record<number, string>): string =>
-  base.map((line, i) => edits[i + 1] ?? line).join('\n') + '\n';
+  `${base.map((line, i) => edits[i + 1] ?? line).join('\n')}\n`;
 
 function mergeAt(repo: string, branch: string, at: number, resolution?: Record<string, string>): void {
   const env = { GIT_AUTHOR_DATE: date(at), GIT_COMMITTER_DATE: date(at) };

@@ -12,7 +12,7 @@ const START = 1_704_067_200;
 const HOUR = 3600;
 const at = (seconds: number) => ({ GIT_AUTHOR_DATE: `${seconds} +0000`, GIT_COMMITTER_DATE: `${seconds} +0000` });
 const body = (name: string, edits: Record<number, string> = {}): string =>
-  Array.from({ length: 20 }, (_, i) => edits[i + 1] ?? `export const ${name}${i} = ${i};`).join('\n') + '\n';
+  `${Array.from({ length: 20 }, (_, i) => edits[i + 1] ?? `export const ${name}${i} = ${i};`).join('\n')}\n`;
 
 function commitAt(repo: string, message: string, seconds: number): void {
   gitIn(repo, 'add', '-A');

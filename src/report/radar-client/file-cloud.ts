@@ -29,7 +29,7 @@ export function makeFileCloud(
     size: 0.3, map: pointTexture, vertexColors: true, transparent: true, opacity: 0.9, depthWrite: false, sizeAttenuation: true,
   });
   const points = new THREE.Points(geometry, material);
-  points.userData['paths'] = paths;
+  points.userData.paths = paths;
   return points;
 }
 

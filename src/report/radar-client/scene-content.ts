@@ -96,8 +96,8 @@ export class SceneContent {
 
   get drawn(): { agentPoints: number; linkLines: number; filePoints: number } {
     return {
-      agentPoints: this.agentGroup.children.filter((c) => c.userData['kind'] === 'agent').length,
-      linkLines: this.linkGroup.children.filter((c) => c.userData['kind'] === 'link').length,
+      agentPoints: this.agentGroup.children.filter((c) => c.userData.kind === 'agent').length,
+      linkLines: this.linkGroup.children.filter((c) => c.userData.kind === 'link').length,
       filePoints: this.files.geometry.getAttribute('position')?.count ?? 0,
     };
   }

@@ -76,7 +76,7 @@ export class RadarScene {
     this.raycaster.setFromCamera(this.pointer, this.camera);
     const { agents, links } = this.content.pickables;
     const agentHit = this.raycaster.intersectObjects(agents, false)[0];
-    if (agentHit) return { kind: 'agent', id: String(agentHit.object.userData['id']) };
+    if (agentHit) return { kind: 'agent', id: String(agentHit.object.userData.id) };
     const linkHit = this.raycaster.intersectObjects(links, false)[0];
     if (linkHit) {
       const view = this.content.links.find((v) => v.line === linkHit.object);
@@ -144,8 +144,8 @@ export class RadarScene {
       }
       node.style.transform = `translate(${x}px, ${y}px)`;
       // Where the object itself is on screen (the label may be nudged): for tests and tooling.
-      node.dataset['x'] = x.toFixed(1);
-      node.dataset['y'] = (((1 - v.y) / 2) * height).toFixed(1);
+      node.dataset.x = x.toFixed(1);
+      node.dataset.y = (((1 - v.y) / 2) * height).toFixed(1);
     }
   }
 

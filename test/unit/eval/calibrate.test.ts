@@ -22,6 +22,7 @@ const labels = rows.map((r) => r.label);
 describe('calibration by repository', () => {
   it('fits weights and thresholds on the training indices only', () => {
     const train = rows.flatMap((r, i) => (r.repo !== 'r3' ? [i] : []));
+    // biome-ignore lint/suspicious/noFocusedTests: `fit` is the calibration under test, not jasmine's focused `it`
     const chosen = fit(channelsOf, labels, train, grid, { raPrecision: 0.8, recallWeight: 0.25, minRaFlags: 1, taRecall: 0.85 });
     expect(chosen.weights).toEqual({ overlap: 1, dependency: 0 });
     expect(chosen.trainAuc).toBe(1);

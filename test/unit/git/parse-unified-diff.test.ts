@@ -55,7 +55,7 @@ describe('parseUnifiedDiff', () => {
   });
 
   it('does not guess when the patch and the file list disagree', () => {
-    const output = raw('M', 'a') + raw('M', 'b') + '\0' + 'diff --git a/a b/a\n@@ -1 +1 @@\n-x\n+y\n';
+    const output = `${raw('M', 'a') + raw('M', 'b')}\0diff --git a/a b/a\n@@ -1 +1 @@\n-x\n+y\n`;
     const parsed = parseUnifiedDiff(output);
     expect(parsed.unparsed).toBe(true);
     expect(parsed.files.every((file) => file.whole === true)).toBe(true);

@@ -58,7 +58,7 @@ describe('discoverRemoteBranches', () => {
 
 describe('small parsers', () => {
   it('parses `git worktree list --porcelain -z`', () => {
-    const fields = ['worktree /r', 'HEAD ' + sha('1'), 'branch refs/heads/main', '', 'worktree /r/wt b', 'HEAD ' + sha('2'), 'detached', '', 'worktree /gone', 'HEAD ' + sha('3'), 'detached', 'prunable gitdir file points to non-existent location', '', 'worktree /bare.git', 'bare', ''];
+    const fields = ['worktree /r', `HEAD ${sha('1')}`, 'branch refs/heads/main', '', 'worktree /r/wt b', `HEAD ${sha('2')}`, 'detached', '', 'worktree /gone', `HEAD ${sha('3')}`, 'detached', 'prunable gitdir file points to non-existent location', '', 'worktree /bare.git', 'bare', ''];
     expect(parseWorktreeList(fields)).toEqual([
       { path: '/r', head: sha('1'), branch: 'main', bare: false, prunable: false },
       { path: '/r/wt b', head: sha('2'), branch: null, bare: false, prunable: false },
