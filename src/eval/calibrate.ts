@@ -159,11 +159,3 @@ export function crossValidateByRepo(channelsOf: ChannelsOf, labels: readonly boo
   });
 }
 
-/** Every combination of the listed values. */
-export function product<T extends Record<string, unknown>>(axes: { readonly [K in keyof T]: readonly T[K][] }): T[] {
-  let out: Record<string, unknown>[] = [{}];
-  for (const [key, values] of Object.entries(axes) as [string, readonly unknown[]][]) {
-    out = out.flatMap((partial) => values.map((v) => ({ ...partial, [key]: v })));
-  }
-  return out as T[];
-}

@@ -45,6 +45,3 @@ export function noisyOr(channels: ChannelScores, weights: Readonly<Record<string
   return Math.min(1, Math.max(0, 1 - clear));
 }
 
-export function levelOf(risk: number, tauTA: number, tauRA: number): AdvisoryLevel {
-  return risk >= tauRA ? 'RA' : risk >= tauTA ? 'TA' : 'clear';
-}

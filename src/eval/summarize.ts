@@ -63,7 +63,3 @@ export function indicesWhere(cases: readonly EvalCase[], keep: (c: EvalCase) => 
   return out;
 }
 
-/** An engine variant with fixed thresholds: TA at risk ≥ τ_TA (RA included), RA at risk ≥ τ_RA. */
-export function thresholdPredictor(name: string, scores: readonly number[], tauTA: number, tauRA: number): Predictor {
-  return { name, scores, taFlags: scores.map((s) => s >= tauTA), raFlags: scores.map((s) => s >= tauRA) };
-}

@@ -20,10 +20,6 @@ export interface Fingerprint {
   readonly intact: boolean;
 }
 
-export function hasFingerprintLine(text: string): boolean {
-  return LINE.test(text);
-}
-
 export function stampFingerprint(text: string, version: string, attributes: Record<string, string> = {}): string {
   if (!LINE.test(text)) throw new Error('text has no fingerprint line');
   const bare = text.replace(LINE, PREFIX);

@@ -55,5 +55,3 @@ export const radarPageText = {
   liveLost: 'live: the server does not answer',
   updatedAt: 'scanned',
 } as const;
-
-export type RadarPageText = typeof radarPageText;

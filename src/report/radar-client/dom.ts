@@ -24,10 +24,6 @@ export function put<T extends HTMLElement>(parent: T, ...children: (Node | strin
   return parent;
 }
 
-export function clear(node: HTMLElement): void {
-  node.replaceChildren();
-}
-
 export function formatRisk(value: number): string {
   return Number.isFinite(value) ? value.toFixed(2) : '–';
 }
