@@ -1,7 +1,8 @@
 import yargs from 'yargs';
-import { EXIT, isAirspaceError } from '../errors.js';
+import { EXIT, exitCodeOf, knownError } from '../errors.js';
 import { packageVersion } from '../install/package-files.js';
 import { cliMessages } from '../messages/cli.js';
+import { errorMessages } from '../messages/errors.js';
 import { processOutput, type Output } from '../report/output.js';
 
 /**
@@ -114,6 +115,7 @@ export async function main(argv: readonly string[], output: Output = processOutp
       (y) => y.option('merges', { type: 'number', default: 50, describe: cliMessages.options.merges }).option('json', { type: 'boolean', default: false }),
       (args) => run(async () => (await import('./commands/replay-command.js')).replayCommand(cwd, { merges: args.merges, json: args.json }, output))(),
     )
+    .option('debug', { type: 'boolean', default: false, global: true, describe: errorMessages.debugOption })
     .demandCommand(1, cliMessages.needCommand)
     .strict()
     .help()
@@ -132,12 +134,15 @@ export async function main(argv: readonly string[], output: Output = processOutp
       output.err(cliMessages.usageError(error.message));
       return EXIT.error;
     }
-    if (isAirspaceError(error)) {
-      output.err(cliMessages.error(error.message));
-      return error.kind === 'internal' ? EXIT.error : EXIT.error;
+    const known = knownError(error);
+    if (known) output.err(cliMessages.error(known.message));
+    else {
+      // A bug: one line by default, the stack when asked for (`--debug`).
+      output.err(cliMessages.error(cliMessages.internal((error as Error)?.message ?? String(error))));
+      if (!argv.includes('--debug')) output.err(errorMessages.debugHint);
+      else if (error instanceof Error && error.stack) output.err(error.stack);
     }
-    output.err(cliMessages.error(cliMessages.internal((error as Error)?.message ?? String(error))));
-    return EXIT.error;
+    return exitCodeOf(error);
   }
   return exitCode;
 }
