@@ -85,8 +85,10 @@ const ZERO_ID = /^0+$/;
  * the cache under `commonDir` (see snapshot-cache.ts for why the key is sound); otherwise
  * update-index + write-tree + commit-tree. HEAD and branch come from `worktree list`, the git dir
  * from the `.git` file; the uncommitted paths of all new snapshots come from ONE diff-tree.
+ * `clock` is when a peer's read starts (the racy-file limit of the cache key); tests move it forward
+ * instead of sleeping past the limit.
  */
-export async function discoverWorktrees(cwd: string, currentTopLevel: string, commonDir?: string): Promise<WorktreeDiscovery> {
+export async function discoverWorktrees(cwd: string, currentTopLevel: string, commonDir?: string, clock: () => number = Date.now): Promise<WorktreeDiscovery> {
   const [fields, cache] = await Promise.all([
     gitZ(['worktree', 'list', '--porcelain', '-z'], { cwd }),
     commonDir ? readSnapshotCache(commonDir) : Promise.resolve(new Map<string, CachedSnapshot>()),
@@ -116,7 +118,7 @@ export async function discoverWorktrees(cwd: string, currentTopLevel: string, co
       return null;
     }
     try {
-      return await readPeer(id, entry, entry.head, cache.get(entry.path));
+      return await readPeer(id, entry, entry.head, cache.get(entry.path), clock);
     } catch (error) {
       failed(id, entry, error);
       return null;
@@ -163,11 +165,11 @@ export async function discoverWorktrees(cwd: string, currentTopLevel: string, co
 }
 
 /** Index, status and cache key of one peer (index first: the key hashes the bytes the snapshot uses). */
-async function readPeer(id: string, entry: WorktreeEntry, head: string, cached: CachedSnapshot | undefined): Promise<PeerRead> {
+async function readPeer(id: string, entry: WorktreeEntry, head: string, cached: CachedSnapshot | undefined, clock: () => number): Promise<PeerRead> {
   const gitDir = await readWorktreeGitDir(entry.path);
   if (gitDir === null) throw new AirspaceError('git', 'worktree-no-git-dir', gitMessages.worktreeNoGitDir);
   const target = { toplevel: entry.path, gitDir, indexFile: join(gitDir, 'index'), head };
-  const startedAtMs = Date.now();
+  const startedAtMs = clock();
   const index = await readIndex(target.indexFile);
   const status = await readWorktreeStatus(target);
   const key = await snapshotKey({ toplevel: entry.path, head, indexFile: target.indexFile, index, status, startedAtMs });

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,11 +10,26 @@ import { BIN, removeDir, tempDir, testEnv } from '../helpers/temp-repo.js';
  * The story's claims are checked against what happened, not against what the script meant.
  */
 const dir = tempDir('airspace-demo-test-');
+// The demo runs ~40 git and hook processes; on a loaded 2-core machine that can take minutes. It runs
+// asynchronously (the worker stays responsive) under its own test timeout; the child is killed
+// before that timeout so a hang fails with the demo's output instead of a bare timeout.
+const DEMO_TIMEOUT_MS = 300_000;
+
+function runDemo(): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, 'demo', '--json', '--dir', dir],
+      { env: testEnv({ CI: 'true' }), encoding: 'utf8', timeout: DEMO_TIMEOUT_MS - 10_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr: `${stderr}${error && typeof error.code !== 'number' ? `\n${error.message}` : ''}` }),
+    );
+  });
+}
 afterAll(() => removeDir(dir));
 
 describe('the demo', () => {
-  it('plays the story: an RA blocks exactly one agent, it steers, and everyone lands without conflicts', () => {
-    const run = spawnSync(process.execPath, [BIN, 'demo', '--json', '--dir', dir], { env: testEnv({ CI: 'true' }), encoding: 'utf8', timeout: 300_000 });
+  it('plays the story: an RA blocks exactly one agent, it steers, and everyone lands without conflicts', async () => {
+    const run = await runDemo();
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result.resolutionAdvisory).toBe(true);
@@ -39,5 +54,5 @@ describe('the demo', () => {
     expect(page).toContain('airspace-radar-data');
     expect(page).not.toMatch(/<script[^>]+src=/);
     expect(join(dir, 'airspace-demo.html')).toBe(result.radar);
-  });
+  }, DEMO_TIMEOUT_MS);
 });

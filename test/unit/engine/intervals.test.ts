@@ -42,14 +42,15 @@ describe('interval math on line ranges', () => {
     expect(gapBetween(toSpans([]), toSpans([[1, 1]]))).toBe(Infinity);
   });
 
-  it('costs nothing for a five-million-line range', () => {
+  it('represents a five-million-line range as one interval, whatever its length', () => {
+    // Interval arithmetic never walks lines: the range stays one [start, end) pair. (How long the
+    // calls take is measured by bench/timing.mjs, not asserted here.)
     const huge = toSlots([[1, 5_000_000]]);
-    const start = performance.now();
+    expect(huge).toHaveLength(1);
     expect(totalLength(huge)).toBe(5_000_000);
     // 20 lines 4_999_990..5_000_009, 11 of them inside the huge range.
     expect(overlapCoefficient(huge, toSlots([[4_999_990, 5_000_009]]))).toBeCloseTo(11 / 20, 12);
     expect(gapBetween(toSpans([[1, 5_000_000]]), toSpans([[5_000_010, 5_000_010]]))).toBe(9);
-    expect(performance.now() - start).toBeLessThan(50);
   });
 
   it('agrees with line-by-line set arithmetic on random small ranges', () => {
