@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PRODUCT_CHANNELS } from '../engine/channel-names.js';
 
 /**
  * The user's configuration, as written in `.airspacerc.json`, `airspace.config.json` or the
@@ -15,7 +16,7 @@ export const CONFIG_LIMITS = { listEntries: 1_000, textLength: 1_000, fileBytes:
 const text = v.pipe(v.string(), v.maxLength(CONFIG_LIMITS.textLength));
 const globs = v.pipe(v.array(text), v.maxLength(CONFIG_LIMITS.listEntries));
 const mode = v.picklist(['warn', 'block', 'off']);
-const CHANNEL_NAMES = ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge'] as const;
+const CHANNEL_NAMES = PRODUCT_CHANNELS;
 
 export const HookConfigSchema = v.strictObject({
   mode: v.optional(mode),

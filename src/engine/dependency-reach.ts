@@ -14,7 +14,7 @@ export function couplingTable(gamma: number, maxDepth: number): Float64Array {
 }
 
 /**
- * One bounded multi-source search per agent (MISSION §3, eq. 4–5), run hop by hop.
+ * One bounded multi-source search per agent (docs/decisions/engine-model.md, "Channels", dependency), run hop by hop.
  *
  * Sources are the agent's files f; a label (source f, depth d) at node n is worth w_f · γ^(d−1).
  * Round d offers every label inserted in round d − 1 to the neighbours (value w_f · γ^(d−1)).

@@ -1,5 +1,4 @@
 import { EngineError } from './engine-error.js';
-import type { ScanOptions } from './options.js';
 import type { Agent } from './types.js';
 
 export interface RightOfWay {
@@ -31,8 +30,7 @@ export function comparePriority(a: Agent, b: Agent): number {
  * involve a clock, so both pick opposite maneuvers for any `now`; swapping a and b gives the
  * same answer. `options` is accepted for API symmetry and deliberately ignored.
  */
-export function rightOfWay(a: Agent, b: Agent, options?: ScanOptions): RightOfWay {
-  void options;
+export function rightOfWay(a: Agent, b: Agent): RightOfWay {
   if (a.id === b.id) throw new EngineError('same-agent-pair', { id: a.id });
   return comparePriority(a, b) < 0 ? { hold: a.id, steer: b.id } : { hold: b.id, steer: a.id };
 }

@@ -14,7 +14,7 @@ import type { MomentId } from './scenario-types.js';
 
 const HOUR = 3_600_000;
 
-/** The reference implementation's defaults (MISSION.md §3): no proximity channel. */
+/** The reference implementation's defaults (docs/decisions/calibration.md): no proximity channel. */
 export const REFERENCE: Partial<EngineOptions> = {
   weights: { overlap: 1, dependency: 0.9, tree: 0.25, proximity: 0, breadth: 0 },
   gamma: 0.5, maxDepth: 6, tauTA: 0.35, tauRA: 0.7, recencyFloor: 0.15, halfLifeMs: 24 * HOUR, adjacency: true, proximityLines: 50, breadthFiles: 5,

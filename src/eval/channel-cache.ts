@@ -6,12 +6,13 @@
  * one engine pass fills several grid points: `prewarm` covers a whole grid in
  * |half-lives| × |floors| × max(|γ|, |adjacency|, |lines|) passes instead of the full product.
  */
+import { ENGINE_CHANNELS } from '../engine/channel-names.js';
 import type { ChannelScores } from '../engine/types.js';
 import type { EngineSetting } from './calibrate.js';
 import type { EvalCase } from './case-set.js';
 import { scorePair, type EngineFns } from './engine-runner.js';
 
-export const CHANNEL_NAMES = ['overlap', 'proximity', 'dependency', 'tree', 'breadth'] as const;
+export const CHANNEL_NAMES = ENGINE_CHANNELS;
 type ChannelName = (typeof CHANNEL_NAMES)[number];
 
 const recencyKey = (s: EngineSetting): string => `${s.halfLifeMs}|${s.recencyFloor}`;

@@ -1,4 +1,5 @@
 import type { Link, Vec3 } from '../engine/types.js';
+import type { UnknownPeer } from '../traffic/collect-airspace.js';
 
 /**
  * What `check` and `scan` found, as data: the one structure both the terminal renderer and the
@@ -30,10 +31,6 @@ export interface AgentFactsReport {
   readonly beaconAgeMs?: number;
 }
 
-export interface UnknownPeer {
-  readonly id: string;
-  readonly reason: string;
-}
 
 export interface ScannedReport {
   readonly at: number;

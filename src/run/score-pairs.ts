@@ -3,6 +3,7 @@ import type { ModelOverrides } from '../config/defaults.js';
 import { runMessages } from '../messages/run.js';
 import type { PairWorkingSets } from '../traffic/collect-airspace.js';
 import { toAgent, type AgentFacts } from '../traffic/to-agent.js';
+import { byCodeUnits } from '../engine/code-unit-order.js';
 
 /**
  * Runs the engine on every compared pair. Each pair has its own base (its merge-base), so each
@@ -43,7 +44,7 @@ export function scorePairs(input: ScorePairsInput): ScoredAirspace {
     }
     return advise(a, b, input.graph, { ...options, external });
   });
-  links.sort((x, y) => y.risk - x.risk || `${x.a}\0${x.b}`.localeCompare(`${y.a}\0${y.b}`));
+  links.sort((x, y) => y.risk - x.risk || byCodeUnits(`${x.a}\0${x.b}`, `${y.a}\0${y.b}`));
   const agents = [...representative.values()];
   const embedding = input.embed && agents.length > 0 ? embedAgents(agents, input.graph, options) : { positions: {}, fileCoordinates: {} };
   return { links, positions: { ...embedding.positions }, fileCoordinates: { ...embedding.fileCoordinates } };

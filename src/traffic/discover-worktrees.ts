@@ -10,6 +10,7 @@ import { readWorktreeStatus, type WorktreeStatus } from '../git/worktree-status.
 import { gitMessages } from '../messages/git.js';
 import { mapLimit } from './limit-concurrency.js';
 import { worktreeAgentId } from './line-of-work.js';
+import { byCodeUnits } from '../engine/code-unit-order.js';
 
 /** One record of `git worktree list --porcelain -z`. */
 export interface WorktreeEntry {
@@ -160,7 +161,7 @@ export async function discoverWorktrees(cwd: string, currentTopLevel: string, co
   const changedCache = next.size !== cache.size || [...next].some(([path, entry]) => cache.get(path)?.key !== entry.key);
   // The cache only saves time: failing to write it must not fail the scan.
   if (commonDir && changedCache) await writeSnapshotCache(commonDir, next).catch(() => undefined);
-  worktrees.sort((x, y) => x.id.localeCompare(y.id));
+  worktrees.sort((x, y) => byCodeUnits(x.id, y.id));
   return { worktrees, unknown, notes, snapshots: { reused: peers.filter(reuse).length, made: made.size } };
 }
 

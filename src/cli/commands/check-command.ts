@@ -1,3 +1,4 @@
+import { PRODUCT_CHANNELS } from '../../engine/channel-names.js';
 import { AirspaceError, EXIT } from '../../errors.js';
 import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
@@ -34,7 +35,7 @@ export interface ScanArgs {
   readonly json: boolean;
 }
 
-const CHANNELS = ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge'];
+const CHANNELS: readonly string[] = PRODUCT_CHANNELS;
 
 /** `scan`: every pair of agents; advisory only (exit 0), the pair matrix on a terminal. */
 export async function scanCommand(cwd: string, args: ScanArgs, output: Output): Promise<number> {

@@ -54,6 +54,12 @@ describe('discoverRemoteBranches', () => {
     const included = discoverRemoteBranches(listing, 'origin', new Set(), { include: ['feature/*', 'old'], exclude: [], maxAgeDays: Infinity, at });
     expect(included.map((branch) => branch.id)).toEqual(['feature/x', 'old']);
   });
+
+  it('lists branches in code-unit order, the same on every machine (not the locale order)', () => {
+    const listing = { hasRemote: true, refs: [entry('zed', 0), entry('Zoe', 0), entry('alpha', 0), entry('Bob', 0), entry('_tmp', 0)] };
+    const found = discoverRemoteBranches(listing, 'origin', new Set(), { include: [], exclude: [], maxAgeDays: Infinity, at });
+    expect(found.map((branch) => branch.id)).toEqual(['Bob', 'Zoe', '_tmp', 'alpha', 'zed']);
+  });
 });
 
 describe('small parsers', () => {
