@@ -35,7 +35,7 @@ export type RunRequest =
   /** `beacon publish|clear`: only this agent's own working set and beacon draft. */
   | { readonly kind: 'beacon'; readonly cwd: string; readonly note?: string };
 
-export type RunKind = RunRequest['kind'];
+type RunKind = RunRequest['kind'];
 
 /** Everything the pipeline does differently per purpose, decided in one place. */
 export interface RunPlan {

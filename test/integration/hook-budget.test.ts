@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, commitAll, gitIn, remoteWithClones, removeDir, tempDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { BIN, commitAll, gitIn, remoteWithClones, removeDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
  * A budget is a promise: a hook whose remote hangs (an ssh that never answers) kills what it
@@ -13,7 +13,7 @@ import { BIN, commitAll, gitIn, remoteWithClones, removeDir, tempDir, testEnv, w
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeDir));
 
-const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 
 /** Runs the hook entry as git would, stdin = the pushed refs. Resolves with exit code and stderr. */
 function runHook(cwd: string, args: string[], input: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {

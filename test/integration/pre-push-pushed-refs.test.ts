@@ -6,7 +6,7 @@ import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, tes
  * pre-push judges what is pushed, not what is checked out: each pushed ref (git's stdin lines)
  * is the ownship under the branch name peers will see, against that remote's traffic.
  */
-const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 const PATH = pathWithCli();
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeDir));
