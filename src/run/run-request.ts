@@ -35,8 +35,6 @@ export type RunRequest =
   /** `beacon publish|clear`: only this agent's own working set and beacon draft. */
   | { readonly kind: 'beacon'; readonly cwd: string; readonly note?: string };
 
-type RunKind = RunRequest['kind'];
-
 /** Everything the pipeline does differently per purpose, decided in one place. */
 export interface RunPlan {
   readonly command: 'check' | 'scan';
