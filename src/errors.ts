@@ -11,18 +11,24 @@ export type ErrorKind = 'usage' | 'config' | 'environment' | 'git' | 'internal';
 /** Every known error code, with the kind it belongs to. A new code is added here first. */
 const ERROR_CODES = {
   // usage: the user's arguments or input
+  'agent-duplicate': 'usage',
   'agent-spec': 'usage',
   'bad-channel': 'usage',
   'bad-merge-count': 'usage',
   'bad-time': 'usage',
   'duplicate-agent-id': 'usage',
   'intent-path-invalid': 'usage',
+  'intent-path-outside': 'usage',
+  'intent-too-many': 'usage',
   'radar-bad-interval': 'usage',
   'radar-bad-port': 'usage',
   'radar-no-frames': 'usage',
+  'radar-out-dir': 'usage',
   // config: the repository's airspace configuration
   'config-invalid': 'config',
+  'config-ambiguous': 'config',
   'config-json': 'config',
+  'config-too-large': 'config',
   'config-unreadable': 'config',
   // environment: the repository, the remote, the machine, the data on disk
   'bare-repository': 'environment',
@@ -44,6 +50,7 @@ const ERROR_CODES = {
   'one-class': 'environment',
   'radar-bundle-missing': 'environment',
   'radar-listen-failed': 'environment',
+  'radar-out-write': 'environment',
   // git: a git process failed or answered something unexpected
   'git-cancelled': 'git',
   'git-failed': 'git',

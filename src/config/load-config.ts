@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { AirspaceError } from '../errors.js';
@@ -15,7 +15,7 @@ const CONFIG_FILES = ['.airspacerc.json', 'airspace.config.json'] as const;
 
 /** The file's text, or null when it does not exist; over the size limit it is refused unread. */
 async function readIfExists(path: string, maxBytes: number | null): Promise<string | null> {
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(path, 'r');
   } catch (error) {

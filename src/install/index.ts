@@ -7,15 +7,9 @@ export { uninstall } from './uninstall.js';
 export { inspectInstallation } from './inspect-installation.js';
 export { detectPackageManager, type PackageManager, type PackageManagerName } from './package-manager.js';
 export type {
-  FindingCode,
-  FindingLevel,
   HookAction,
-  HookName,
   InstallFinding,
-  InstallOptions,
-  InstallOutcome,
   InstallResult,
-  ManagerName,
   ManagerSnippet,
   UninstallAction,
   UninstallResult,

@@ -138,13 +138,6 @@ describe('bad input', () => {
     removeDir(repo);
   });
 
-  it('one agent name given twice is a usage error: one line, exit 2', () => {
-    const result = runCli(alice, ['scan', '--agent', 'a=origin/alice/timeout', '--agent', 'a=origin/main']);
-    expect(result.status).toBe(2);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toContain('"a" is listed twice');
-  });
-
   it('unknown commands and options are usage errors (exit 2)', () => {
     const repo = tempDir();
     expect(runCli(repo, ['fly']).status).toBe(2);
