@@ -16,8 +16,9 @@ export default class PassFailReporter implements Reporter {
         else if (state === 'failed') failed++;
         else skipped.push(`${mod.moduleId.slice(mod.project.config.root.length + 1)} > ${test.fullName}`);
       }
-      // A file that fails to load has no tests but must still count as a failure.
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++;
+      // A file that fails outside its tests (it does not load, or a beforeAll/afterAll hook throws)
+      // fails the run: it must count here even when every test in it passed.
+      if (mod.state() === 'failed' && ![...mod.children.allTests()].some((test) => test.result().state === 'failed')) failed++;
     }
     failed += unhandledErrors.length;
     const skippedLines = skipped.map((name) => `skipped: ${name}\n`).join('');

@@ -38,7 +38,9 @@ export function tempDir(prefix = 'airspace-'): string {
 }
 
 export function removeDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
+  // Retries ENOTEMPTY/EBUSY: a git process a hook started may still be writing into .git when a
+  // suite's cleanup runs (seen once under load in hooks-coordinated); the directory goes either way.
+  rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
 
 export function sh(cwd: string, command: string, args: readonly string[], env: Record<string, string> = {}): string {
