@@ -132,9 +132,13 @@ export function userStateFingerprint(worktree: string): string {
   return hash.digest('hex');
 }
 
-/** A PATH whose first entry holds an `airspace-hooks` link to this project's bin, as `npm i -g` would. */
+/**
+ * A PATH whose first entry holds an `airspace-hooks` link to this project's bin, as `npm i -g` would.
+ * One directory per checkout: a shared one kept the first checkout's link, so the hooks in every
+ * other clone's tests ran that checkout's CLI (seen: worktree tests running /work/main's build).
+ */
 export function pathWithCli(): string {
-  const dir = join(tmpdir(), 'airspace-test-bin');
+  const dir = join(tmpdir(), `airspace-test-bin-${createHash('sha1').update(PROJECT_ROOT).digest('hex').slice(0, 12)}`);
   mkdirSync(dir, { recursive: true });
   const link = join(dir, 'airspace-hooks');
   if (!existsSync(link)) {
