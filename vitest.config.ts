@@ -5,8 +5,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Integration tests spawn real git processes and CLIs; two cores, so keep parallelism modest.
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A test is a handful of CLI runs in real repositories; on a 2-core machine at load average ~20
+    // (measured: 8 agents sharing it) one CLI run takes 5-15 s, and 60 s timed out two such tests.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // No detached background graph builds from the suite (a test that wants one turns it on).
     env: { AIRSPACE_GRAPH_BACKGROUND: 'off' },
     reporters: ['default', './test/helpers/pass-fail-reporter.ts'],

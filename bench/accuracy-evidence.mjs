@@ -41,7 +41,10 @@ const scenarios = new Map();
 for await (const s of jsonLines(join(dataDir, 'dev.jsonl'))) scenarios.set(s.merge, { repo: s.repo, merge: s.merge, pairs: { final: [s.p1, s.p2] } });
 for await (const p of jsonLines(join(dataDir, 'dev.prefix.jsonl'))) {
   const entry = scenarios.get(p.merge);
-  for (const [axis, prefix] of [['overlapSnapshots', 'both'], ['snapshots', 'life']]) {
+  for (const [axis, prefix] of [
+    ['overlapSnapshots', 'both'],
+    ['snapshots', 'life'],
+  ]) {
     for (const [fraction, snap] of Object.entries(p[axis] ?? {})) {
       if (snap.sideA.prefix && snap.sideB.prefix) entry.pairs[`${prefix}-${fraction}`] = [snap.sideA.prefix, snap.sideB.prefix];
     }

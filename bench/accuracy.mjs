@@ -35,11 +35,15 @@ const { loadMergeEvidence } = await import(join(repoRoot, 'dist', 'eval', 'merge
 // Made by bench/accuracy-evidence.mjs (needs the repositories' histories); without it, risk rule only.
 const evidence = loadMergeEvidence(join(repoRoot, 'bench', 'data', 'merge-evidence.dev.jsonl'));
 const command = `node bench/accuracy.mjs${smoke ? ' --smoke' : ''}${noCalibrate ? ' --no-calibrate' : ''}${keepIgnored ? ' --keep-ignored' : ''}`;
-const out = await benchAccuracy(
-  { scanAirspace: engine.scanAirspace, advise: engine.advise },
-  engine.DEFAULTS,
-  { dataDir, smoke, calibrate: !noCalibrate, command, clock: () => performance.now(), evidence, keepIgnored },
-);
+const out = await benchAccuracy({ scanAirspace: engine.scanAirspace, advise: engine.advise }, engine.DEFAULTS, {
+  dataDir,
+  smoke,
+  calibrate: !noCalibrate,
+  command,
+  clock: () => performance.now(),
+  evidence,
+  keepIgnored,
+});
 const target = join(repoRoot, 'bench', 'results', smoke ? 'accuracy-smoke.md' : 'accuracy.md');
 mkdirSync(dirname(target), { recursive: true });
 writeFileSync(target, `${out.markdown}\n`);

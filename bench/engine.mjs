@@ -35,6 +35,7 @@ function generateGraph() {
     byDir.get(dir).push(file);
   }
   const hubs = Array.from({ length: 10 }, (_, p) => `packages/p${p}/src/index.ts`).concat(['shared/utils.ts', 'shared/types.ts']);
+  /** @type {Record<string, string[]>} */
   const adjacency = {};
   for (const file of files) {
     const dir = file.slice(0, file.lastIndexOf('/'));
@@ -55,6 +56,7 @@ function generateGraph() {
 }
 
 /** Agents that each work around one or two home directories, with ranges and recency. */
+/** @returns {import('../dist/index.js').Agent[]} */
 function generateAgents({ byDir, dirs, files }) {
   return Array.from({ length: AGENTS }, (_, index) => {
     const homes = [pick(dirs), pick(dirs)];
@@ -122,7 +124,12 @@ function distancesFrom(neighbours, from, maxDepth) {
   let frontier = neighbours.has(from) ? [from] : [];
   for (let depth = 1; depth <= maxDepth && frontier.length > 0; depth++) {
     const next = [];
-    for (const node of frontier) for (const n of neighbours.get(node)) if (!dist.has(n)) { dist.set(n, depth); next.push(n); }
+    for (const node of frontier)
+      for (const n of neighbours.get(node))
+        if (!dist.has(n)) {
+          dist.set(n, depth);
+          next.push(n);
+        }
     frontier = next;
   }
   return dist;
@@ -202,9 +209,15 @@ const checks = [
 const ratio = naiveMs / scanMs;
 const rows = [
   ['input', `${AGENTS} agents × ${FILES_PER_AGENT} files, ${world.files.length.toLocaleString('en')}-file graph, ${edges.toLocaleString('en')} import edges`],
-  ['scanAirspace (full scan: all channels, advisories, embedding; best of 3)', `${fmt(scanMs)} wall (median ${fmt(medianMs)}; CPU ${fmt(Math.min(...cpuRuns))}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`],
+  [
+    'scanAirspace (full scan: all channels, advisories, embedding; best of 3)',
+    `${fmt(scanMs)} wall (median ${fmt(medianMs)}; CPU ${fmt(Math.min(...cpuRuns))}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+  ],
   ['pairs / advisories', `${pairsTotal} pairs: ${result.counts.TA} TA, ${result.counts.RA} RA`],
-  [`naive dependency channel (BFS per file pair; ${NAIVE_SAMPLE} sampled of ${filePairsTotal.toLocaleString('en')} file pairs, extrapolated)`, `${fmt(naiveMs)} (sample: ${fmt(naiveSampleMs)}, ${found} reachable within depth ${DEFAULTS.maxDepth})`],
+  [
+    `naive dependency channel (BFS per file pair; ${NAIVE_SAMPLE} sampled of ${filePairsTotal.toLocaleString('en')} file pairs, extrapolated)`,
+    `${fmt(naiveMs)} (sample: ${fmt(naiveSampleMs)}, ${found} reachable within depth ${DEFAULTS.maxDepth})`,
+  ],
   ['speed-up (naive / scanAirspace)', `${Math.round(ratio).toLocaleString('en')}×`],
   ['engine = BFS reference on 3 full agent pairs (dependency channel)', checks.every(Boolean) ? 'yes' : `NO (${checks})`],
   ['targets', `full scan < 1 s: ${scanMs < 1000 ? 'met' : 'MISSED'}; ≥ 100× naive: ${ratio >= 100 ? 'met' : 'MISSED'}`],

@@ -54,7 +54,11 @@ try {
 
   // 1. The full graph build, through the product: `check` (no fetch) after deleting the cache.
   // (One full run also makes the page cache warm for everything below.)
-  record('fullCruise', 'full dependency-cruiser cruise: `airspace-hooks check` after deleting the cache (graph layer full build + scan)', sample(RUNS.cruise, () => node(ownship, ['check']), dropCache));
+  record(
+    'fullCruise',
+    'full dependency-cruiser cruise: `airspace-hooks check` after deleting the cache (graph layer full build + scan)',
+    sample(RUNS.cruise, () => node(ownship, ['check']), dropCache),
+  );
   const cachedFiles = summarize(node(ownship, ['check', '--json']).stdout)?.graph.files ?? 0;
   const backup = join(root, 'airspace-cache-backup');
   node(ownship, ['hook', 'pre-commit']); // warm: one untimed run (history written, files in page cache)
@@ -67,7 +71,7 @@ try {
   const interleaved = { floor: [], floor1: [], nodeFloor: [], hookImport: [], warmPreCommit: [], coldPreCommit: [] };
   const importHook = `await import(${JSON.stringify(join(PROJECT, 'dist', 'cli', 'hook-entry.js'))})`;
   for (let i = 0; i < RUNS.warm; i++) {
-    let start = performance.now();
+    const start = performance.now();
     for (const dir of allTrees) timeProcess('git', ['status', '--porcelain'], { cwd: dir, env });
     interleaved.floor.push({ ms: performance.now() - start, code: 0 });
     interleaved.floor1.push(timeProcess('git', ['status', '--porcelain'], { cwd: ownship, env }));
@@ -90,7 +94,10 @@ try {
   // A warm run that did not read the graph would make the warm row a second cold row: say so loudly.
   const warmGraph = summarize(warmReport.stdout)?.graph;
   const warnings = [];
-  if (warmGraph?.source !== 'cache' || warmGraph.files !== gen.files.length) warnings.push(`the warm pre-commit did not use a complete graph cache (source ${warmGraph?.source}, ${warmGraph?.files} files): the warm row is not warm (was dist rebuilt during the run?)`);
+  if (warmGraph?.source !== 'cache' || warmGraph.files !== gen.files.length)
+    warnings.push(
+      `the warm pre-commit did not use a complete graph cache (source ${warmGraph?.source}, ${warmGraph?.files} files): the warm row is not warm (was dist rebuilt during the run?)`,
+    );
   if (cachedFiles !== gen.files.length) warnings.push(`the full build cached ${cachedFiles} of ${gen.files.length} files`);
   const rss = [];
   for (let i = 0; i < RUNS.slow; i++) rss.push(nodeMaxRss(BIN, ['hook', 'pre-commit'], { cwd: ownship, env }).rssBytes);
@@ -106,9 +113,15 @@ try {
     for (const path of picked) writeFileSync(join(ownship, path), editedSource(readFileSync(join(ownship, path), 'utf8'), `push-${round}`, random));
     gitIn(ownship, ['commit', '-q', '--no-verify', '-m', `push round ${round}`, '--', ...picked]);
   };
-  const pushLine = () => `refs/heads/${gen.worktrees[0].name} ${gitIn(ownship, ['rev-parse', 'HEAD']).trim()} refs/heads/${gen.worktrees[0].name} ${'0'.repeat(40)}\n`;
+  const pushLine = () =>
+    `refs/heads/${gen.worktrees[0].name} ${gitIn(ownship, ['rev-parse', 'HEAD']).trim()} refs/heads/${gen.worktrees[0].name} ${'0'.repeat(40)}\n`;
+  /** @type {{ code: number | null; stderr: string } | undefined} */
   let lastPush;
-  record('prePush', 'pre-push: fetch from the local remote + incremental graph refresh after 5 changed files (+ beacon publish)', sample(RUNS.slow, () => (lastPush = node(ownship, ['hook', 'pre-push', 'origin', gen.remote], { input: pushLine() })), changeFive));
+  record(
+    'prePush',
+    'pre-push: fetch from the local remote + incremental graph refresh after 5 changed files (+ beacon publish)',
+    sample(RUNS.slow, () => (lastPush = node(ownship, ['hook', 'pre-push', 'origin', gen.remote], { input: pushLine() })), changeFive),
+  );
   const pushJson = node(ownship, ['check', '--json']);
 
   // 6. One real `git commit` through the installed shim (PATH finds airspace-hooks), vs --no-verify.
@@ -123,8 +136,16 @@ try {
     writeFileSync(join(ownship, path), editedSource(readFileSync(join(ownship, path), 'utf8'), `commit-${edits}`, random));
     gitIn(ownship, ['add', '--', path]);
   };
-  record('commitShim', '`git commit` with the installed pre-commit shim', sample(RUNS.slow, () => timeProcess('git', ['commit', '-q', '-m', 'shim'], { cwd: ownship, env: shimEnv }), stageOne));
-  record('commitBare', '`git commit --no-verify` (same change size)', sample(RUNS.slow, () => timeProcess('git', ['commit', '-q', '--no-verify', '-m', 'bare'], { cwd: ownship, env: shimEnv }), stageOne));
+  record(
+    'commitShim',
+    '`git commit` with the installed pre-commit shim',
+    sample(RUNS.slow, () => timeProcess('git', ['commit', '-q', '-m', 'shim'], { cwd: ownship, env: shimEnv }), stageOne),
+  );
+  record(
+    'commitBare',
+    '`git commit --no-verify` (same change size)',
+    sample(RUNS.slow, () => timeProcess('git', ['commit', '-q', '--no-verify', '-m', 'bare'], { cwd: ownship, env: shimEnv }), stageOne),
+  );
 
   // 7. Scaling: `scan --json` over N explicit agents (all pairs), the graph cache warm.
   const scaling = [];
@@ -162,7 +183,18 @@ try {
   };
   const warmSummary = summarize(warmReport.stdout);
   const pushSummary = summarize(pushJson.stdout);
-  const markdown = renderPerfMarkdown({ warnings, rows, rss, gnuRss, scaling, facts, warmSummary, pushSummary, pushExit: lastPush?.code, pushStderr: lastPush?.stderr ?? '' });
+  const markdown = renderPerfMarkdown({
+    warnings,
+    rows,
+    rss,
+    gnuRss,
+    scaling,
+    facts,
+    warmSummary,
+    pushSummary,
+    pushExit: lastPush?.code,
+    pushStderr: lastPush?.stderr ?? '',
+  });
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, markdown);
   process.stdout.write(markdown);

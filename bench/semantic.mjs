@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import picomatch from 'picomatch';
 import ts from 'typescript';
-import { gitIn, gitInput, benchGitEnv } from './lib/git-run.mjs';
+import { gitIn, benchGitEnv } from './lib/git-run.mjs';
 import { rng } from './lib/rng.mjs';
 import { symbolChannel } from '../dist/symbols/symbol-channel.js';
 import { loadParser } from '../dist/symbols/load-parser.js';
@@ -36,7 +36,9 @@ import { DEFAULT_IGNORE } from '../dist/config/defaults.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PROJECT = join(HERE, '..');
-const { values: opts } = parseArgs({ options: { targets: { type: 'string' }, history: { type: 'string' }, out: { type: 'string' }, keep: { type: 'boolean' } } });
+const { values: opts } = parseArgs({
+  options: { targets: { type: 'string' }, history: { type: 'string' }, out: { type: 'string' }, keep: { type: 'boolean' } },
+});
 const TARGETS = Number(opts.targets ?? 6);
 const HISTORY = Number(opts.history ?? 120);
 const out = opts.out ?? join(PROJECT, 'bench', 'results', 'semantic.md');
@@ -51,8 +53,9 @@ const REPOS = [
 ];
 const KINDS = ['remove', 'rename', 'add-required-param', 'change-return-type', 'body-only'];
 
-const parse = await loadParser();
-if (typeof parse === 'string') throw new Error(parse);
+const loadedParser = await loadParser();
+if (typeof loadedParser === 'string') throw new Error(loadedParser);
+const parse = loadedParser;
 const root = mkdtempSync(join(tmpdir(), 'airspace-semantic-'));
 const started = Date.now();
 const load = loadavg()[0];
@@ -76,7 +79,10 @@ try {
   log(`refactorings done: ${refactorings.length}`);
   const history = await replayHistory(root);
   writeFileSync(out, render(refactorings, history));
-  writeFileSync(out.replace(/\.md$/, '.json'), JSON.stringify({ refactorings, history: history.map(({ collisions, ...h }) => ({ ...h, collisions: collisions.length })) }, null, 1));
+  writeFileSync(
+    out.replace(/\.md$/, '.json'),
+    JSON.stringify({ refactorings, history: history.map(({ collisions, ...h }) => ({ ...h, collisions: collisions.length })) }, null, 1),
+  );
   log(`wrote ${out} in ${Math.round((Date.now() - started) / 1000)} s`);
 } finally {
   if (!opts.keep) rmSync(root, { recursive: true, force: true });
@@ -98,7 +104,9 @@ function isSource(path, repo) {
 
 /** Exported functions (ESM or CommonJS) with a call site in another file, found with the product's own readers. */
 function findTargets(dir, repo) {
-  const files = gitIn(dir, ['ls-files']).split('\n').filter((p) => isSource(p, repo));
+  const files = gitIn(dir, ['ls-files'])
+    .split('\n')
+    .filter((p) => isSource(p, repo));
   const exists = new Set(files);
   const facts = new Map();
   const texts = new Map();
@@ -117,7 +125,7 @@ function findTargets(dir, repo) {
       if (!target) continue;
       for (const use of uses) {
         if (use.name !== binding.local) continue;
-        const name = binding.imported !== '*' ? (use.member ? null : binding.imported) : use.member ?? (binding.commonjs ? 'default' : null);
+        const name = binding.imported !== '*' ? (use.member ? null : binding.imported) : (use.member ?? (binding.commonjs ? 'default' : null));
         if (!name) continue;
         const key = `${target}\0${name}`;
         if (!callers.has(key)) callers.set(key, []);
@@ -150,8 +158,13 @@ function locate(program, target) {
       while (right.type === 'AssignmentExpression') right = right.right;
       const left = statement.expression.left;
       const prop = left.type === 'MemberExpression' ? left.property : null;
-      if (/Function/.test(right.type) && ((prop?.name === target.name) || (target.name === 'default' && right.id?.name === target.local) || (target.name === 'default' && prop?.name === 'exports'))) {
-        return { statement, fn: right, id: target.name === 'default' ? right.id ?? null : prop };
+      if (
+        /Function/.test(right.type) &&
+        (prop?.name === target.name ||
+          (target.name === 'default' && right.id?.name === target.local) ||
+          (target.name === 'default' && prop?.name === 'exports'))
+      ) {
+        return { statement, fn: right, id: target.name === 'default' ? (right.id ?? null) : prop };
       }
     }
   }
@@ -183,7 +196,7 @@ function editFor(kind, text, found, ts) {
     }
     case 'body-only': {
       const body = fn.body;
-      if (!body || body.type !== 'BlockStatement') return null;
+      if (body?.type !== 'BlockStatement') return null;
       return splice(body.start + 1, body.start + 1, '\n  void 0;');
     }
   }
@@ -218,7 +231,7 @@ async function refactor(dir, repo, target, kind, checker) {
   const ext = target.site.file.match(/\.[cm]?[jt]s$/)[0];
   const probeFile = posix.join(posix.dirname(target.site.file), `airspace-probe-${kind}${ext}`);
   const source = JSON.stringify(binding.source);
-  const esm = !binding.commonjs && !/require\(/.test(readFileSync(join(dir, target.site.file), 'utf8').slice(0, 20_000)) || isTs;
+  const esm = (!binding.commonjs && !/require\(/.test(readFileSync(join(dir, target.site.file), 'utf8').slice(0, 20_000))) || isTs;
   const importLine = binding.commonjs
     ? `const ${binding.local} = require(${source});`
     : !esm
@@ -240,15 +253,35 @@ async function refactor(dir, repo, target, kind, checker) {
   const fired = named.length > 0 ? (result.evidence ? 'RA' : (result.value ?? 0) >= TAU_TA ? 'TA' : 'none') : 'none';
   const label = checker.breaks(probeFile, { [target.file]: edited }, { [probeFile]: probe });
   log(`${repo.name} ${kind} ${target.file}#${target.name}: fired ${fired}, merged build breaks: ${label.breaks}${label.sample ? ` (${label.sample})` : ''}`);
-  return { repo: repo.name, lang: repo.lang, kind, target: `${target.file}#${target.name}`, fired, breaks: label.breaks, ms, value: result.value, reason: result.reason ?? null };
+  return {
+    repo: repo.name,
+    lang: repo.lang,
+    kind,
+    target: `${target.file}#${target.name}`,
+    fired,
+    breaks: label.breaks,
+    ms,
+    value: result.value,
+    reason: result.reason ?? null,
+  };
 }
 
 /** TypeScript's checker over the two affected files, with the sides' versions laid over the clone. */
 function typeChecker(dir, js) {
   const options = {
-    noEmit: true, allowJs: true, checkJs: js, skipLibCheck: true, strict: !js, target: ts.ScriptTarget.ESNext,
-    module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [], jsx: ts.JsxEmit.Preserve,
-    allowImportingTsExtensions: true, resolveJsonModule: true, noImplicitAny: false,
+    noEmit: true,
+    allowJs: true,
+    checkJs: js,
+    skipLibCheck: true,
+    strict: !js,
+    target: ts.ScriptTarget.ESNext,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    types: [],
+    jsx: ts.JsxEmit.Preserve,
+    allowImportingTsExtensions: true,
+    resolveJsonModule: true,
+    noImplicitAny: false,
   };
   const cache = new Map();
   let previous;
@@ -266,7 +299,12 @@ function typeChecker(dir, js) {
       }
       return cache.get(f);
     };
-    const program = ts.createProgram(roots.map((r) => join(dir, r)), options, host, previous);
+    const program = ts.createProgram(
+      roots.map((r) => join(dir, r)),
+      options,
+      host,
+      previous,
+    );
     previous = program;
     const keys = new Set();
     for (const r of roots) {
@@ -276,7 +314,7 @@ function typeChecker(dir, js) {
       // call site in A alone and at B's new call in the merge must count as two errors.
       for (const d of [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]) {
         const { line } = d.start === undefined ? { line: -1 } : file.getLineAndCharacterOfPosition(d.start);
-        const lineText = line < 0 ? '' : file.text.split('\n')[line]?.trim() ?? '';
+        const lineText = line < 0 ? '' : (file.text.split('\n')[line]?.trim() ?? '');
         keys.add(`${r}|TS${d.code}|${ts.flattenDiagnosticMessageText(d.messageText, ' ')}|${lineText}`);
       }
     }
@@ -293,7 +331,10 @@ function typeChecker(dir, js) {
 }
 
 async function replayHistory(base) {
-  const scenarios = readFileSync('/work/shared/data/merge-scenarios/dev.jsonl', 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const scenarios = readFileSync('/work/shared/data/merge-scenarios/dev.jsonl', 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   const ignore = picomatch([...DEFAULT_IGNORE], { dot: true });
   const rows = [];
   for (const repo of ['Automattic/mongoose', 'expressjs/express', 'mochajs/mocha']) {
@@ -313,7 +354,13 @@ async function replayHistory(base) {
       }
       const ms = performance.now() - t0;
       const level = result.evidence ? 'RA' : (result.value ?? 0) >= TAU_TA ? 'TA' : result.value === null ? 'unknown' : 'clear';
-      if (level === 'RA' || level === 'TA') log(`  ${s.merge.slice(0, 10)} ${level}: ${result.collisions.slice(0, 2).map((c) => `${c.change} ${c.symbol} ${c.declaration.file} ← ${c.use.file}:${c.use.line}`).join('; ')}`);
+      if (level === 'RA' || level === 'TA')
+        log(
+          `  ${s.merge.slice(0, 10)} ${level}: ${result.collisions
+            .slice(0, 2)
+            .map((c) => `${c.change} ${c.symbol} ${c.declaration.file} ← ${c.use.file}:${c.use.line}`)
+            .join('; ')}`,
+        );
       rows.push({ repo, merge: s.merge, level, ms, collisions: result.collisions, reason: result.reason ?? null });
     }
   }
@@ -345,31 +392,61 @@ function render(refactorings, history) {
     '| repository | change | pairs | breaks | fires (RA / TA) | precision | recall |',
     '|---|---|---|---|---|---|---|',
   ];
-  const scopes = [...REPOS.map((r) => [r.name, (x) => x.repo === r.name]), ['all TypeScript', (x) => x.lang === 'TypeScript'], ['all JavaScript', (x) => x.lang === 'JavaScript'], ['all', () => true]];
-  for (const kind of KINDS) for (const [repo, inScope] of scopes) {
-    const rows = refactorings.filter((r) => r.kind === kind && inScope(r));
-    if (rows.length === 0) continue;
-    const fired = rows.filter((r) => r.fired !== 'none');
-    const tp = fired.filter((r) => r.breaks).length;
-    const positives = rows.filter((r) => r.breaks).length;
-    lines.push(`| ${repo} | ${kind} | ${rows.length} | ${positives} | ${fired.length} (${rows.filter((r) => r.fired === 'RA').length} / ${rows.filter((r) => r.fired === 'TA').length}) | ${fired.length ? (tp / fired.length).toFixed(2) : '–'} | ${positives ? (tp / positives).toFixed(2) : '–'} |`);
-  }
+  /** @type {Array<[string, (x: any) => boolean]>} */
+  const scopes = REPOS.map((r) => [r.name, (x) => x.repo === r.name]);
+  scopes.push(['all TypeScript', (x) => x.lang === 'TypeScript'], ['all JavaScript', (x) => x.lang === 'JavaScript'], ['all', () => true]);
+  for (const kind of KINDS)
+    for (const [repo, inScope] of scopes) {
+      const rows = refactorings.filter((r) => r.kind === kind && inScope(r));
+      if (rows.length === 0) continue;
+      const fired = rows.filter((r) => r.fired !== 'none');
+      const tp = fired.filter((r) => r.breaks).length;
+      const positives = rows.filter((r) => r.breaks).length;
+      lines.push(
+        `| ${repo} | ${kind} | ${rows.length} | ${positives} | ${fired.length} (${rows.filter((r) => r.fired === 'RA').length} / ${rows.filter((r) => r.fired === 'TA').length}) | ${fired.length ? (tp / fired.length).toFixed(2) : '–'} | ${positives ? (tp / positives).toFixed(2) : '–'} |`,
+      );
+    }
   const times = refactorings.map((r) => r.ms);
-  lines.push('', `Channel time per pair (two commits, both diffs, blobs, parse): median ${Math.round(quantile(times, 0.5))} ms, p90 ${Math.round(quantile(times, 0.9))} ms.`);
+  lines.push(
+    '',
+    `Channel time per pair (two commits, both diffs, blobs, parse): median ${Math.round(quantile(times, 0.5))} ms, p90 ${Math.round(quantile(times, 0.9))} ms.`,
+  );
   lines.push('', '### Every pair', '', '| repository | change | function | fires | breaks |', '|---|---|---|---|---|');
   for (const r of refactorings) lines.push(`| ${r.repo} | ${r.kind} | \`${r.target}\` | ${r.fired} | ${r.breaks ? 'yes' : 'no'} |`);
-  lines.push('', '## False alarms on real clean merges (replayed history)', '', '| repository | clean merges | RA | TA | unknown | fires | median ms | p90 ms |', '|---|---|---|---|---|---|---|---|');
+  lines.push(
+    '',
+    '## False alarms on real clean merges (replayed history)',
+    '',
+    '| repository | clean merges | RA | TA | unknown | fires | median ms | p90 ms |',
+    '|---|---|---|---|---|---|---|---|',
+  );
   const byRepo = new Map();
   for (const h of history) for (const key of [h.repo, 'all']) (byRepo.get(key) ?? byRepo.set(key, []).get(key)).push(h);
   for (const [repo, rows] of byRepo) {
     const ra = rows.filter((r) => r.level === 'RA').length;
     const ta = rows.filter((r) => r.level === 'TA').length;
-    lines.push(`| ${repo} | ${rows.length} | ${ra} | ${ta} | ${rows.filter((r) => r.level === 'unknown').length} | ${pct(ra + ta, rows.length)} | ${Math.round(quantile(rows.map((r) => r.ms), 0.5))} | ${Math.round(quantile(rows.map((r) => r.ms), 0.9))} |`);
+    lines.push(
+      `| ${repo} | ${rows.length} | ${ra} | ${ta} | ${rows.filter((r) => r.level === 'unknown').length} | ${pct(ra + ta, rows.length)} | ${Math.round(
+        quantile(
+          rows.map((r) => r.ms),
+          0.5,
+        ),
+      )} | ${Math.round(
+        quantile(
+          rows.map((r) => r.ms),
+          0.9,
+        ),
+      )} |`,
+    );
   }
   const alarms = history.filter((h) => h.level === 'RA' || h.level === 'TA');
   if (alarms.length > 0) {
     lines.push('', 'Every alarm:', '');
-    for (const h of alarms) for (const c of h.collisions.slice(0, 3)) lines.push(`- ${h.repo} ${h.merge.slice(0, 10)} ${h.level}: ${c.change} \`${c.symbol}\` (${c.declaration.file}:${c.declaration.line}${c.details.length ? `, ${c.details.join(', ')}` : ''}) used in ${c.use.file}:${c.use.line}`);
+    for (const h of alarms)
+      for (const c of h.collisions.slice(0, 3))
+        lines.push(
+          `- ${h.repo} ${h.merge.slice(0, 10)} ${h.level}: ${c.change} \`${c.symbol}\` (${c.declaration.file}:${c.declaration.line}${c.details.length ? `, ${c.details.join(', ')}` : ''}) used in ${c.use.file}:${c.use.line}`,
+        );
   }
   return lines.join('\n') + '\n';
 }

@@ -48,7 +48,13 @@ const candidates = {
   },
   '@parcel/watcher 2 (ignore node_modules, .git)': async (onEvent) => {
     const parcel = (await load('@parcel/watcher')).default;
-    const subscription = await parcel.subscribe(tree, (_error, events) => events.forEach((e) => onEvent(e.path)), { ignore: ['node_modules', '.git'] });
+    const subscription = await parcel.subscribe(
+      tree,
+      (_error, events) => {
+        for (const e of events) onEvent(e.path);
+      },
+      { ignore: ['node_modules', '.git'] },
+    );
     return () => subscription.unsubscribe();
   },
 };
@@ -75,5 +81,7 @@ for (const [name, start] of Object.entries(candidates)) {
   await stop();
   const probeEvents = seen.filter((f) => f.endsWith('airspace-watch-probe.txt')).length;
   const gitEvents = seen.filter((f) => f.includes('objects')).length;
-  console.log(`${name}: ready ${ready.toFixed(0)} ms, edit seen after ${latency.toFixed(0)} ms, ${probeEvents} events for one write, .git/objects events ${gitEvents}, inotify watches ${watches}, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+  console.log(
+    `${name}: ready ${ready.toFixed(0)} ms, edit seen after ${latency.toFixed(0)} ms, ${probeEvents} events for one write, .git/objects events ${gitEvents}, inotify watches ${watches}, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+  );
 }

@@ -55,7 +55,11 @@ function specifier(from, to) {
   return rel.startsWith('.') ? rel : `./${rel}`;
 }
 
-const ident = (path) => path.replace(/^packages\//, '').replace(/\.ts$/, '').replace(/[^A-Za-z0-9]/g, '_');
+const ident = (path) =>
+  path
+    .replace(/^packages\//, '')
+    .replace(/\.ts$/, '')
+    .replace(/[^A-Za-z0-9]/g, '_');
 
 /** A 20–40 line module importing its neighbours, with a body that edits can land in. */
 export function moduleSource(file, imports, random, revision = 0) {
@@ -76,7 +80,8 @@ export function editedSource(text, who, random) {
   const lines = text.split('\n');
   const steps = lines.map((l, i) => (l.includes('// step') ? i : -1)).filter((i) => i >= 0);
   const start = steps[Math.floor(random() * Math.max(1, steps.length - 3))] ?? lines.length - 2;
-  for (let i = start; i < Math.min(start + 3, lines.length - 3); i++) lines[i] = `  total = (total + ${Math.floor(random() * 1e6)}) % 99991; // edited by ${who}`;
+  for (let i = start; i < Math.min(start + 3, lines.length - 3); i++)
+    lines[i] = `  total = (total + ${Math.floor(random() * 1e6)}) % 99991; // edited by ${who}`;
   return lines.join('\n');
 }
 
@@ -104,10 +109,16 @@ export function generateRepo(root, size, options = {}) {
       mkdirSync(dirname(abs), { recursive: true });
       writeFileSync(abs, moduleSource(file, importMap.get(file.path), random));
     }
-    writeFileSync(join(repo, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true }, include: ['packages'] }, null, 2) + '\n');
-    writeFileSync(join(repo, 'package.json'), JSON.stringify({ name: 'bench-monorepo', private: true, type: 'module' }, null, 2) + '\n');
+    writeFileSync(
+      join(repo, 'tsconfig.json'),
+      `${JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true }, include: ['packages'] }, null, 2)}\n`,
+    );
+    writeFileSync(join(repo, 'package.json'), `${JSON.stringify({ name: 'bench-monorepo', private: true, type: 'module' }, null, 2)}\n`);
     // The bench measures a complete graph: a full build must not stop at the default 10 s budget.
-    writeFileSync(join(repo, '.airspacerc.json'), JSON.stringify({ graph: { budgetMs: 600_000 }, hooks: { 'pre-push': { budgetMs: 600_000 }, 'pre-commit': { budgetMs: 600_000 } } }, null, 2) + '\n');
+    writeFileSync(
+      join(repo, '.airspacerc.json'),
+      `${JSON.stringify({ graph: { budgetMs: 600_000 }, hooks: { 'pre-push': { budgetMs: 600_000 }, 'pre-commit': { budgetMs: 600_000 } } }, null, 2)}\n`,
+    );
     writeFileSync(join(repo, '.gitignore'), 'node_modules/\n');
   });
   t('commit', () => {
@@ -133,7 +144,14 @@ export function generateRepo(root, size, options = {}) {
       const contents = new Map();
       for (let c = 0; c < commitsEach; c++) {
         const message = `${name}: change ${c + 1}`;
-        stream.push(`commit refs/heads/${name}`, `mark :${mark}`, `committer Bench <bench@example.com> ${now - (commitsEach - c) * 600} +0000`, `data ${Buffer.byteLength(message)}`, message, `from ${parent}`);
+        stream.push(
+          `commit refs/heads/${name}`,
+          `mark :${mark}`,
+          `committer Bench <bench@example.com> ${now - (commitsEach - c) * 600} +0000`,
+          `data ${Buffer.byteLength(message)}`,
+          message,
+          `from ${parent}`,
+        );
         for (let k = 0; k < filesEach; k++) {
           const target = modulePath(base.pkg, base.area, Math.floor(random() * size.modules));
           const next = editedSource(contents.get(target) ?? read(target), name, random);
@@ -145,7 +163,7 @@ export function generateRepo(root, size, options = {}) {
         mark++;
       }
     }
-    gitInput(repo, ['fast-import', '--quiet'], stream.join('\n') + '\n');
+    gitInput(repo, ['fast-import', '--quiet'], `${stream.join('\n')}\n`);
   };
   t('peers', () => {
     branchCommits('peer', size.peers, 2, 3);

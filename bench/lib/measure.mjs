@@ -19,7 +19,8 @@ export function timeProcess(command, args, options = {}) {
     timeout: options.timeoutMs ?? 0,
   });
   const ms = performance.now() - start;
-  const timedOut = result.error?.code === 'ETIMEDOUT' || (result.signal === 'SIGTERM' && options.timeoutMs !== undefined);
+  const timedOut =
+    /** @type {NodeJS.ErrnoException | undefined} */ (result.error)?.code === 'ETIMEDOUT' || (result.signal === 'SIGTERM' && options.timeoutMs !== undefined);
   if (result.error && !timedOut) throw result.error;
   return { ms, code: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '', timedOut };
 }
@@ -51,7 +52,10 @@ export function nodeMaxRss(script, args, options = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'airspace-rss-'));
   const out = join(dir, 'rss');
   try {
-    const result = timeProcess(process.execPath, ['--import', PRELOAD, script, ...args], { ...options, env: { ...(options.env ?? process.env), AIRSPACE_BENCH_RSS_OUT: out } });
+    const result = timeProcess(process.execPath, ['--import', PRELOAD, script, ...args], {
+      ...options,
+      env: { ...(options.env ?? process.env), AIRSPACE_BENCH_RSS_OUT: out },
+    });
     const kib = Number(readFileSync(out, 'utf8'));
     return { ...result, rssBytes: kib * 1024 };
   } finally {

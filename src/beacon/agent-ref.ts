@@ -24,7 +24,6 @@ export const FETCHED_BEACON_PREFIX = 'refs/airspace/remote/beacons/';
  * The fetch refspec that brings peers' beacons in (`git fetch --prune <remote> <refspec>`: with
  * `--prune`, beacons cleared on the remote disappear locally too).
  */
-export const BEACON_FETCH_REFSPEC = '+refs/airspace/*:refs/airspace/remote/*';
 
 const MAX_COMPONENT = 180;
 

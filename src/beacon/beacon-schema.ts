@@ -5,7 +5,7 @@
  * is refused before this schema runs (see parse-beacon.ts).
  */
 import * as v from 'valibot';
-import type { FileStatus, WorkingSet, WorkingSetFile } from '../traffic/working-set.js';
+import type { FileStatus, WorkingSet } from '../traffic/working-set.js';
 import { DEFAULT_BEACON_LIMITS, type BeaconLimits } from './beacon-limits.js';
 import { isSafeLabel, repoPathProblem } from './safe-repo-path.js';
 
@@ -113,5 +113,3 @@ export function checkBeacon(value: unknown, limits: BeaconLimits = DEFAULT_BEACO
   const where = first ? v.getDotPath(first) : null;
   return { ok: false, issue: `${where ?? '(root)'}: ${first?.message ?? 'invalid'}` };
 }
-
-export type { WorkingSetFile };

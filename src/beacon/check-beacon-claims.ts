@@ -38,13 +38,23 @@ export async function checkBeaconClaims(cwd: string, beacon: Beacon, work: strin
       const parent = await runGit(['rev-parse', '-q', '--verify', '--end-of-options', `${work}^1`], git);
       if (parent.code !== 0 || parent.stdout.toString('utf8').trim() !== beacon.head) return { ok: false, detail: 'its head is not its work commit' };
     }
-    const listed = await runGit(['rev-list', '--timestamp', `--max-count=${MAX_PROVABLE_COMMITS + 1}`, '--end-of-options', beacon.head, `^${beacon.base}`, '--'], git);
+    const listed = await runGit(
+      ['rev-list', '--timestamp', `--max-count=${MAX_PROVABLE_COMMITS + 1}`, '--end-of-options', beacon.head, `^${beacon.base}`, '--'],
+      git,
+    );
     if (listed.code !== 0) return { ok: false, detail: 'its commits are not here' };
-    const times = listed.stdout.toString('utf8').split('\n').filter((line) => line !== '').map((line) => Number(line.split(' ')[0]) * 1000);
+    const times = listed.stdout
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => Number(line.split(' ')[0]) * 1000);
     const oldest = times.length > 0 ? Math.min(...times) : null;
     if (beacon.committedWork > times.length) return { ok: false, detail: `claims ${beacon.committedWork} commits, its work shows ${times.length}` };
     if (beacon.startedAt !== null && (oldest === null || beacon.startedAt < oldest)) {
-      return { ok: false, detail: `claims a start at ${new Date(beacon.startedAt).toISOString()}, its oldest commit is ${oldest === null ? 'none' : new Date(oldest).toISOString()}` };
+      return {
+        ok: false,
+        detail: `claims a start at ${new Date(beacon.startedAt).toISOString()}, its oldest commit is ${oldest === null ? 'none' : new Date(oldest).toISOString()}`,
+      };
     }
     return { ok: true };
   } catch (error) {

@@ -142,7 +142,11 @@ export function classify(error: unknown): { ok: false; reason: RemoteFailure; de
   if (!isAirspaceError(error)) return { ok: false, reason: 'failed', detail: error instanceof Error ? error.message : String(error) };
   if (error.code === 'git-timeout') return { ok: false, reason: 'timeout' };
   const stderr = typeof error.details.stderr === 'string' ? error.details.stderr : '';
-  const detail = stderr.split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300);
+  const detail = stderr
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 300);
   const withDetail = detail !== undefined ? { detail } : {};
   if (/\[rejected\]|\[remote rejected\]|denied|protected|pre-receive hook declined/i.test(stderr)) return { ok: false, reason: 'rejected', ...withDetail };
   if (/could not read from remote|unable to access|does not appear to be a git repository|could not resolve|connection|timed out/i.test(stderr)) {

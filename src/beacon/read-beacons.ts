@@ -91,7 +91,7 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
   const accepted: { candidate: Candidate; sha: string }[] = [];
   candidates.forEach((candidate, i) => {
     const info = parseBatchCheckLine(checkLines[i] ?? '');
-    if (!info || info.type !== 'blob') skipped.push({ ref: candidate.ref, reason: 'not-a-beacon', detail: info?.type ?? 'missing' });
+    if (info?.type !== 'blob') skipped.push({ ref: candidate.ref, reason: 'not-a-beacon', detail: info?.type ?? 'missing' });
     else if (info.size > limits.maxBytes) skipped.push({ ref: candidate.ref, reason: 'too-large', detail: String(info.size) });
     else accepted.push({ candidate, sha: info.sha });
   });

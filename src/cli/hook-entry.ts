@@ -29,11 +29,22 @@ export async function runHook(argv: readonly string[]): Promise<number> {
   try {
     const pushed = hook === 'pre-push' ? parsePushedRefs(await readStdin()) : [];
     const budgetMs = budgetFromEnv(process.env.AIRSPACE_HOOKS_BUDGET_MS);
-    const result = await runHookCheck({ cwd: process.cwd(), hook, remoteName: remoteName ?? null, pushed, strict, output, json: parsed.values.json === true, ...(budgetMs !== undefined ? { budgetMs } : {}) });
+    const result = await runHookCheck({
+      cwd: process.cwd(),
+      hook,
+      remoteName: remoteName ?? null,
+      pushed,
+      strict,
+      output,
+      json: parsed.values.json === true,
+      ...(budgetMs !== undefined ? { budgetMs } : {}),
+    });
     return result.exitCode;
   } catch (error) {
     // Error text can carry a remote's stderr or a peer's names: printed like any untrusted text.
-    const message = sanitizeText(isAirspaceError(error) ? error.message : hookMessages.internal((error as Error)?.message ?? String(error)), { maxLength: 500 });
+    const message = sanitizeText(isAirspaceError(error) ? error.message : hookMessages.internal((error as Error)?.message ?? String(error)), {
+      maxLength: 500,
+    });
     if (strict) {
       output.err(hookMessages.failedClosed(hook, message));
       return EXIT.steer;

@@ -1,9 +1,10 @@
 import yargs from 'yargs';
-import { EXIT, isAirspaceError } from '../errors.js';
+import { EXIT, exitCodeOf, knownError } from '../errors.js';
 import { packageVersion } from '../install/package-files.js';
 import { agentsCliMessages } from '../messages/agents-cli.js';
 import { calibrateMessages } from '../messages/calibrate.js';
 import { cliMessages } from '../messages/cli.js';
+import { errorMessages } from '../messages/errors.js';
 import { processOutput, type Output } from '../report/output.js';
 import { PEER_DIFF_DEFAULTS } from '../report/peer-diff-report.js';
 import { sanitizeText } from '../report/sanitize-text.js';
@@ -34,7 +35,13 @@ export async function main(argv: readonly string[], output: Output = processOutp
           .option('json', { type: 'boolean', default: false, describe: cliMessages.options.json })
           .option('strict', { type: 'boolean', default: false, describe: cliMessages.options.strict }),
       (args) =>
-        run(async () => (await import('./commands/check-command.js')).checkCommand(cwd, { hook: args.hook ?? null, fetch: args.fetch, json: args.json, strict: args.strict }, output))(),
+        run(async () =>
+          (await import('./commands/check-command.js')).checkCommand(
+            cwd,
+            { hook: args.hook ?? null, fetch: args.fetch, json: args.json, strict: args.strict },
+            output,
+          ),
+        )(),
     )
     .command(
       'scan',
@@ -68,25 +75,35 @@ export async function main(argv: readonly string[], output: Output = processOutp
         y
           .option('force', { type: 'boolean', default: false, describe: cliMessages.options.force })
           .option('claude-code', { type: 'boolean', default: false, describe: agentsCliMessages.options.claudeCode }),
-      (args) => run(async () => (await import('./commands/install-command.js')).installCommand(cwd, { force: args.force, claudeCode: args.claudeCode }, output))(),
+      (args) =>
+        run(async () => (await import('./commands/install-command.js')).installCommand(cwd, { force: args.force, claudeCode: args.claudeCode }, output))(),
     )
     .command('uninstall', cliMessages.commands.uninstall, {}, () =>
       run(async () => (await import('./commands/install-command.js')).uninstallCommand(cwd, output))(),
     )
-    .command('beacon <action>', cliMessages.commands.beacon, (y) =>
-      y
-        .positional('action', { choices: ['publish', 'list', 'clear'] as const, demandOption: true })
-        .option('note', { type: 'string', describe: cliMessages.options.note })
-        .option('json', { type: 'boolean', default: false }),
-      (args) => run(async () => (await import('./commands/beacon-command.js')).beaconCommand(cwd, { action: args.action, note: args.note, json: args.json }, output))(),
-    )
-    .command('intent <action> [paths..]', cliMessages.commands.intent, (y) =>
-      y
-        .positional('action', { choices: ['add', 'list', 'clear'] as const, demandOption: true })
-        .positional('paths', { type: 'string', array: true })
-        .option('json', { type: 'boolean', default: false }),
+    .command(
+      'beacon <action>',
+      cliMessages.commands.beacon,
+      (y) =>
+        y
+          .positional('action', { choices: ['publish', 'list', 'clear'] as const, demandOption: true })
+          .option('note', { type: 'string', describe: cliMessages.options.note })
+          .option('json', { type: 'boolean', default: false }),
       (args) =>
-        run(async () => (await import('./commands/intent-command.js')).intentCommand(cwd, { action: args.action, paths: args.paths ?? [], json: args.json }, output))(),
+        run(async () => (await import('./commands/beacon-command.js')).beaconCommand(cwd, { action: args.action, note: args.note, json: args.json }, output))(),
+    )
+    .command(
+      'intent <action> [paths..]',
+      cliMessages.commands.intent,
+      (y) =>
+        y
+          .positional('action', { choices: ['add', 'list', 'clear'] as const, demandOption: true })
+          .positional('paths', { type: 'string', array: true })
+          .option('json', { type: 'boolean', default: false }),
+      (args) =>
+        run(async () =>
+          (await import('./commands/intent-command.js')).intentCommand(cwd, { action: args.action, paths: args.paths ?? [], json: args.json }, output),
+        )(),
     )
     .command(
       'inbox',
@@ -106,7 +123,11 @@ export async function main(argv: readonly string[], output: Output = processOutp
           .option('agent', { type: 'string', array: true, describe: cliMessages.options.agent }),
       (args) =>
         run(async () =>
-          (await import('./commands/radar-command.js')).radarCommand(cwd, { out: args.out, serve: args.serve, port: args.port, intervalMs: args.interval, agents: args.agent ?? [] }, output),
+          (await import('./commands/radar-command.js')).radarCommand(
+            cwd,
+            { out: args.out, serve: args.serve, port: args.port, intervalMs: args.interval, agents: args.agent ?? [] },
+            output,
+          ),
         )(),
     )
     .command(
@@ -130,7 +151,10 @@ export async function main(argv: readonly string[], output: Output = processOutp
           .positional('action', { choices: ['build'] as const, demandOption: true })
           .option('background', { type: 'boolean', default: false })
           .option('json', { type: 'boolean', default: false }),
-      (args) => run(async () => (await import('./commands/graph-command.js')).graphCommand(cwd, { action: args.action, background: args.background, json: args.json }, output))(),
+      (args) =>
+        run(async () =>
+          (await import('./commands/graph-command.js')).graphCommand(cwd, { action: args.action, background: args.background, json: args.json }, output),
+        )(),
     )
     .command(
       'calibrate',
@@ -140,7 +164,10 @@ export async function main(argv: readonly string[], output: Output = processOutp
           .option('merges', { type: 'number', default: 200, describe: calibrateMessages.mergesOption })
           .option('write', { type: 'boolean', default: false, describe: calibrateMessages.writeOption })
           .option('json', { type: 'boolean', default: false }),
-      (args) => run(async () => (await import('./commands/calibrate-command.js')).calibrateCommand(cwd, { merges: args.merges, write: args.write, json: args.json }, output))(),
+      (args) =>
+        run(async () =>
+          (await import('./commands/calibrate-command.js')).calibrateCommand(cwd, { merges: args.merges, write: args.write, json: args.json }, output),
+        )(),
     )
     .command('mcp', agentsCliMessages.commands.mcp, {}, () => run(async () => (await import('./commands/mcp-command.js')).mcpCommand(cwd))())
     .command(
@@ -191,13 +218,15 @@ export async function main(argv: readonly string[], output: Output = processOutp
       output.err(cliMessages.usageError(error.message));
       return EXIT.error;
     }
-    if (isAirspaceError(error)) {
-      // Error text can carry a remote's stderr or a peer's names: printed like any untrusted text.
-      output.err(cliMessages.error(sanitizeText(error.message, { maxLength: 500 })));
-      return error.kind === 'internal' ? EXIT.error : EXIT.error;
+    const known = knownError(error);
+    if (known) output.err(cliMessages.error(sanitizeText(known.message, { maxLength: 500 })));
+    else {
+      // A bug: one line by default, the stack when asked for (`--debug`).
+      output.err(cliMessages.error(cliMessages.internal((error as Error)?.message ?? String(error))));
+      if (!argv.includes('--debug')) output.err(errorMessages.debugHint);
+      else if (error instanceof Error && error.stack) output.err(error.stack);
     }
-    output.err(cliMessages.error(sanitizeText(cliMessages.internal((error as Error)?.message ?? String(error)), { maxLength: 500 })));
-    return EXIT.error;
+    return exitCodeOf(error);
   }
   return exitCode;
 }

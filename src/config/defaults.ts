@@ -1,3 +1,4 @@
+import { PRODUCT_CHANNELS } from '../engine/channel-names.js';
 import type { EngineOptions } from '../engine/options.js';
 import type { HookMode } from './schema.js';
 
@@ -73,7 +74,7 @@ export const DEFAULT_CONFIG: Omit<AirspaceConfig, 'source'> = {
   trunk: null,
   peers: { include: ['**'], exclude: ['dependabot/**', 'renovate/**', 'HEAD'], maxAgeDays: 14 },
   ignore: DEFAULT_IGNORE,
-  channels: ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge', 'symbol'],
+  channels: [...PRODUCT_CHANNELS],
   model: {},
   hooks: {
     'pre-commit': { mode: 'warn', budgetMs: 2_000, failClosed: false, publishBeacon: false, fetch: false },

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { AirspaceError } from '../errors.js';
@@ -15,7 +15,7 @@ const CONFIG_FILES = ['.airspacerc.json', 'airspace.config.json'] as const;
 
 /** The file's text, or null when it does not exist; over the size limit it is refused unread. */
 async function readIfExists(path: string, maxBytes: number | null): Promise<string | null> {
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(path, 'r');
   } catch (error) {
@@ -85,7 +85,8 @@ export function validateUserConfig(raw: unknown, source: string): UserConfig {
 
 export function resolveConfig(user: UserConfig, source: string | null): AirspaceConfig {
   const where = source ?? 'config';
-  if (user.peers?.worktrees !== undefined) throw new AirspaceError('config', 'config-invalid', configMessages.worktreesUnsupported(where), { key: 'peers.worktrees' });
+  if (user.peers?.worktrees !== undefined)
+    throw new AirspaceError('config', 'config-invalid', configMessages.worktreesUnsupported(where), { key: 'peers.worktrees' });
   const hook = (name: HookName) => ({ ...DEFAULT_CONFIG.hooks[name], ...stripUndefined(user.hooks?.[name] ?? {}) });
   const { worktrees: _refused, ...peers } = user.peers ?? {};
   const config: AirspaceConfig = {
@@ -123,7 +124,12 @@ function checkThresholds(model: ModelOverrides, where: string): void {
   const tauTA = model.tauTA ?? DEFAULTS.tauTA;
   const tauRA = model.tauRA ?? DEFAULTS.tauRA;
   if (tauTA < tauRA) return;
-  const which = model.tauTA === undefined ? `the default tauTA is ${DEFAULTS.tauTA}` : model.tauRA === undefined ? `the default tauRA is ${DEFAULTS.tauRA}` : 'both are set here';
+  const which =
+    model.tauTA === undefined
+      ? `the default tauTA is ${DEFAULTS.tauTA}`
+      : model.tauRA === undefined
+        ? `the default tauRA is ${DEFAULTS.tauRA}`
+        : 'both are set here';
   throw new AirspaceError('config', 'config-invalid', configMessages.thresholdsCrossed(where, tauTA, tauRA, which), { key: 'model.tauTA' });
 }
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isBranchName, isRemoteName } from '../git/ref-names.js';
 import { argumentMessages } from '../messages/git-argument.js';
+import { PRODUCT_CHANNELS } from '../engine/channel-names.js';
 
 /**
  * The user's configuration, as written in `.airspacerc.json`, `airspace.config.json` or the
@@ -17,7 +18,7 @@ export const CONFIG_LIMITS = { listEntries: 1_000, textLength: 1_000, fileBytes:
 const text = v.pipe(v.string(), v.maxLength(CONFIG_LIMITS.textLength));
 const globs = v.pipe(v.array(text), v.maxLength(CONFIG_LIMITS.listEntries));
 const mode = v.picklist(['warn', 'block', 'off']);
-const CHANNEL_NAMES = ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge', 'symbol'] as const;
+const CHANNEL_NAMES = PRODUCT_CHANNELS;
 /** A `v.check` whose failure reads `"key" must be <expects>` in the config error line. */
 const mustBe = (test: (value: string) => boolean, expects: string) => ({ ...v.check(test), expects });
 

@@ -58,7 +58,12 @@ export async function writeTree(root: string, files: Readonly<Record<string, str
   }
 }
 
-export function demoGit(repo: DemoRepo | { env: Readonly<Record<string, string>> }, cwd: string, args: readonly string[], okCodes: readonly number[] = []): Promise<GitResult> {
+export function demoGit(
+  repo: DemoRepo | { env: Readonly<Record<string, string>> },
+  cwd: string,
+  args: readonly string[],
+  okCodes: readonly number[] = [],
+): Promise<GitResult> {
   return runGit(args, { cwd, env: repo.env, okCodes });
 }
 
@@ -69,7 +74,13 @@ export async function buildDemoRepo(root: string): Promise<DemoRepo> {
   await chmod(CLI, 0o755).catch(() => undefined);
   const globalConfig = join(root, 'gitconfig');
   await writeFile(globalConfig, '[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n');
-  const env = { ...IDENTITY, GIT_CONFIG_GLOBAL: globalConfig, PATH: `${bin}:${process.env.PATH ?? ''}`, AIRSPACE_HOOKS: '1', AIRSPACE_HOOKS_BUDGET_MS: '120000' };
+  const env = {
+    ...IDENTITY,
+    GIT_CONFIG_GLOBAL: globalConfig,
+    PATH: `${bin}:${process.env.PATH ?? ''}`,
+    AIRSPACE_HOOKS: '1',
+    AIRSPACE_HOOKS_BUDGET_MS: '120000',
+  };
   const ctx = { env };
 
   const remote = join(root, 'airspace.git');

@@ -1,3 +1,4 @@
+import { ENGINE_CHANNELS } from './channel-names.js';
 import type { EngineOptions } from './options.js';
 
 /**
@@ -49,5 +50,5 @@ export const DEFAULTS: EngineOptions = Object.freeze({
   /** Block on evidence, warn on prediction: docs/decisions/blocking-rule.md. */
   blockOn: 'evidence',
   /** Channels computed inside the engine (external ones such as `merge` arrive via options.external). */
-  channels: Object.freeze(['overlap', 'proximity', 'dependency', 'tree', 'breadth']),
+  channels: Object.freeze([...ENGINE_CHANNELS]),
 });

@@ -9,12 +9,12 @@ export interface ReachOptions {
 /** γ^k for k = 0..maxDepth−1; engine and reference both take coupling values from this table. */
 export function couplingTable(gamma: number, maxDepth: number): Float64Array {
   const table = new Float64Array(Math.max(0, Math.floor(maxDepth)));
-  for (let k = 0; k < table.length; k++) table[k] = Math.pow(gamma, k);
+  for (let k = 0; k < table.length; k++) table[k] = gamma ** k;
   return table;
 }
 
 /**
- * One bounded multi-source search per agent (MISSION §3, eq. 4–5), run hop by hop.
+ * One bounded multi-source search per agent (docs/decisions/engine-model.md, "Channels", dependency), run hop by hop.
  *
  * Sources are the agent's files f; a label (source f, depth d) at node n is worth w_f · γ^(d−1).
  * Round d offers every label inserted in round d − 1 to the neighbours (value w_f · γ^(d−1)).

@@ -48,9 +48,14 @@ function centroid(agent: PreparedAgent, files: ReadonlyMap<string, Vec3>): Vec3 
 export function layoutAgents(agents: readonly PreparedAgent[], graph: GraphIndex, distances: Float64Array, pull: number): Embedding {
   const keys = agents.flatMap((agent) => agent.entries.flatMap((entry) => entry.keys));
   const files = fileCoordinates(keys, graph, pull);
-  const refined = stressMajorization(agents.map((agent) => centroid(agent, files)), distances);
+  const refined = stressMajorization(
+    agents.map((agent) => centroid(agent, files)),
+    distances,
+  );
   const positions: Record<string, Vec3> = {};
-  agents.forEach((agent, i) => (positions[agent.id] = refined[i]!));
+  agents.forEach((agent, i) => {
+    positions[agent.id] = refined[i]!;
+  });
   return { positions, fileCoordinates: Object.fromEntries(files) };
 }
 

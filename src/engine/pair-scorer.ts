@@ -27,7 +27,10 @@ function indexExternal(options: ResolvedOptions): ExternalIndex {
   for (const item of options.external) {
     const key = pairKey(item.a, item.b);
     let byChannel = index.get(key);
-    if (byChannel === undefined) index.set(key, (byChannel = new Map()));
+    if (byChannel === undefined) {
+      byChannel = new Map();
+      index.set(key, byChannel);
+    }
     const value = item.value === null || !Number.isFinite(item.value) ? null : clamp01(item.value);
     const previous = byChannel.get(item.channel);
     if (previous === undefined || (value !== null && (previous.value === null || value > previous.value))) {

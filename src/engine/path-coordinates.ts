@@ -42,7 +42,7 @@ function prefixPoint(path: string, cache: Map<string, PrefixPoint>): PrefixPoint
   const parent = cut < 0 ? { point: [0, 0, 0] as Vec3, depth: 0 } : prefixPoint(path.slice(0, cut), cache);
   const depth = parent.depth + 1;
   const u = unitVector(hashString(path));
-  const f = Math.pow(SCALE, depth);
+  const f = SCALE ** depth;
   const p = parent.point;
   const entry = { point: [p[0] + u[0] * f, p[1] + u[1] * f, p[2] + u[2] * f] as Vec3, depth };
   cache.set(path, entry);
@@ -67,7 +67,9 @@ export function fileCoordinates(files: Iterable<string>, graph: GraphIndex, pull
   const cache = new Map<string, PrefixPoint>();
   const n = graph.names.length;
   const base = new Float64Array(3 * n);
-  graph.names.forEach((name, id) => base.set(pathCoordinate(name, cache), 3 * id));
+  graph.names.forEach((name, id) => {
+    base.set(pathCoordinate(name, cache), 3 * id);
+  });
   const result = new Map<string, Vec3>();
   const names = [...graph.names];
   for (const file of files) if (!graph.ids.has(file) && !result.has(file)) result.set(file, pathCoordinate(file, cache));
@@ -105,6 +107,6 @@ export function lineOffset(path: string, meanLine: number | null): Vec3 {
   if (meanLine === null || !(meanLine > 0)) return [0, 0, 0];
   const u = unitVector(hashString(`${path}\u0000lines`));
   const depth = path.split('/').length;
-  const f = Math.pow(SCALE, depth) * (meanLine / (meanLine + 200));
+  const f = SCALE ** depth * (meanLine / (meanLine + 200));
   return [u[0] * f, u[1] * f, u[2] * f];
 }

@@ -44,9 +44,7 @@ interface Draft {
 }
 
 function reading(ranges: readonly LineRange[] | null, weight: number): Reading {
-  return ranges === null
-    ? { ranges: null, slots: null, spans: null, weight }
-    : { ranges, slots: toSlots(ranges), spans: toSpans(ranges), weight };
+  return ranges === null ? { ranges: null, slots: null, spans: null, weight } : { ranges, slots: toSlots(ranges), spans: toSpans(ranges), weight };
 }
 
 function addEdit(drafts: Map<string, Draft>, file: FileEdit, weight: number): void {

@@ -17,7 +17,7 @@ export function recencyWeight(lastEditedAt: number, options: RecencyOptions): nu
   if (now === undefined || !Number.isFinite(lastEditedAt)) return 1;
   const floor = clamp01(recencyFloor);
   const age = Math.max(0, now - lastEditedAt);
-  const decay = halfLifeMs > 0 ? Math.pow(2, -age / halfLifeMs) : age > 0 ? 0 : 1;
+  const decay = halfLifeMs > 0 ? 2 ** (-age / halfLifeMs) : age > 0 ? 0 : 1;
   return floor + (1 - floor) * decay;
 }
 

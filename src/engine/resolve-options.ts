@@ -14,9 +14,7 @@ export interface ResolvedOptions extends EngineOptions {
  * channel without restating the others. A non-finite `now` counts as absent (no recency).
  */
 export function resolveOptions(options: ScanOptions = {}): ResolvedOptions {
-  const defined = Object.fromEntries(
-    Object.entries(options).filter(([, value]) => value !== undefined),
-  ) as ScanOptions;
+  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as ScanOptions;
   return {
     ...DEFAULTS,
     ...defined,
@@ -35,5 +33,5 @@ export function channelWeight(options: EngineOptions, channel: string): number {
 
 export function clamp01(value: number): number {
   if (!(value > 0)) return 0; // also maps NaN to 0
-  return value > 1 ? 1 : value;
+  return Math.min(value, 1);
 }

@@ -1,5 +1,4 @@
 import { EngineError } from './engine-error.js';
-import type { ScanOptions } from './options.js';
 import type { Agent } from './types.js';
 
 export interface RightOfWay {
@@ -9,12 +8,10 @@ export interface RightOfWay {
   readonly steer: string;
 }
 
-const committed = (agent: Agent): number =>
-  typeof agent.committedWork === 'number' && Number.isFinite(agent.committedWork) ? agent.committedWork : 0;
+const committed = (agent: Agent): number => (typeof agent.committedWork === 'number' && Number.isFinite(agent.committedWork) ? agent.committedWork : 0);
 
 // A missing start counts as the youngest: an agent that says nothing about its age never outranks one that does.
-const started = (agent: Agent): number =>
-  typeof agent.startedAt === 'number' && Number.isFinite(agent.startedAt) ? agent.startedAt : Infinity;
+const started = (agent: Agent): number => (typeof agent.startedAt === 'number' && Number.isFinite(agent.startedAt) ? agent.startedAt : Infinity);
 
 /** Negative when `a` has priority over `b`. Code-unit order on ids, not locale order: the same on every machine. */
 export function comparePriority(a: Agent, b: Agent): number {
@@ -31,8 +28,7 @@ export function comparePriority(a: Agent, b: Agent): number {
  * involve a clock, so both pick opposite maneuvers for any `now`; swapping a and b gives the
  * same answer. `options` is accepted for API symmetry and deliberately ignored.
  */
-export function rightOfWay(a: Agent, b: Agent, options?: ScanOptions): RightOfWay {
-  void options;
+export function rightOfWay(a: Agent, b: Agent): RightOfWay {
   if (a.id === b.id) throw new EngineError('same-agent-pair', { id: a.id });
   return comparePriority(a, b) < 0 ? { hold: a.id, steer: b.id } : { hold: b.id, steer: a.id };
 }

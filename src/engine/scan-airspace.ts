@@ -8,7 +8,7 @@ import { resolveOptions } from './resolve-options.js';
 import type { Agent, ImportGraph, Link, ScanResult } from './types.js';
 
 /**
- * The pure core (MISSION §3): every pair scored once, links sorted by risk (ties by pair key),
+ * The pure core (docs/decisions/engine-model.md, "Scan"): every pair scored once, links sorted by risk (ties by pair key),
  * advisories = the non-clear links, plus the 3D picture. No I/O, no clock: the same input and
  * options give the same result. Each link names the lower id as `a`.
  */

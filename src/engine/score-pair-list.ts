@@ -27,13 +27,19 @@ export interface PairListResult {
  * does not depend on the pair is shared: the graph index, one dependency search (each agent's
  * bounded reach computed once), the inverted index of paths. Same links as `advise` per pair.
  */
-export function scorePairList(agents: readonly Agent[], pairs: readonly (readonly [number, number])[], graph: ImportGraph, options: PairListOptions = {}): PairListResult {
+export function scorePairList(
+  agents: readonly Agent[],
+  pairs: readonly (readonly [number, number])[],
+  graph: ImportGraph,
+  options: PairListOptions = {},
+): PairListResult {
   const resolved = resolveOptions(options);
   const scorer = createPairScorer(agents, graph, resolved);
   const seen = new Set<string>();
   let contacts = 0;
   const links = pairs.map(([i, j]) => {
-    if (agents[i] === undefined || agents[j] === undefined || agents[i].id === agents[j].id) throw new EngineError('same-agent-pair', { id: agents[i]?.id ?? String(i) });
+    if (agents[i] === undefined || agents[j] === undefined || agents[i].id === agents[j].id)
+      throw new EngineError('same-agent-pair', { id: agents[i]?.id ?? String(i) });
     const key = pairKey(agents[i].id, agents[j].id);
     if (seen.has(key)) throw new EngineError('duplicate-agent-id', { id: `${agents[i].id} / ${agents[j].id}` });
     seen.add(key);
@@ -75,5 +81,10 @@ function embed(scorer: PairScorer, links: readonly Link[], graph: ImportGraph, p
       distances[y * n + x] = d;
     }
   }
-  return layoutAgents(index.map((i) => scorer.agents[i]!), graphIndex(graph), distances, pull);
+  return layoutAgents(
+    index.map((i) => scorer.agents[i]!),
+    graphIndex(graph),
+    distances,
+    pull,
+  );
 }

@@ -26,14 +26,58 @@ function predictorTable(predictors: readonly Predictor[], labels: readonly boole
 
 function foldTable(result: AccuracyResult, cases: readonly EvalCase[], labels: readonly boolean[]): string {
   const oof = result.predictors.find((p) => p.name.includes('out-of-fold'));
-  const rows = [...result.folds.map((f) => ({ name: `held out: ${repoName(f.heldOut)}`, fit: f.fit, repo: f.heldOut })), ...(result.allRepoFit ? [{ name: 'all three (in-sample)', fit: result.allRepoFit, repo: null }] : [])];
+  const rows = [
+    ...result.folds.map((f) => ({ name: `held out: ${repoName(f.heldOut)}`, fit: f.fit, repo: f.heldOut })),
+    ...(result.allRepoFit ? [{ name: 'all three (in-sample)', fit: result.allRepoFit, repo: null }] : []),
+  ];
   return table(
-    ['fold', 'ω overlap / proximity / dependency / tree / breadth', 'γ', 'half-life h', 'floor', 'adjacency', 'proximity lines', 'breadth files', 'τ_TA', 'τ_RA', 'intent weight', 'train AUC', 'train RA recall', 'held-out AUC', 'held-out TA P / R', 'held-out RA P / R'],
+    [
+      'fold',
+      'ω overlap / proximity / dependency / tree / breadth',
+      'γ',
+      'half-life h',
+      'floor',
+      'adjacency',
+      'proximity lines',
+      'breadth files',
+      'τ_TA',
+      'τ_RA',
+      'intent weight',
+      'train AUC',
+      'train RA recall',
+      'held-out AUC',
+      'held-out TA P / R',
+      'held-out RA P / R',
+    ],
     rows.map(({ name, fit, repo }) => {
       const w = fit.weights;
-      const held = repo && oof ? figures(oof, labels, indicesWhere(cases, (c) => c.repo === repo && c.moment === PRIMARY)) : null;
+      const held =
+        repo && oof
+          ? figures(
+              oof,
+              labels,
+              indicesWhere(cases, (c) => c.repo === repo && c.moment === PRIMARY),
+            )
+          : null;
       const intent = intentWeightFor(w, fit.setting.breadthFiles, fit.tauTA, fit.tauRA);
-      return [name, `${w.overlap} / ${w.proximity} / ${w.dependency} / ${w.tree} / ${w.breadth ?? 0}`, fit.setting.gamma, fit.setting.halfLifeMs / HOUR, fit.setting.recencyFloor, String(fit.setting.adjacency), fit.setting.proximityLines, fit.setting.breadthFiles, num(fit.tauTA), num(fit.tauRA), intent === null ? '—' : intent, num(fit.trainAuc), num(fit.trainRaRecall), held ? num(held.auc) : '—', held ? pr(held.ta) : '—', held ? pr(held.ra) : '—'];
+      return [
+        name,
+        `${w.overlap} / ${w.proximity} / ${w.dependency} / ${w.tree} / ${w.breadth ?? 0}`,
+        fit.setting.gamma,
+        fit.setting.halfLifeMs / HOUR,
+        fit.setting.recencyFloor,
+        String(fit.setting.adjacency),
+        fit.setting.proximityLines,
+        fit.setting.breadthFiles,
+        num(fit.tauTA),
+        num(fit.tauRA),
+        intent === null ? '—' : intent,
+        num(fit.trainAuc),
+        num(fit.trainRaRecall),
+        held ? num(held.auc) : '—',
+        held ? pr(held.ta) : '—',
+        held ? pr(held.ra) : '—',
+      ];
     }),
   );
 }
@@ -41,7 +85,14 @@ function foldTable(result: AccuracyResult, cases: readonly EvalCase[], labels: r
 function mergeKindTable(result: AccuracyResult, cases: readonly EvalCase[], labels: readonly boolean[]): string {
   const kinds = [...new Set(cases.map((c) => c.mergeKind))].sort();
   const pick = (needle: string): Predictor | undefined => result.predictors.find((p) => p.name.includes(needle));
-  const shown = [pick('number of shared'), pick('gap signal'), pick('reference defaults'), pick('calibrated values'), pick(OUT_OF_FOLD_RISK), pick(OUT_OF_FOLD_EVIDENCE)].filter((p): p is Predictor => p !== undefined);
+  const shown = [
+    pick('number of shared'),
+    pick('gap signal'),
+    pick('reference defaults'),
+    pick('calibrated values'),
+    pick(OUT_OF_FOLD_RISK),
+    pick(OUT_OF_FOLD_EVIDENCE),
+  ].filter((p): p is Predictor => p !== undefined);
   return table(
     ['merge kind', 'n', 'conflicts', ...shown.map((p) => `AUC: ${p.name}`), ...shown.filter((p) => p.raFlags).map((p) => `RA P / R: ${p.name}`)],
     kinds.map((kind) => {
@@ -61,11 +112,43 @@ function dependencySection(result: AccuracyResult, cases: readonly EvalCase[], l
     const cross = clean.map((i) => cases[i]!.dependency.crossImport);
     const hazard = clean.filter((i) => cases[i]!.dependency.breakHazard).length;
     const fixup = conflicts.map((i) => cases[i]!.dependency.fixupCoupled === true);
-    rows.push([moment, clean.length, cross.filter(Boolean).length, num(rocAuc(dep(clean), cross)), hazard, conflicts.length, fixup.filter(Boolean).length, num(rocAuc(dep(conflicts), fixup)), num(rocAuc(dep([...clean, ...conflicts]), [...clean, ...conflicts].map((i) => labels[i]!)))]);
+    rows.push([
+      moment,
+      clean.length,
+      cross.filter(Boolean).length,
+      num(rocAuc(dep(clean), cross)),
+      hazard,
+      conflicts.length,
+      fixup.filter(Boolean).length,
+      num(rocAuc(dep(conflicts), fixup)),
+      num(
+        rocAuc(
+          dep([...clean, ...conflicts]),
+          [...clean, ...conflicts].map((i) => labels[i]!),
+        ),
+      ),
+    ]);
   }
-  const only = figures(result.dependencyOnlyRA, labels, indicesWhere(cases, (c) => c.moment === PRIMARY));
+  const only = figures(
+    result.dependencyOnlyRA,
+    labels,
+    indicesWhere(cases, (c) => c.moment === PRIMARY),
+  );
   return [
-    table(['moment', 'clean merges', 'cross-side import (exposure)', 'AUC r_dep vs exposure', 'break hazard (deleted/renamed module still imported)', 'conflicts', 'coupled resolver fix-up', 'AUC r_dep vs fix-up (conflicts)', 'AUC r_dep vs conflict'], rows),
+    table(
+      [
+        'moment',
+        'clean merges',
+        'cross-side import (exposure)',
+        'AUC r_dep vs exposure',
+        'break hazard (deleted/renamed module still imported)',
+        'conflicts',
+        'coupled resolver fix-up',
+        'AUC r_dep vs fix-up (conflicts)',
+        'AUC r_dep vs conflict',
+      ],
+      rows,
+    ),
     '',
     `RA forced by the dependency channel alone under the reference defaults at ${PRIMARY}: ${pr(only.ra)} (precision / recall of those RAs against the conflict label).`,
   ].join('\n');
@@ -82,9 +165,15 @@ function blockingRuleSection(result: AccuracyResult, cases: readonly EvalCase[])
   const risk = find(OUT_OF_FOLD_RISK);
   const product = find(EVIDENCE_DEFAULTS);
   if (!evidence || !risk || !product) return null;
-  const labelSets = [['any conflict', cases.map((c) => c.label)], ['fair (non-ignored file)', cases.map((c) => c.fairLabel)]] as const;
+  const labelSets = [
+    ['any conflict', cases.map((c) => c.label)],
+    ['fair (non-ignored file)', cases.map((c) => c.fairLabel)],
+  ] as const;
   const rows: (string | number)[][] = [];
-  const scopes = [...[...new Set(cases.map((c) => c.repo))].sort().map((repo) => [repoName(repo), (c: EvalCase) => c.repo === repo] as const), ['pooled', () => true] as const];
+  const scopes = [
+    ...[...new Set(cases.map((c) => c.repo))].sort().map((repo) => [repoName(repo), (c: EvalCase) => c.repo === repo] as const),
+    ['pooled', () => true] as const,
+  ];
   for (const moment of ['both-0.25', PRIMARY, 'both-0.75', 'final']) {
     for (const [scope, keep] of scopes) {
       if (moment !== PRIMARY && scope !== 'pooled') continue;
@@ -99,7 +188,19 @@ function blockingRuleSection(result: AccuracyResult, cases: readonly EvalCase[])
     }
   }
   return table(
-    ['moment', 'scope', 'label', 'n / conflicts', 'AUC: R without merge (out of fold)', 'AUC: R with merge channel (out of fold)', 'evidence rule TA P / R (out-of-fold τ_TA)', '**evidence rule RA P / R**', 'evidence rule, DEFAULTS: TA P / R', 'risk rule TA P / R (out of fold)', 'risk rule RA P / R (out of fold)'],
+    [
+      'moment',
+      'scope',
+      'label',
+      'n / conflicts',
+      'AUC: R without merge (out of fold)',
+      'AUC: R with merge channel (out of fold)',
+      'evidence rule TA P / R (out-of-fold τ_TA)',
+      '**evidence rule RA P / R**',
+      'evidence rule, DEFAULTS: TA P / R',
+      'risk rule TA P / R (out of fold)',
+      'risk rule RA P / R (out of fold)',
+    ],
     rows,
   );
 }
@@ -128,7 +229,7 @@ export function renderAccuracyReport(result: AccuracyResult, cases: readonly Eva
     out.push(
       '## The blocking rule: block on evidence, warn on prediction',
       '',
-      'Evidence = the product\'s merge channel at that moment: `git merge-tree` of the two sides\' states conflicts in a non-ignored file (bench/data/merge-evidence.dev.jsonl, made by bench/accuracy-evidence.mjs from the real histories). Evidence rule: RA only on evidence; TA at R ≥ τ_TA or on evidence. Risk rule: RA at R ≥ τ_RA (the seed\'s rule). Thresholds and weights out of fold by repository; the evidence RA has no threshold to fit.',
+      "Evidence = the product's merge channel at that moment: `git merge-tree` of the two sides' states conflicts in a non-ignored file (bench/data/merge-evidence.dev.jsonl, made by bench/accuracy-evidence.mjs from the real histories). Evidence rule: RA only on evidence; TA at R ≥ τ_TA or on evidence. Risk rule: RA at R ≥ τ_RA (the seed's rule). Thresholds and weights out of fold by repository; the evidence RA has no threshold to fit.",
       '',
       blocking,
       '',
@@ -141,13 +242,27 @@ export function renderAccuracyReport(result: AccuracyResult, cases: readonly Eva
   }
   for (const repo of [...new Set(cases.map((c) => c.repo))].sort()) {
     const index = indicesWhere(cases, (c) => c.moment === PRIMARY && c.repo === repo);
-    out.push(`## ${repoName(repo)} at ${PRIMARY} (${index.length} scenarios, ${index.filter((i) => labels[i]).length} conflicting)`, '', predictorTable(result.predictors, labels, index), '');
+    out.push(
+      `## ${repoName(repo)} at ${PRIMARY} (${index.length} scenarios, ${index.filter((i) => labels[i]).length} conflicting)`,
+      '',
+      predictorTable(result.predictors, labels, index),
+      '',
+    );
   }
   out.push(`## By merge kind at ${PRIMARY}`, '', mergeKindTable(result, cases, labels), '');
-  if (result.folds.length > 0) out.push('## Calibration folds (fit at both-0.5 on two repositories, scored on the third)', '', foldTable(result, cases, labels), '');
+  if (result.folds.length > 0)
+    out.push('## Calibration folds (fit at both-0.5 on two repositories, scored on the third)', '', foldTable(result, cases, labels), '');
   if (result.allRepoFit) {
     const entries = Object.entries(result.allRepoFit.sensitivity).sort(([x], [y]) => x.localeCompare(y, 'en', { numeric: true }));
-    out.push('## Sensitivity (all three repositories, training objective J = AUC + 0.25 · RA recall − 2 · RA precision shortfall below 0.85, thresholds within the product bounds; best J with one value fixed)', '', table(['value fixed', 'best J'], entries.map(([k, v]) => [k, num(v)])), '');
+    out.push(
+      '## Sensitivity (all three repositories, training objective J = AUC + 0.25 · RA recall − 2 · RA precision shortfall below 0.85, thresholds within the product bounds; best J with one value fixed)',
+      '',
+      table(
+        ['value fixed', 'best J'],
+        entries.map(([k, v]) => [k, num(v)]),
+      ),
+      '',
+    );
   }
   out.push('## Dependency channel (reference setting, r_dep unweighted)', '', dependencySection(result, cases, labels), '');
   return out.join('\n');

@@ -5,7 +5,16 @@
  */
 import type { EngineOptions } from '../engine/options.js';
 import type { ExternalChannelValue } from '../engine/types.js';
-import { crossValidateByRepo, DEFAULT_OBJECTIVE, fit, type CalibrationGrid, type EngineSetting, type Fit, type FoldResult, type Objective } from './calibrate.js';
+import {
+  crossValidateByRepo,
+  DEFAULT_OBJECTIVE,
+  fit,
+  type CalibrationGrid,
+  type EngineSetting,
+  type Fit,
+  type FoldResult,
+  type Objective,
+} from './calibrate.js';
 import type { EvalCase } from './case-set.js';
 import { channelCache, CHANNEL_NAMES } from './channel-cache.js';
 import { noisyOr, scorePair, type EngineFns } from './engine-runner.js';
@@ -15,18 +24,36 @@ import type { MomentId } from './scenario-types.js';
 
 const HOUR = 3_600_000;
 
-/** The reference implementation's defaults (MISSION.md §3): no proximity channel. */
+/** The reference implementation's defaults (docs/decisions/calibration.md): no proximity channel. */
 export const REFERENCE: Partial<EngineOptions> = {
   weights: { overlap: 1, dependency: 0.9, tree: 0.25, proximity: 0, breadth: 0 },
-  gamma: 0.5, maxDepth: 6, tauTA: 0.35, tauRA: 0.7, recencyFloor: 0.15, halfLifeMs: 24 * HOUR, adjacency: true, proximityLines: 50, breadthFiles: 5,
-  channels: CHANNEL_NAMES, blockOn: 'risk',
+  gamma: 0.5,
+  maxDepth: 6,
+  tauTA: 0.35,
+  tauRA: 0.7,
+  recencyFloor: 0.15,
+  halfLifeMs: 24 * HOUR,
+  adjacency: true,
+  proximityLines: 50,
+  breadthFiles: 5,
+  channels: CHANNEL_NAMES,
+  blockOn: 'risk',
 };
 
 /** The first calibration (max-gap proximity, no breadth channel): kept as a row to show what changed. */
 export const PREVIOUS_CALIBRATION: Partial<EngineOptions> = {
   weights: { overlap: 0.4, proximity: 0.85, dependency: 0.05, tree: 0.25, breadth: 0 },
-  gamma: 0.5, maxDepth: 6, tauTA: 0.82, tauRA: 0.88, recencyFloor: 1, halfLifeMs: 24 * HOUR, adjacency: true, proximityLines: 100, breadthFiles: 5,
-  channels: CHANNEL_NAMES, blockOn: 'risk',
+  gamma: 0.5,
+  maxDepth: 6,
+  tauTA: 0.82,
+  tauRA: 0.88,
+  recencyFloor: 1,
+  halfLifeMs: 24 * HOUR,
+  adjacency: true,
+  proximityLines: 100,
+  breadthFiles: 5,
+  channels: CHANNEL_NAMES,
+  blockOn: 'risk',
 };
 
 /**
@@ -36,7 +63,14 @@ export const PREVIOUS_CALIBRATION: Partial<EngineOptions> = {
  */
 export const CALIBRATED: Partial<EngineOptions> = {
   weights: { overlap: 0.2, proximity: 0.7, dependency: 0.05, tree: 0, breadth: 0.35 },
-  gamma: 0.5, tauTA: 0.62, tauRA: 0.77, recencyFloor: 1, halfLifeMs: 24 * HOUR, adjacency: true, proximityLines: 50, breadthFiles: 5,
+  gamma: 0.5,
+  tauTA: 0.62,
+  tauRA: 0.77,
+  recencyFloor: 1,
+  halfLifeMs: 24 * HOUR,
+  adjacency: true,
+  proximityLines: 50,
+  breadthFiles: 5,
   intentWeight: 0.8,
   channels: CHANNEL_NAMES,
 };
@@ -48,7 +82,15 @@ const RISK_RULE: Partial<EngineOptions> = { blockOn: 'risk' };
 function mergeChannelOf(c: EvalCase): ExternalChannelValue[] {
   if (c.evidence === null) return [];
   const conflict = c.evidence.length > 0;
-  return [{ a: c.agents[0].id, b: c.agents[1].id, channel: 'merge', value: conflict ? 1 : 0, ...(conflict ? { evidence: `merge-tree conflict in ${c.evidence.join(', ')}` } : {}) }];
+  return [
+    {
+      a: c.agents[0].id,
+      b: c.agents[1].id,
+      channel: 'merge',
+      value: conflict ? 1 : 0,
+      ...(conflict ? { evidence: `merge-tree conflict in ${c.evidence.join(', ')}` } : {}),
+    },
+  ];
 }
 
 /**
@@ -76,12 +118,15 @@ export function calibrationGrid(small: boolean): CalibrationGrid {
   const floors = small ? [1] : [0.15, 0.5, 1];
   const lines = small ? [50] : [50, 100];
   const breadths = small ? [5] : [3, 5, 10];
-  for (const recencyFloor of floors) for (const proximityLines of lines) for (const breadthFiles of breadths)
-    settings.push({ gamma: 0.5, halfLifeMs: 24 * HOUR, recencyFloor, adjacency: true, proximityLines, breadthFiles });
+  for (const recencyFloor of floors)
+    for (const proximityLines of lines)
+      for (const breadthFiles of breadths) settings.push({ gamma: 0.5, halfLifeMs: 24 * HOUR, recencyFloor, adjacency: true, proximityLines, breadthFiles });
   const weights: Record<string, number>[] = [];
-  for (const overlap of small ? [0.4] : [0.2, 0.4, 0.6]) for (const proximity of small ? [0.6, 0.85] : [0.5, 0.6, 0.7, 0.85])
-    for (const dependency of small ? [0, 0.05] : [0, 0.05, 0.15]) for (const tree of small ? [0] : [0, 0.1, 0.25])
-      for (const breadth of small ? [0, 0.35] : [0, 0.2, 0.35, 0.5]) weights.push({ overlap, proximity, dependency, tree, breadth });
+  for (const overlap of small ? [0.4] : [0.2, 0.4, 0.6])
+    for (const proximity of small ? [0.6, 0.85] : [0.5, 0.6, 0.7, 0.85])
+      for (const dependency of small ? [0, 0.05] : [0, 0.05, 0.15])
+        for (const tree of small ? [0] : [0, 0.1, 0.25])
+          for (const breadth of small ? [0, 0.35] : [0, 0.2, 0.35, 0.5]) weights.push({ overlap, proximity, dependency, tree, breadth });
   return { settings, weights };
 }
 
@@ -117,9 +162,11 @@ function engineVariant(name: string, engine: EngineFns, cases: readonly EvalCase
 }
 
 export function runAccuracy(cases: readonly EvalCase[], engine: EngineFns, defaults: EngineOptions, config: AccuracyConfig): AccuracyResult {
-  const labels = cases.map((c) => c.label);
   const reference = engineVariant('engine, reference defaults', engine, cases, REFERENCE);
-  const noDependency = engineVariant('engine, reference without dependency (ω_dep = 0)', engine, cases, { ...REFERENCE, weights: { ...REFERENCE.weights, dependency: 0 } });
+  const noDependency = engineVariant('engine, reference without dependency (ω_dep = 0)', engine, cases, {
+    ...REFERENCE,
+    weights: { ...REFERENCE.weights, dependency: 0 },
+  });
   const current = engineVariant('engine, DEFAULTS, risk rule (R ≥ τ_RA blocks; no merge channel)', engine, cases, RISK_RULE);
   const previous = engineVariant('engine, first calibration (max gap, no breadth; in-sample)', engine, cases, PREVIOUS_CALIBRATION);
   const calibrated = engineVariant('engine, calibrated values (all-repo fit: in-sample)', engine, cases, { ...CALIBRATED, ...RISK_RULE });
@@ -135,7 +182,14 @@ export function runAccuracy(cases: readonly EvalCase[], engine: EngineFns, defau
     scores: refChannels.map((ch) => ch.dependency ?? 0),
     raFlags: refChannels.map((ch, i) => reference.raFlags![i]! && noisyOr(ch, { ...REFERENCE.weights!, dependency: 0 }) < 0.7),
   };
-  const defaultSetting: EngineSetting = { gamma: defaults.gamma, halfLifeMs: defaults.halfLifeMs, recencyFloor: defaults.recencyFloor, adjacency: defaults.adjacency, proximityLines: defaults.proximityLines, breadthFiles: defaults.breadthFiles };
+  const defaultSetting: EngineSetting = {
+    gamma: defaults.gamma,
+    halfLifeMs: defaults.halfLifeMs,
+    recencyFloor: defaults.recencyFloor,
+    adjacency: defaults.adjacency,
+    proximityLines: defaults.proximityLines,
+    breadthFiles: defaults.breadthFiles,
+  };
   const recombinationError = Math.max(0, ...all(defaultSetting).map((ch, i) => Math.abs(noisyOr(ch, defaults.weights) - current.scores[i]!)));
 
   let folds: FoldResult[] = [];
@@ -149,7 +203,14 @@ export function runAccuracy(cases: readonly EvalCase[], engine: EngineFns, defau
     const fitLabels = fitCases.map((c) => c.label);
     const fitRepos = fitCases.map((c) => c.repo);
     folds = crossValidateByRepo(fitChannels, fitLabels, fitRepos, config.grid, objective);
-    allRepoFit = fit(fitChannels, fitLabels, fitCases.map((_, i) => i), config.grid, objective, fitRepos);
+    allRepoFit = fit(
+      fitChannels,
+      fitLabels,
+      fitCases.map((_, i) => i),
+      config.grid,
+      objective,
+      fitRepos,
+    );
     // Out of fold at every moment: each repository scored by the model fitted on the others.
     const byRepo = new Map(folds.map((f) => [f.heldOut, f.fit]));
     const scores = cases.map((c, i) => {

@@ -78,7 +78,13 @@ export function pairFacts(sideA: WorkingSet, sideB: WorkingSet): PairFacts {
       continue;
     }
     const gap = rangeGap(fa.ranges!, fb.ranges!);
-    shared.push({ file: fa.file, whole: false, overlap: overlapCoefficient(widenInsertions(fa.ranges!), widenInsertions(fb.ranges!)), touching: gap === 0, gap });
+    shared.push({
+      file: fa.file,
+      whole: false,
+      overlap: overlapCoefficient(widenInsertions(fa.ranges!), widenInsertions(fb.ranges!)),
+      touching: gap === 0,
+      gap,
+    });
   }
   return { filesA: sideA.files.length, filesB: sideB.files.length, shared };
 }

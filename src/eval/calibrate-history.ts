@@ -61,12 +61,20 @@ export interface HistoryCalibration {
 /** Share of the merges (oldest first) the validation fits on; the rest are scored. */
 export const FIT_SHARE = 2 / 3;
 /** Grid of weight vectors (the accuracy benchmark's full grid). */
-const GRID_VALUES = { overlap: [0.2, 0.4, 0.6], proximity: [0.5, 0.6, 0.7, 0.85], dependency: [0, 0.05, 0.15], tree: [0, 0.1, 0.25], breadth: [0, 0.2, 0.35, 0.5] } as const;
+const GRID_VALUES = {
+  overlap: [0.2, 0.4, 0.6],
+  proximity: [0.5, 0.6, 0.7, 0.85],
+  dependency: [0, 0.05, 0.15],
+  tree: [0, 0.1, 0.25],
+  breadth: [0, 0.2, 0.35, 0.5],
+} as const;
 
 export function weightGrid(): Record<string, number>[] {
   const out: Record<string, number>[] = [];
-  for (const overlap of GRID_VALUES.overlap) for (const proximity of GRID_VALUES.proximity) for (const dependency of GRID_VALUES.dependency)
-    for (const tree of GRID_VALUES.tree) for (const breadth of GRID_VALUES.breadth) out.push({ overlap, proximity, dependency, tree, breadth });
+  for (const overlap of GRID_VALUES.overlap)
+    for (const proximity of GRID_VALUES.proximity)
+      for (const dependency of GRID_VALUES.dependency)
+        for (const tree of GRID_VALUES.tree) for (const breadth of GRID_VALUES.breadth) out.push({ overlap, proximity, dependency, tree, breadth });
   return out;
 }
 
@@ -84,9 +92,18 @@ export function scoreModel(cases: readonly CalibrationCase[], model: ModelValues
   const ranked = risk.map((r, i) => (cases[i]!.evidence ? 1 : r));
   return {
     auc: finite(rocAuc(ranked, labels)),
-    ta: flagScore(ranked.map((r, i) => cases[i]!.evidence || r >= model.tauTA), labels),
-    predictedRA: flagScore(risk.map((r) => r >= model.tauRA), labels),
-    evidenceRA: flagScore(cases.map((c) => c.evidence), labels),
+    ta: flagScore(
+      ranked.map((r, i) => cases[i]!.evidence || r >= model.tauTA),
+      labels,
+    ),
+    predictedRA: flagScore(
+      risk.map((r) => r >= model.tauRA),
+      labels,
+    ),
+    evidenceRA: flagScore(
+      cases.map((c) => c.evidence),
+      labels,
+    ),
   };
 }
 
@@ -94,9 +111,19 @@ export function scoreModel(cases: readonly CalibrationCase[], model: ModelValues
 function fitOn(cases: readonly CalibrationCase[], setting: EngineSetting): ModelValues | null {
   const channels = cases.map((c) => c.channels);
   const labels = cases.map((c) => c.label);
-  const objective = { ...DEFAULT_OBJECTIVE, raiseToBounds: true, bounds: (weights: Readonly<Record<string, number>>) => productBounds(weights, setting.breadthFiles) };
+  const objective = {
+    ...DEFAULT_OBJECTIVE,
+    raiseToBounds: true,
+    bounds: (weights: Readonly<Record<string, number>>) => productBounds(weights, setting.breadthFiles),
+  };
   try {
-    const best: Fit = fit(() => channels, labels, cases.map((_, i) => i), { settings: [setting], weights: weightGrid() }, objective);
+    const best: Fit = fit(
+      () => channels,
+      labels,
+      cases.map((_, i) => i),
+      { settings: [setting], weights: weightGrid() },
+      objective,
+    );
     return { weights: best.weights, tauTA: evidenceTauTA(cases, best, setting), tauRA: best.tauRA };
   } catch (error) {
     if (error instanceof RangeError) return null;
@@ -152,7 +179,12 @@ export function calibrateHistory(cases: readonly CalibrationCase[], setting: Eng
     testConflicts: newer.filter((c) => c.label).length,
     before,
     after,
-    proposed: { weights: all.weights, tauTA: round(all.tauTA), tauRA: round(all.tauRA), intentWeight: intentWeightFor(all.weights, setting.breadthFiles, all.tauTA, all.tauRA) },
+    proposed: {
+      weights: all.weights,
+      tauTA: round(all.tauTA),
+      tauRA: round(all.tauRA),
+      intentWeight: intentWeightFor(all.weights, setting.breadthFiles, all.tauTA, all.tauRA),
+    },
     keep,
   };
 }

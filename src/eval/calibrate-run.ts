@@ -52,22 +52,33 @@ export async function calibrateRepository(cwd: string, options: CalibrateOptions
   };
   const base = { toplevel: repo.toplevel, configSource: config.source, current };
   if (repo.head === null) return { ...base, mergesFound: 0, scored: 0, conflicts: 0, skipped: [], calibration: null };
-  const collected = await collectReplayCases(repo.toplevel, { merges: options.merges, fractions: [PRIMARY], ignore: picomatch([...config.ignore], { dot: true }) });
+  const collected = await collectReplayCases(repo.toplevel, {
+    merges: options.merges,
+    fractions: [PRIMARY],
+    ignore: picomatch([...config.ignore], { dot: true }),
+  });
   const loaded = await loadImportGraph(repo.toplevel, repo.commonDir, { refresh: 'auto', budgetMs: config.graph.budgetMs });
   const times = new Map(collected.merges.map((m) => [m.merge, m.time]));
   // Unweighted channels (every ω 1) with the settings in effect; weights are refitted, settings not.
   const unweighted = Object.fromEntries(CHANNEL_NAMES.map((name) => [name, 1]));
   const cases: CalibrationCase[] = collected.cases.map((item) => {
     const link = advise(toAgent('side-a', item.sideA, item.factsA), toAgent('side-b', item.sideB, item.factsB), loaded.graph, {
-      ...model, weights: unweighted, channels: [...CHANNEL_NAMES], now: item.now,
+      ...model,
+      weights: unweighted,
+      channels: [...CHANNEL_NAMES],
+      now: item.now,
     });
     return { merge: item.merge, time: times.get(item.merge) ?? 0, channels: link.channels, evidence: item.mergeChannel.value === 1, label: item.label };
   });
   const conflicts = cases.filter((c) => c.label).length;
   const resolved = { ...DEFAULTS, ...model };
   const setting: EngineSetting = {
-    gamma: resolved.gamma, halfLifeMs: resolved.halfLifeMs, recencyFloor: resolved.recencyFloor,
-    adjacency: resolved.adjacency, proximityLines: resolved.proximityLines, breadthFiles: resolved.breadthFiles,
+    gamma: resolved.gamma,
+    halfLifeMs: resolved.halfLifeMs,
+    recencyFloor: resolved.recencyFloor,
+    adjacency: resolved.adjacency,
+    proximityLines: resolved.proximityLines,
+    breadthFiles: resolved.breadthFiles,
   };
   return {
     ...base,

@@ -60,7 +60,13 @@ interface Thresholds {
  * τ_TA: the highest score below τ_RA reaching the training recall, raised above bound (e).
  * null when the bounds leave no room (τ_RA would have to sit at or below bound (d)).
  */
-function thresholds(scores: readonly number[], y: readonly boolean[], groups: readonly string[] | null, objective: Objective, bounds: ThresholdBounds | undefined): Thresholds | null {
+function thresholds(
+  scores: readonly number[],
+  y: readonly boolean[],
+  groups: readonly string[] | null,
+  objective: Objective,
+  bounds: ThresholdBounds | undefined,
+): Thresholds | null {
   const ra = groups
     ? pickRaThresholdByGroup(scores, y, groups, objective.raPrecision, objective.minRaFlags)
     : pickRaThreshold(scores, y, objective.raPrecision, objective.minRaFlags);
@@ -109,13 +115,27 @@ function columns(channels: readonly ChannelScores[], train: readonly number[], n
  * must reach the precision in every repository: both keep one repository's base rate from
  * deciding the fit. Without, pooled figures.
  */
-export function fit(channelsOf: ChannelsOf, labels: readonly boolean[], train: readonly number[], grid: CalibrationGrid, objective: Objective = DEFAULT_OBJECTIVE, groups?: readonly string[]): Fit {
+export function fit(
+  channelsOf: ChannelsOf,
+  labels: readonly boolean[],
+  train: readonly number[],
+  grid: CalibrationGrid,
+  objective: Objective = DEFAULT_OBJECTIVE,
+  groups?: readonly string[],
+): Fit {
   const y = train.map((i) => labels[i]!);
   const g = groups ? train.map((i) => groups[i]!) : null;
   const groupIndex = g ? [...new Set(g)].map((name) => g.flatMap((x, k) => (x === name ? [k] : []))) : [];
   const aucOf = (scores: readonly number[]): number => {
     if (groupIndex.length < 2) return rocAuc(scores, y);
-    const each = groupIndex.map((idx) => rocAuc(idx.map((k) => scores[k]!), idx.map((k) => y[k]!))).filter((a) => !Number.isNaN(a));
+    const each = groupIndex
+      .map((idx) =>
+        rocAuc(
+          idx.map((k) => scores[k]!),
+          idx.map((k) => y[k]!),
+        ),
+      )
+      .filter((a) => !Number.isNaN(a));
     return each.reduce((s, a) => s + a, 0) / each.length;
   };
   const names = [...new Set(grid.weights.flatMap((w) => Object.keys(w)))];
@@ -156,7 +176,13 @@ export interface FoldResult {
 }
 
 /** Leave-one-repository-out: fit on the others, score the held-out repository. */
-export function crossValidateByRepo(channelsOf: ChannelsOf, labels: readonly boolean[], repos: readonly string[], grid: CalibrationGrid, objective: Objective = DEFAULT_OBJECTIVE): FoldResult[] {
+export function crossValidateByRepo(
+  channelsOf: ChannelsOf,
+  labels: readonly boolean[],
+  repos: readonly string[],
+  grid: CalibrationGrid,
+  objective: Objective = DEFAULT_OBJECTIVE,
+): FoldResult[] {
   const names = [...new Set(repos)].sort();
   if (names.length < 2) return []; // nothing to hold out against
   return names.map((heldOut) => {
@@ -166,13 +192,4 @@ export function crossValidateByRepo(channelsOf: ChannelsOf, labels: readonly boo
     const channels = channelsOf(chosen.setting);
     return { heldOut, fit: chosen, scores: new Map(test.map((i) => [i, noisyOr(channels[i]!, chosen.weights)])) };
   });
-}
-
-/** Every combination of the listed values. */
-export function product<T extends Record<string, unknown>>(axes: { readonly [K in keyof T]: readonly T[K][] }): T[] {
-  let out: Record<string, unknown>[] = [{}];
-  for (const [key, values] of Object.entries(axes) as [string, readonly unknown[]][]) {
-    out = out.flatMap((partial) => values.map((v) => ({ ...partial, [key]: v })));
-  }
-  return out as T[];
 }

@@ -6,12 +6,13 @@
  * one engine pass fills several grid points: `prewarm` covers a whole grid in
  * |half-lives| × |floors| × max(|γ|, |adjacency|, |lines|) passes instead of the full product.
  */
+import { ENGINE_CHANNELS } from '../engine/channel-names.js';
 import type { ChannelScores } from '../engine/types.js';
 import type { EngineSetting } from './calibrate.js';
 import type { EvalCase } from './case-set.js';
 import { scorePair, type EngineFns } from './engine-runner.js';
 
-export const CHANNEL_NAMES = ['overlap', 'proximity', 'dependency', 'tree', 'breadth'] as const;
+export const CHANNEL_NAMES = ENGINE_CHANNELS;
 type ChannelName = (typeof CHANNEL_NAMES)[number];
 
 const recencyKey = (s: EngineSetting): string => `${s.halfLifeMs}|${s.recencyFloor}`;
@@ -40,9 +41,13 @@ export function channelCache(engine: EngineFns, cases: readonly EvalCase[]): Cha
     const columns = CHANNEL_NAMES.map(() => new Float64Array(cases.length));
     cases.forEach((c, i) => {
       const { channels } = scorePair(engine, c.agents, c.graph, c.now, { ...setting, weights, channels: CHANNEL_NAMES });
-      CHANNEL_NAMES.forEach((name, k) => (columns[k]![i] = channels[name] ?? 0));
+      CHANNEL_NAMES.forEach((name, k) => {
+        columns[k]![i] = channels[name] ?? 0;
+      });
     });
-    CHANNEL_NAMES.forEach((name, k) => memo.set(`${name}:${KEY_OF[name](setting)}`, columns[k]!));
+    CHANNEL_NAMES.forEach((name, k) => {
+      memo.set(`${name}:${KEY_OF[name](setting)}`, columns[k]!);
+    });
   };
   const missing = (s: EngineSetting): boolean => CHANNEL_NAMES.some((name) => !memo.has(`${name}:${KEY_OF[name](s)}`));
   const get = ((setting: EngineSetting) => {
@@ -64,12 +69,20 @@ export function channelCache(engine: EngineFns, cases: readonly EvalCase[]): Cha
       const lines = values((s) => s.proximityLines);
       const breadths = values((s) => s.breadthFiles);
       const width = Math.max(gammas.length, adjacencies.length, lines.length, breadths.length);
-      for (const halfLifeMs of values((s) => s.halfLifeMs)) for (const recencyFloor of values((s) => s.recencyFloor)) {
-        for (let k = 0; k < width; k += 1) {
-          const s = { halfLifeMs, recencyFloor, gamma: gammas[k % gammas.length]!, adjacency: adjacencies[k % adjacencies.length]!, proximityLines: lines[k % lines.length]!, breadthFiles: breadths[k % breadths.length]! };
-          if (missing(s)) run(s);
+      for (const halfLifeMs of values((s) => s.halfLifeMs))
+        for (const recencyFloor of values((s) => s.recencyFloor)) {
+          for (let k = 0; k < width; k += 1) {
+            const s = {
+              halfLifeMs,
+              recencyFloor,
+              gamma: gammas[k % gammas.length]!,
+              adjacency: adjacencies[k % adjacencies.length]!,
+              proximityLines: lines[k % lines.length]!,
+              breadthFiles: breadths[k % breadths.length]!,
+            };
+            if (missing(s)) run(s);
+          }
         }
-      }
     },
   });
   return get;

@@ -20,7 +20,9 @@ export function toImportGraph(graph: DataDepGraph | null, options: GraphOptions 
     const from = graph.nodes[i!];
     const to = graph.nodes[j!];
     if (from === undefined || to === undefined || from === to) continue;
-    (adjacency[from] ??= []).push(to);
+    const targets = adjacency[from];
+    if (targets) targets.push(to);
+    else adjacency[from] = [to];
   }
   return { adjacency };
 }
@@ -30,7 +32,10 @@ export function undirectedNeighbours(graph: ImportGraph): Map<string, Set<string
   const out = new Map<string, Set<string>>();
   const link = (x: string, y: string): void => {
     let set = out.get(x);
-    if (!set) out.set(x, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      out.set(x, set);
+    }
     set.add(y);
   };
   for (const [from, targets] of Object.entries(graph.adjacency)) {

@@ -24,8 +24,7 @@ export interface DependencyLabels {
 }
 
 const changed = (ws: WorkingSet): Set<string> => new Set(ws.files.map((f) => f.file));
-const removed = (ws: WorkingSet): Set<string> =>
-  new Set(ws.files.filter((f) => f.status === 'D' || f.status === 'R').map((f) => f.file));
+const removed = (ws: WorkingSet): Set<string> => new Set(ws.files.filter((f) => f.status === 'D' || f.status === 'R').map((f) => f.file));
 
 export function dependencyLabels(
   sideA: WorkingSet,
@@ -50,9 +49,7 @@ export function dependencyLabels(
   let fixupCoupled: boolean | null = null;
   if (resolutionExtraFiles !== null && resolutionExtraFiles !== undefined) {
     const near = undirectedNeighbours(graph);
-    fixupCoupled = resolutionExtraFiles.map((e) => e.file).some(
-      (f) => a.has(f) || b.has(f) || [...(near.get(f) ?? [])].some((n) => a.has(n) || b.has(n)),
-    );
+    fixupCoupled = resolutionExtraFiles.map((e) => e.file).some((f) => a.has(f) || b.has(f) || [...(near.get(f) ?? [])].some((n) => a.has(n) || b.has(n)));
   }
   return { crossImport, breakHazard, fixupCoupled };
 }

@@ -44,7 +44,3 @@ export function noisyOr(channels: ChannelScores, weights: Readonly<Record<string
   for (const [name, r] of Object.entries(channels)) clear *= 1 - (weights[name] ?? 1) * Math.min(1, Math.max(0, r));
   return Math.min(1, Math.max(0, 1 - clear));
 }
-
-export function levelOf(risk: number, tauTA: number, tauRA: number): AdvisoryLevel {
-  return risk >= tauRA ? 'RA' : risk >= tauTA ? 'TA' : 'clear';
-}

@@ -31,7 +31,7 @@ export function datasetPaths(dir: string, split = 'dev'): DatasetPaths {
     recency: join(dir, `${split}.recency.jsonl`),
   };
   if (!Object.values(paths).every((p) => existsSync(p))) {
-    throw new AirspaceError('environment', 'EVAL_DATA_MISSING', evalMessages.dataMissing(dir), { dir });
+    throw new AirspaceError('environment', 'eval-data-missing', evalMessages.dataMissing(dir), { dir });
   }
   return paths;
 }
@@ -45,7 +45,7 @@ function parse<T>(text: string, file: string, line: number): T {
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new AirspaceError('environment', 'EVAL_DATA_BAD_LINE', evalMessages.badLine(file, line), { file, line });
+    throw new AirspaceError('environment', 'eval-data-bad-line', evalMessages.badLine(file, line), { file, line });
   }
 }
 
@@ -64,7 +64,7 @@ export async function* readScenarios(paths: DatasetPaths, options: LoadOptions =
     const rec = r.done ? null : parse<DataRecency>(r.value, paths.recency, index + 1);
     for (const other of [pre, rec]) {
       if (other && other.merge !== scenario.merge) {
-        throw new AirspaceError('environment', 'EVAL_DATA_JOIN', evalMessages.joinMismatch(index + 1, scenario.merge, other.merge));
+        throw new AirspaceError('environment', 'eval-data-join', evalMessages.joinMismatch(index + 1, scenario.merge, other.merge));
       }
     }
     yield { scenario, prefix: pre, recency: rec };

@@ -63,5 +63,8 @@ export function confusion(predicted: readonly boolean[], labels: readonly boolea
 
 /** Flags `score ≥ threshold` and returns the confusion. */
 export function atThreshold(scores: readonly number[], labels: readonly boolean[], threshold: number): Confusion {
-  return confusion(scores.map((s) => s >= threshold), labels);
+  return confusion(
+    scores.map((s) => s >= threshold),
+    labels,
+  );
 }

@@ -132,7 +132,11 @@ export async function collectReplayCases(cwd: string, options: CollectOptions): 
 
   progress({ phase: 'diff' });
   const diffOptions = options.ignore ? { ignore: options.ignore } : {};
-  const { diffs, failed } = await diffAll(cwd, targeted.filter((item): item is PendingCase => item !== null), diffOptions);
+  const { diffs, failed } = await diffAll(
+    cwd,
+    targeted.filter((item): item is PendingCase => item !== null),
+    diffOptions,
+  );
   for (const merge of failed) {
     labels.delete(merge);
     skipped.push({ merge, reason: 'git-failed' });
@@ -176,14 +180,19 @@ export async function collectReplayCases(cwd: string, options: CollectOptions): 
   return { merges, labels, cases, skipped };
 }
 
-const requestsOf = (items: readonly PendingCase[]): DiffRequest[] => items.flatMap((item) => item.targets.map((target) => ({ base: item.history.base, target })));
+const requestsOf = (items: readonly PendingCase[]): DiffRequest[] =>
+  items.flatMap((item) => item.targets.map((target) => ({ base: item.history.base, target })));
 
 /**
  * Every working set from ONE batched diff. If git cannot read an object (a partial or shallow
  * clone, a pruned object) the whole batch fails; then each merge gets its own diff so one
  * unreadable merge is skipped and counted instead of sinking the replay.
  */
-async function diffAll(cwd: string, items: readonly PendingCase[], options: { ignore?: (path: string) => boolean }): Promise<{ diffs: Map<string, DiffWorkingSet>; failed: Set<string> }> {
+async function diffAll(
+  cwd: string,
+  items: readonly PendingCase[],
+  options: { ignore?: (path: string) => boolean },
+): Promise<{ diffs: Map<string, DiffWorkingSet>; failed: Set<string> }> {
   try {
     return { diffs: await diffWorkingSets(cwd, requestsOf(items), options), failed: new Set() };
   } catch (error) {

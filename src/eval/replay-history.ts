@@ -39,7 +39,10 @@ export async function listMerges(cwd: string, count: number): Promise<MergeCommi
  */
 export async function mergeBases(cwd: string, p1: string, p2: string): Promise<string[]> {
   const result = await runGit(['merge-base', '--all', p1, p2], { cwd, okCodes: [1] });
-  return result.stdout.toString('utf8').split('\n').filter((line) => /^[0-9a-f]{40,64}$/.test(line));
+  return result.stdout
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => /^[0-9a-f]{40,64}$/.test(line));
 }
 
 /**

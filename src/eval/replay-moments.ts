@@ -14,7 +14,6 @@ export interface ChainCommit {
 
 /** The both-active fractions replayed; 0.5 is the primary one. */
 export const REPLAY_FRACTIONS = [0.25, 0.5, 0.75] as const;
-export type ReplayFraction = (typeof REPLAY_FRACTIONS)[number];
 
 /** When a side's work started: the committer time of its oldest first-parent commit; null when empty. */
 export function sideStart(chain: readonly ChainCommit[]): number | null {

@@ -11,7 +11,12 @@ const num = (value: number | null, digits = 3): string => (value === null ? m.no
 
 function table(rows: readonly (readonly string[])[]): string[] {
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  return rows.map((row) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 function flagLines(name: string, figures: { ta: FlagFigures; ra: FlagFigures }): string[] {

@@ -100,8 +100,18 @@ function figures(c: Confusion): FlagFigures {
 
 function flags(levels: readonly ScoredCase['level'][], labels: readonly boolean[]): { ta: FlagFigures; ra: FlagFigures } {
   return {
-    ta: figures(confusion(levels.map((l) => l !== 'clear'), labels)),
-    ra: figures(confusion(levels.map((l) => l === 'RA'), labels)),
+    ta: figures(
+      confusion(
+        levels.map((l) => l !== 'clear'),
+        labels,
+      ),
+    ),
+    ra: figures(
+      confusion(
+        levels.map((l) => l === 'RA'),
+        labels,
+      ),
+    ),
   };
 }
 
@@ -109,13 +119,29 @@ function flags(levels: readonly ScoredCase['level'][], labels: readonly boolean[
 export function summarizeMoment(scored: readonly ScoredCase[], fraction: number): MomentSummary {
   const at = scored.filter((s) => s.fraction === fraction);
   const labels = at.map((s) => s.label);
-  const auc = Object.fromEntries(REPLAY_PREDICTORS.map((p) => [p, finite(rocAuc(at.map((s) => s.scores[p]), labels))])) as Record<ReplayPredictor, number | null>;
+  const auc = Object.fromEntries(
+    REPLAY_PREDICTORS.map((p) => [
+      p,
+      finite(
+        rocAuc(
+          at.map((s) => s.scores[p]),
+          labels,
+        ),
+      ),
+    ]),
+  ) as Record<ReplayPredictor, number | null>;
   return {
     fraction,
     cases: at.length,
     conflicts: labels.filter(Boolean).length,
     auc,
-    engine: flags(at.map((s) => s.level), labels),
-    engineNoMerge: flags(at.map((s) => s.levelNoMerge), labels),
+    engine: flags(
+      at.map((s) => s.level),
+      labels,
+    ),
+    engineNoMerge: flags(
+      at.map((s) => s.levelNoMerge),
+      labels,
+    ),
   };
 }

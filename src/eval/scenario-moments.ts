@@ -11,11 +11,7 @@ import type { DataSide, JoinedScenario, MomentId } from './scenario-types.js';
 
 /** The moments scored: both-active axis (primary), life axis, final state. */
 export const FRACTIONS = ['0.25', '0.5', '0.75'] as const;
-export const ALL_MOMENTS: readonly MomentId[] = [
-  ...FRACTIONS.map((f) => `both-${f}` as MomentId),
-  ...FRACTIONS.map((f) => `life-${f}` as MomentId),
-  'final',
-];
+export const ALL_MOMENTS: readonly MomentId[] = [...FRACTIONS.map((f) => `both-${f}` as MomentId), ...FRACTIONS.map((f) => `life-${f}` as MomentId), 'final'];
 
 /** One pair to score: a scenario at one moment. */
 export interface PairCase {
@@ -38,8 +34,7 @@ export interface PairCase {
 
 type LastEdit = (file: string, entryTime: number | null | undefined) => number | null;
 
-const seconds = (value: number | null | undefined): number | null =>
-  typeof value === 'number' ? value * 1000 : null;
+const seconds = (value: number | null | undefined): number | null => (typeof value === 'number' ? value * 1000 : null);
 
 export function toWorkingSet(side: DataSide, base: string | null, lastEdit: LastEdit): WorkingSet {
   const files: WorkingSetFile[] = side.files.map((f) => ({
@@ -71,26 +66,42 @@ export function pairAt(joined: JoinedScenario, moment: MomentId): PairCase | nul
   const common = { repo: s.repo, merge: s.merge, mergeKind: s.mergeKind, multipleBases: s.multipleBases, moment, label: s.label_conflict };
   if (moment === 'final') {
     const rec = joined.recency;
-    const fromRecency = (side: 'sideA' | 'sideB'): LastEdit => (file) => seconds(rec?.[side][file]);
+    const fromRecency =
+      (side: 'sideA' | 'sideB'): LastEdit =>
+      (file) =>
+        seconds(rec?.[side][file]);
     const sideA = toWorkingSet(s.sideA, null, fromRecency('sideA'));
     const sideB = toWorkingSet(s.sideB, null, fromRecency('sideB'));
-    return { ...common, now: s.mergeTime * 1000, sideA, sideB, bothActive: sideA.files.length > 0 && sideB.files.length > 0, commitsA: s.sideA.commits ?? 0, commitsB: s.sideB.commits ?? 0 };
+    return {
+      ...common,
+      now: s.mergeTime * 1000,
+      sideA,
+      sideB,
+      bothActive: sideA.files.length > 0 && sideB.files.length > 0,
+      commitsA: s.sideA.commits ?? 0,
+      commitsB: s.sideB.commits ?? 0,
+    };
   }
-  const [axis, fraction] = moment.startsWith('both-') ? ['overlapSnapshots', moment.slice(5)] as const : ['snapshots', moment.slice(5)] as const;
+  const [axis, fraction] = moment.startsWith('both-') ? (['overlapSnapshots', moment.slice(5)] as const) : (['snapshots', moment.slice(5)] as const);
   const snap = joined.prefix?.[axis][fraction];
   if (!snap) return null;
   const fromEntry: LastEdit = (_file, entryTime) => seconds(entryTime);
   const sideA = toWorkingSet(snap.sideA, null, fromEntry);
   const sideB = toWorkingSet(snap.sideB, null, fromEntry);
-  return { ...common, now: snap.t * 1000, sideA, sideB, bothActive: snap.sideA.prefix !== null && snap.sideB.prefix !== null, commitsA: snap.sideA.commits ?? 0, commitsB: snap.sideB.commits ?? 0 };
+  return {
+    ...common,
+    now: snap.t * 1000,
+    sideA,
+    sideB,
+    bothActive: snap.sideA.prefix !== null && snap.sideB.prefix !== null,
+    commitsA: snap.sideA.commits ?? 0,
+    commitsB: snap.sideB.commits ?? 0,
+  };
 }
 
 /** The two engine agents of a pair, through the CLI's adapter. */
 export function agentsOf(pair: PairCase): readonly [Agent, Agent] {
-  return [
-    toAgent('sideA', pair.sideA, { committedWork: pair.commitsA }),
-    toAgent('sideB', pair.sideB, { committedWork: pair.commitsB }),
-  ];
+  return [toAgent('sideA', pair.sideA, { committedWork: pair.commitsA }), toAgent('sideB', pair.sideB, { committedWork: pair.commitsB })];
 }
 
 export function graphOf(joined: JoinedScenario): ImportGraph {

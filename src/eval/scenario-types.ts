@@ -1,5 +1,5 @@
 /**
- * The shape of the merge-scenario dataset (`../shared/data/merge-scenarios/README.md`), only the
+ * The shape of the merge-scenario dataset (passed to `bench/accuracy.mjs --data`; docs/decisions/calibration.md), only the
  * fields the evaluation reads. Times are unix SECONDS in the data; the adapter converts them.
  */
 import type { WorkingSetFile } from '../traffic/working-set.js';

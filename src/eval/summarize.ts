@@ -37,9 +37,30 @@ export function figures(predictor: Predictor, labels: readonly boolean[], index:
     n: sub.length,
     positives: sub.filter(Boolean).length,
     auc: rocAuc(scores, sub),
-    ...(predictor.taFlags ? { ta: confusion(index.map((i) => predictor.taFlags![i]!), sub) } : {}),
-    ...(predictor.raFlags ? { ra: confusion(index.map((i) => predictor.raFlags![i]!), sub) } : {}),
-    ...(predictor.binary ? { flag: confusion(scores.map((s) => s > 0), sub) } : {}),
+    ...(predictor.taFlags
+      ? {
+          ta: confusion(
+            index.map((i) => predictor.taFlags![i]!),
+            sub,
+          ),
+        }
+      : {}),
+    ...(predictor.raFlags
+      ? {
+          ra: confusion(
+            index.map((i) => predictor.raFlags![i]!),
+            sub,
+          ),
+        }
+      : {}),
+    ...(predictor.binary
+      ? {
+          flag: confusion(
+            scores.map((s) => s > 0),
+            sub,
+          ),
+        }
+      : {}),
   };
 }
 
@@ -61,9 +82,4 @@ export function indicesWhere(cases: readonly EvalCase[], keep: (c: EvalCase) => 
     if (keep(c)) out.push(i);
   });
   return out;
-}
-
-/** An engine variant with fixed thresholds: TA at risk ≥ τ_TA (RA included), RA at risk ≥ τ_RA. */
-export function thresholdPredictor(name: string, scores: readonly number[], tauTA: number, tauRA: number): Predictor {
-  return { name, scores, taFlags: scores.map((s) => s >= tauTA), raFlags: scores.map((s) => s >= tauRA) };
 }

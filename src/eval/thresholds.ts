@@ -78,13 +78,19 @@ export function pickTaForRecall(scores: readonly number[], labels: readonly bool
  * with at least `minFlags` flags in all. Pooled precision lets a high-base-rate repository carry
  * a threshold that is poor elsewhere; the per-group rule is what transfers to an unseen one.
  */
-export function pickRaThresholdByGroup(scores: readonly number[], labels: readonly boolean[], groups: readonly string[], minPrecision: number, minFlags = 5): ThresholdPick | null {
+export function pickRaThresholdByGroup(
+  scores: readonly number[],
+  labels: readonly boolean[],
+  groups: readonly string[],
+  minPrecision: number,
+  minFlags = 5,
+): ThresholdPick | null {
   const names = [...new Set(groups)];
   const groupOf = groups.map((g) => names.indexOf(g));
   const flagged = new Array<number>(names.length).fill(0);
   const tp = new Array<number>(names.length).fill(0);
   const positives = labels.filter(Boolean).length;
-  const order = scores.map((s, i) => i).sort((x, y) => scores[y]! - scores[x]!);
+  const order = scores.map((_, i) => i).sort((x, y) => scores[y]! - scores[x]!);
   let best: ThresholdPick | null = null;
   let total = 0;
   let hits = 0;

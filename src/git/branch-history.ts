@@ -24,7 +24,7 @@ export async function readCommitGraph(cwd: string, tips: readonly string[], trun
   const graph = new Map<string, CommitInfo>();
   const unique = [...new Set(tips)];
   if (unique.length === 0) return graph;
-  const input = [...unique, ...(trunk ? [`^${trunk}`] : [])].join('\n') + '\n';
+  const input = `${[...unique, ...(trunk ? [`^${trunk}`] : [])].join('\n')}\n`;
   const args = ['log', '--stdin', '--format=%x01%H%x09%ct%x09%P%x09%s', '--name-only', '-z', '--no-renames', `--max-count=${MAX_COMMITS}`];
   const { stdout } = await runGit(args, { cwd, input });
   return parseCommitGraph(stdout.toString('utf8'));
@@ -118,6 +118,9 @@ export function summarizeLine(graph: CommitGraph, tip: string | null, cap = 10):
   const commits = lineCommits(graph, tip);
   if (commits.length === 0) return { count: 0, subjects: [] };
   const oldest = commits.reduce((min, commit) => Math.min(min, commit.committedAt), Infinity);
-  const subjects = [...commits].sort((x, y) => y.committedAt - x.committedAt).slice(0, cap).map((commit) => commit.subject);
+  const subjects = [...commits]
+    .sort((x, y) => y.committedAt - x.committedAt)
+    .slice(0, cap)
+    .map((commit) => commit.subject);
   return { count: commits.length, oldest, subjects };
 }

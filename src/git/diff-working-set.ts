@@ -23,8 +23,23 @@ export interface DiffWorkingSet extends WorkingSet {
  */
 export async function diffWorkingSet(cwd: string, base: string, target: string, options: DiffOptions = {}): Promise<DiffWorkingSet> {
   const args = [
-    'diff-tree', '-r', '--raw', '--patch', '-z', '--unified=0', '-M50%', '--no-abbrev', '--no-commit-id',
-    '--no-color', '--no-ext-diff', '--no-textconv', '--ignore-submodules=none', '--end-of-options', base, target, '--',
+    'diff-tree',
+    '-r',
+    '--raw',
+    '--patch',
+    '-z',
+    '--unified=0',
+    '-M50%',
+    '--no-abbrev',
+    '--no-commit-id',
+    '--no-color',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--ignore-submodules=none',
+    '--end-of-options',
+    base,
+    target,
+    '--',
   ];
   const { stdout } = await runGit(args, { cwd, timeoutMs: options.timeoutMs });
   const parsed = parseUnifiedDiff(stdout.toString('utf8'));
@@ -51,8 +66,20 @@ export async function diffWorkingSets(cwd: string, requests: readonly DiffReques
   const results = new Map<string, DiffWorkingSet>();
   if (unique.length === 0) return results;
   const args = [
-    'diff-tree', '--stdin', '--always', '-r', '--raw', '--patch', '-z', '--unified=0', '-M50%', '--no-abbrev',
-    '--no-color', '--no-ext-diff', '--no-textconv', '--ignore-submodules=none',
+    'diff-tree',
+    '--stdin',
+    '--always',
+    '-r',
+    '--raw',
+    '--patch',
+    '-z',
+    '--unified=0',
+    '-M50%',
+    '--no-abbrev',
+    '--no-color',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--ignore-submodules=none',
   ];
   const input = unique.map((request) => `${request.target} ${request.base}\n`).join('');
   const { stdout } = await runGit(args, { cwd, input, timeoutMs: options.timeoutMs });

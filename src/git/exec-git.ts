@@ -56,13 +56,20 @@ const REPO_ENV = [
 
 /** Flags that make porcelain-ish output stable whatever the user's config says. */
 const PINNED_CONFIG = [
-  '-c', 'core.quotePath=false',
-  '-c', 'color.ui=false',
-  '-c', 'diff.noprefix=false',
-  '-c', 'diff.mnemonicPrefix=false',
-  '-c', 'diff.external=',
-  '-c', 'core.fsmonitor=false',
-  '-c', 'log.showSignature=false',
+  '-c',
+  'core.quotePath=false',
+  '-c',
+  'color.ui=false',
+  '-c',
+  'diff.noprefix=false',
+  '-c',
+  'diff.mnemonicPrefix=false',
+  '-c',
+  'diff.external=',
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'log.showSignature=false',
 ];
 
 export function gitEnvironment(options: Pick<GitOptions, 'env' | 'inheritRepoEnv'>): NodeJS.ProcessEnv {
@@ -205,5 +212,10 @@ export async function gitZ(args: readonly string[], options: GitOptions): Promis
 }
 
 function firstLine(text: string): string {
-  return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? ''
+  );
 }

@@ -33,8 +33,17 @@ export async function fetchTraffic(cwd: string, remote: string, options: FetchOp
   // The remote comes from a committed config file: `--upload-pack=<command>` would run a command.
   requireSafe('remote', remote);
   const args = [
-    'fetch', '--quiet', '--prune', '--no-tags', '--no-write-fetch-head', '--no-auto-maintenance', '--no-recurse-submodules',
-    '--end-of-options', remote, `+refs/heads/*:refs/remotes/${remote}/*`, '+refs/airspace/*:refs/airspace/remote/*',
+    'fetch',
+    '--quiet',
+    '--prune',
+    '--no-tags',
+    '--no-write-fetch-head',
+    '--no-auto-maintenance',
+    '--no-recurse-submodules',
+    '--end-of-options',
+    remote,
+    `+refs/heads/*:refs/remotes/${remote}/*`,
+    '+refs/airspace/*:refs/airspace/remote/*',
   ];
   try {
     await runGit(args, { cwd, timeoutMs: options.timeoutMs, transport: true });

@@ -48,7 +48,10 @@ export async function fileSubjects(cwd: string, base: string, tip: string, path:
   requireOids(base, tip);
   if (base === tip) return [];
   const { stdout } = await runGit(['log', '--no-merges', '--format=%s', `-n${cap}`, `${base}..${tip}`, '--', path], { cwd, env: LITERAL });
-  return stdout.toString('utf8').split('\n').filter((line) => line !== '');
+  return stdout
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 /** The patch of ONE file: hunk headers start hunks, every other line before the first is header noise. */

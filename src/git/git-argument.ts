@@ -10,6 +10,7 @@ import { AirspaceError } from '../errors.js';
 import { argumentMessages } from '../messages/git-argument.js';
 import { isBranchName, isRemoteName } from './ref-names.js';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this pattern finds
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const MAX_LENGTH = 1024;
 

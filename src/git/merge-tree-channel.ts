@@ -25,7 +25,10 @@ export async function mergeTreeChannel(cwd: string, commitA: string, commitB: st
   try {
     const args = ['merge-tree', '--write-tree', '--name-only', '-z', '--no-messages', '--end-of-options', commitA, commitB];
     const result = await runGit(args, { cwd, okCodes: [1], timeoutMs: options.timeoutMs });
-    const fields = result.stdout.toString('utf8').split('\0').filter((field) => field !== '');
+    const fields = result.stdout
+      .toString('utf8')
+      .split('\0')
+      .filter((field) => field !== '');
     const [tree, ...paths] = fields;
     if (tree === undefined || !OID.test(tree)) {
       return { value: null, conflictedPaths: [], reason: gitMessages.mergeTreeFailed(firstLine(result.stderr) || `exit ${result.code}`) };
@@ -39,5 +42,10 @@ export async function mergeTreeChannel(cwd: string, commitA: string, commitB: st
 }
 
 function firstLine(text: string): string {
-  return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? ''
+  );
 }

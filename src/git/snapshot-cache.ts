@@ -66,7 +66,8 @@ export async function readSnapshotCache(commonDir: string): Promise<Map<string, 
     const parsed = JSON.parse(await readFile(join(commonDir, 'airspace', FILE), 'utf8')) as { entries?: Record<string, CachedSnapshot> };
     const entries = new Map<string, CachedSnapshot>();
     for (const [path, entry] of Object.entries(parsed.entries ?? {})) {
-      if (typeof entry?.key === 'string' && (entry.commit === null || typeof entry.commit === 'string') && Array.isArray(entry.uncommittedPaths)) entries.set(path, entry);
+      if (typeof entry?.key === 'string' && (entry.commit === null || typeof entry.commit === 'string') && Array.isArray(entry.uncommittedPaths))
+        entries.set(path, entry);
     }
     return entries;
   } catch {

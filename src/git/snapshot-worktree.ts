@@ -63,7 +63,12 @@ export async function readIndex(indexFile: string): Promise<IndexCopy> {
 }
 
 /** The snapshot of a worktree whose status was just read (`index` read before the status). */
-export async function snapshotFromStatus(repo: SnapshotTarget, index: IndexCopy, status: WorktreeStatus, options: SnapshotOptions = {}): Promise<WorktreeSnapshot> {
+export async function snapshotFromStatus(
+  repo: SnapshotTarget,
+  index: IndexCopy,
+  status: WorktreeStatus,
+  options: SnapshotOptions = {},
+): Promise<WorktreeSnapshot> {
   if (status.entries.length === 0) return { dirty: false, commit: repo.head };
   const dir = await mkdtemp(join(tmpdir(), 'airspace-index-'));
   const tempIndex = join(dir, 'index');
@@ -89,7 +94,13 @@ export async function snapshotFromStatus(repo: SnapshotTarget, index: IndexCopy,
     }
     const tree = await git(['write-tree'], { cwd, env });
     const dateEnv: Record<string, string> = options.date ? { GIT_AUTHOR_DATE: options.date, GIT_COMMITTER_DATE: options.date } : {};
-    const commitEnv = { GIT_AUTHOR_NAME: 'airspace-hooks', GIT_AUTHOR_EMAIL: 'airspace@localhost', GIT_COMMITTER_NAME: 'airspace-hooks', GIT_COMMITTER_EMAIL: 'airspace@localhost', ...dateEnv };
+    const commitEnv = {
+      GIT_AUTHOR_NAME: 'airspace-hooks',
+      GIT_AUTHOR_EMAIL: 'airspace@localhost',
+      GIT_COMMITTER_NAME: 'airspace-hooks',
+      GIT_COMMITTER_EMAIL: 'airspace@localhost',
+      ...dateEnv,
+    };
     const parents = repo.head === null ? [] : ['-p', repo.head];
     const commit = await git(['commit-tree', tree, ...parents, '-m', 'airspace snapshot of uncommitted work'], { cwd, env: commitEnv });
     return { tree, commit, dirty: true };

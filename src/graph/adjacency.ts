@@ -22,5 +22,7 @@ export function toImportGraph(records: ReadonlyMap<string, Pick<FileRecord, 'imp
  */
 export function resolutionConfigKey(tsconfig: string | undefined, configs: ReadonlyMap<string, string>): string {
   const entries = [...configs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, blob]) => `${path}:${blob}`);
-  return createHash('sha1').update([`root=${tsconfig ?? ''}`, ...entries].join('\n')).digest('hex');
+  return createHash('sha1')
+    .update([`root=${tsconfig ?? ''}`, ...entries].join('\n'))
+    .digest('hex');
 }

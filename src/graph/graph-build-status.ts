@@ -62,11 +62,13 @@ export function readGraphBuildStatus(commonDir: string, now: number = Date.now()
     const mine = progress?.pid === lock.pid && progress.outcome === undefined;
     return { state: 'building', pid: lock.pid, startedAt: lock.startedAt, done: mine ? count(progress.done) : 0, total: mine ? count(progress.total) : 0 };
   }
-  if (progress?.outcome === 'failed') return { state: 'failed', at: count(progress.updatedAt), error: typeof progress.error === 'string' ? oneLine(progress.error) : 'unknown' };
+  if (progress?.outcome === 'failed')
+    return { state: 'failed', at: count(progress.updatedAt), error: typeof progress.error === 'string' ? oneLine(progress.error) : 'unknown' };
   return { state: 'idle' };
 }
 
 /** The file is written by another process under .git: printable characters only, one short line. */
 function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this pattern finds
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ').slice(0, 300);
 }

@@ -5,21 +5,8 @@
  */
 export { buildImportGraph } from './build-import-graph.js';
 export { loadImportGraph } from './load-import-graph.js';
-export { graphHealth, type GraphHealth } from './graph-health.js';
+export { graphHealth } from './graph-health.js';
 export { cruiserUsage } from './run-cruise.js';
-export { graphCachePath, GRAPH_CACHE_VERSION } from './graph-cache.js';
-export { readWorktreeChanges, type WorktreeChanges } from './list-repo-files.js';
-export { countEdges } from './graph-warnings.js';
-export type {
-  BuiltGraph,
-  GraphProgress,
-  GraphProgressListener,
-  GraphRefresh,
-  GraphWarning,
-  GraphWarningCode,
-  LoadedGraph,
-  LoadGraphOptions,
-} from './types.js';
-export { requestGraphBuild, isGraphBuildRunning, type GraphBuildRequest, type GraphBuildRequestResult } from './request-graph-build.js';
-export { readGraphBuildStatus, type GraphBuildStatus } from './graph-build-status.js';
-export { runBackgroundGraphBuild, type BackgroundBuildResult } from './background-graph-build.js';
+export { graphCachePath } from './graph-cache.js';
+export { requestGraphBuild } from './request-graph-build.js';
+export { readGraphBuildStatus } from './graph-build-status.js';

@@ -129,7 +129,7 @@ async function hashWorktreeFiles(toplevel: string, paths: readonly string[]): Pr
   // --stdin-paths is line-based: a path with a newline cannot go through it.
   const plain = paths.every((path) => !path.includes('\n'));
   if (plain) {
-    const result = await runGit(['hash-object', '--stdin-paths'], { cwd: toplevel, input: paths.join('\n') + '\n', okCodes: [128] });
+    const result = await runGit(['hash-object', '--stdin-paths'], { cwd: toplevel, input: `${paths.join('\n')}\n`, okCodes: [128] });
     const ids = result.stdout.toString('utf8').split('\n').filter(Boolean);
     if (result.code === 0 && ids.length === paths.length) return ids;
   }

@@ -21,7 +21,10 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
   const common = absoluteCommonDir(toplevel, commonDir);
   const warnings: GraphWarning[] = [];
   options.onProgress?.({ phase: 'list' });
-  const [repo, cache] = await Promise.all([options.worktreeTree ? listTreeFiles(toplevel, options.worktreeTree) : listRepoFiles(toplevel, options.worktreeChanges), Promise.resolve().then(() => safeRead(common, warnings))]);
+  const [repo, cache] = await Promise.all([
+    options.worktreeTree ? listTreeFiles(toplevel, options.worktreeTree) : listRepoFiles(toplevel, options.worktreeChanges),
+    Promise.resolve().then(() => safeRead(common, warnings)),
+  ]);
   const tsconfig = findRootTsconfig(toplevel);
   const configKey = resolutionConfigKey(tsconfig, repo.configs);
   const sources = [...repo.sources.keys()];

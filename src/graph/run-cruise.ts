@@ -32,22 +32,25 @@ export function cruiserUsage(): Readonly<typeof usage> {
 }
 
 export async function openCruiseSession(toplevel: string, tsconfig: string | undefined): Promise<CruiseSession> {
-  const [dc, { default: extractTSConfig }] = await Promise.all([
-    import('dependency-cruiser'),
-    import('dependency-cruiser/config-utl/extract-ts-config'),
-  ]);
+  const [dc, { default: extractTSConfig }] = await Promise.all([import('dependency-cruiser'), import('dependency-cruiser/config-utl/extract-ts-config')]);
   usage.loads += 1;
   const typescript = dc.getAvailableTranspilers().find((transpiler) => transpiler.name === 'typescript');
   let tsconfigFile = tsconfig ? join(toplevel, tsconfig) : undefined;
   let tsconfigError: string | undefined;
-  let parsed: Record<string, any> = {};
+  // The parsed tsconfig is handed back to dependency-cruiser untouched except for `options.baseUrl`.
+  let parsed: Partial<ReturnType<typeof extractTSConfig>> = {};
   if (tsconfigFile) {
     try {
-      parsed = extractTSConfig(tsconfigFile) as Record<string, any>;
+      parsed = extractTSConfig(tsconfigFile);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // TS18003 "No inputs were found": the config is fine for resolving, it just includes nothing.
-      if (!message.includes('TS18003')) tsconfigError = message.split('\n').find((line) => line.trim() !== '')?.trim() ?? message;
+      if (!message.includes('TS18003'))
+        tsconfigError =
+          message
+            .split('\n')
+            .find((line) => line.trim() !== '')
+            ?.trim() ?? message;
     }
     // dependency-cruiser hands the paths plugin baseUrl "./" (relative to process.cwd()) when the
     // config has none; with a baseUrl present the plugin reads the config itself, relative to it.
@@ -116,7 +119,10 @@ async function cruiseSafely(
     if (files.length === 1) return new Map([[files[0]!, empty()]]);
     const culprit = /\.\.\. in (.+?)\s*$/.exec(error instanceof Error ? error.message : '')?.[1];
     if (culprit && files.includes(culprit)) {
-      const rest = await cruiseSafely(cruiseOnce, files.filter((file) => file !== culprit));
+      const rest = await cruiseSafely(
+        cruiseOnce,
+        files.filter((file) => file !== culprit),
+      );
       return rest.set(culprit, empty());
     }
     const half = Math.ceil(files.length / 2);

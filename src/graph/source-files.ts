@@ -3,9 +3,6 @@
  * resolve. Pure path logic: no fs, no git.
  */
 
-/** Extensions dependency-cruiser parses for us; `.d.ts` is covered by `.ts`. */
-export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'] as const;
-
 /**
  * Extensions the resolver tries for an extension-less import, in TypeScript's order of preference
  * (a `.ts` file beats a `.js` file of the same name), declaration files last.

@@ -3,7 +3,7 @@ import type { GraphWarning } from '../messages/graph.js';
 import type { GraphBuildStatus } from './graph-build-status.js';
 import type { WorktreeChanges } from './list-repo-files.js';
 
-export type { GraphWarning, GraphWarningCode } from '../messages/graph.js';
+export type { GraphWarning } from '../messages/graph.js';
 
 /** Progress of a cruise, for the CLI to render (the graph layer never prints). */
 export interface GraphProgress {

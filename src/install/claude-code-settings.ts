@@ -134,7 +134,11 @@ function parseSettings(bytes: Buffer, path: string): Settings {
     throw new AirspaceError('config', 'claude-settings-invalid', claudeCodeMessages.notJson(path));
   }
   const hooks = (parsed as Settings | null)?.hooks;
-  const shapeOk = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && (hooks === undefined || (typeof hooks === 'object' && hooks !== null && !Array.isArray(hooks)));
+  const shapeOk =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    !Array.isArray(parsed) &&
+    (hooks === undefined || (typeof hooks === 'object' && hooks !== null && !Array.isArray(hooks)));
   const preOk = hooks?.PreToolUse === undefined || Array.isArray(hooks.PreToolUse);
   if (!shapeOk || !preOk) throw new AirspaceError('config', 'claude-settings-invalid', claudeCodeMessages.unexpectedShape(path));
   return parsed as Settings;
@@ -143,7 +147,11 @@ function parseSettings(bytes: Buffer, path: string): Settings {
 async function readRecord(recordPath: string, settingsPath: string): Promise<Record | null> {
   try {
     const record = JSON.parse(await readFile(recordPath, 'utf8')) as Partial<Record>;
-    const ok = record.version === 1 && record.path === settingsPath && typeof record.written === 'string' && (record.original === null || typeof record.original === 'string');
+    const ok =
+      record.version === 1 &&
+      record.path === settingsPath &&
+      typeof record.written === 'string' &&
+      (record.original === null || typeof record.original === 'string');
     return ok ? (record as Record) : null;
   } catch {
     return null;

@@ -9,7 +9,10 @@ import { delimiter, join } from 'node:path';
 export function findCli(toplevel: string, commonDir: string, env: NodeJS.ProcessEnv): string | null {
   const candidates = [
     join(toplevel, 'node_modules', '.bin', 'airspace-hooks'),
-    ...(env.PATH ?? '').split(delimiter).filter((dir) => dir !== '').map((dir) => join(dir, 'airspace-hooks')),
+    ...(env.PATH ?? '')
+      .split(delimiter)
+      .filter((dir) => dir !== '')
+      .map((dir) => join(dir, 'airspace-hooks')),
     join(commonDir, '..', 'node_modules', '.bin', 'airspace-hooks'),
   ];
   return candidates.find(isExecutable) ?? null;

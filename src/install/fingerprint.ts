@@ -20,14 +20,12 @@ export interface Fingerprint {
   readonly intact: boolean;
 }
 
-export function hasFingerprintLine(text: string): boolean {
-  return LINE.test(text);
-}
-
 export function stampFingerprint(text: string, version: string, attributes: Record<string, string> = {}): string {
   if (!LINE.test(text)) throw new Error('text has no fingerprint line');
   const bare = text.replace(LINE, PREFIX);
-  const extra = Object.entries(attributes).map(([key, value]) => ` ${key}=${value}`).join('');
+  const extra = Object.entries(attributes)
+    .map(([key, value]) => ` ${key}=${value}`)
+    .join('');
   return bare.replace(LINE, `${PREFIX} v=${version} sha=${digest(bare)}${extra}`);
 }
 

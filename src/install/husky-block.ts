@@ -35,7 +35,7 @@ export function blockText(hook: HookName, placement: Placement): string {
     'fi',
     BLOCK_END,
   ];
-  return stampFingerprint(lines.join('\n') + '\n', packageVersion(), { file: placement });
+  return stampFingerprint(`${lines.join('\n')}\n`, packageVersion(), { file: placement });
 }
 
 interface Region {
@@ -45,7 +45,7 @@ interface Region {
 }
 
 function findBlock(content: string): Region | null {
-  const after = content.indexOf('\n' + BLOCK_START);
+  const after = content.indexOf(`\n${BLOCK_START}`);
   const start = content.startsWith(BLOCK_START) ? 0 : after < 0 ? -1 : after + 1;
   if (start < 0) return null;
   const endMarker = content.indexOf(BLOCK_END, start);
@@ -60,7 +60,7 @@ export function addHuskyBlock(scriptsDir: string, hook: HookName, force: boolean
   const content = readIfPresent(path);
   if (content === null) {
     // husky 9 runs scripts with `sh`; the shebang and mode keep husky 4–8 (git runs them) working.
-    writeFileSync(path, '#!/usr/bin/env sh\n' + blockText(hook, 'created'), { mode: 0o755 });
+    writeFileSync(path, `#!/usr/bin/env sh\n${blockText(hook, 'created')}`, { mode: 0o755 });
     chmodSync(path, 0o755);
     return { kind: 'husky-block-added', hook, path, createdFile: true };
   }
@@ -76,9 +76,7 @@ export function addHuskyBlock(scriptsDir: string, hook: HookName, force: boolean
   if (region.text === desired) return { kind: 'already-installed', hook, path };
   if (fingerprint?.intact !== true && !force) return { kind: 'modified-kept', hook, path };
   writeFileSync(path, content.slice(0, region.start) + desired + content.slice(region.end));
-  return fingerprint?.intact === true
-    ? { kind: 'updated', hook, path, fromVersion: fingerprint.version }
-    : { kind: 'modified-replaced', hook, path };
+  return fingerprint?.intact === true ? { kind: 'updated', hook, path, fromVersion: fingerprint.version } : { kind: 'modified-replaced', hook, path };
 }
 
 export function removeHuskyBlock(scriptsDir: string, hook: HookName): UninstallAction | null {

@@ -5,19 +5,11 @@
 export { install } from './install.js';
 export { uninstall } from './uninstall.js';
 export { inspectInstallation } from './inspect-installation.js';
-export { BLOCK_END, BLOCK_START } from './husky-block.js';
-export { ORIGINAL_SUFFIX } from './hooks-dir-shim.js';
 export { detectPackageManager, type PackageManager, type PackageManagerName } from './package-manager.js';
 export type {
-  FindingCode,
-  FindingLevel,
   HookAction,
-  HookName,
   InstallFinding,
-  InstallOptions,
-  InstallOutcome,
   InstallResult,
-  ManagerName,
   ManagerSnippet,
   UninstallAction,
   UninstallResult,

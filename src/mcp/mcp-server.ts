@@ -30,31 +30,63 @@ const cwd = path.refine(isAbsolute, mcpMessages.cwdNotAbsolute).optional().descr
 const paths = z.array(path).max(500);
 const count = (max: number) => z.number().int().min(0).max(max);
 
-export function createMcpServer(runners: ToolRunners, options: { version: string; defaultCwd: string; peerDiffDefaults: Omit<PeerDiffQuery, 'peer' | 'file'> }): McpServer {
+export function createMcpServer(
+  runners: ToolRunners,
+  options: { version: string; defaultCwd: string; peerDiffDefaults: Omit<PeerDiffQuery, 'peer' | 'file'> },
+): McpServer {
   const server = new McpServer({ name: 'airspace-hooks', version: options.version }, { instructions: mcpMessages.serverInstructions });
   const at = (input: { cwd?: string | undefined }) => input.cwd ?? options.defaultCwd;
   const T = mcpMessages.tools;
   const readOnly = { readOnlyHint: true, openWorldHint: false };
 
-  server.registerTool('check', { description: T.check, inputSchema: z.strictObject({ cwd, fetch: z.boolean().optional().describe(P.fetch) }), annotations: { openWorldHint: false } }, async (input, extra) =>
-    reportResult(summarizeReport, await runners.check(at(input), { fetch: input.fetch ?? false, signal: extra.signal })),
+  server.registerTool(
+    'check',
+    { description: T.check, inputSchema: z.strictObject({ cwd, fetch: z.boolean().optional().describe(P.fetch) }), annotations: { openWorldHint: false } },
+    async (input, extra) => reportResult(summarizeReport, await runners.check(at(input), { fetch: input.fetch ?? false, signal: extra.signal })),
   );
   server.registerTool(
     'scan',
-    { description: T.scan, inputSchema: z.strictObject({ cwd, agents: z.array(z.string().min(3).max(1024)).max(200).optional().describe(P.agents), fetch: z.boolean().optional().describe(P.fetch) }), annotations: { openWorldHint: false } },
-    async (input, extra) => reportResult(summarizeReport, await runners.scan(at(input), { agents: input.agents ?? [], fetch: input.fetch ?? false, signal: extra.signal })),
+    {
+      description: T.scan,
+      inputSchema: z.strictObject({
+        cwd,
+        agents: z.array(z.string().min(3).max(1024)).max(200).optional().describe(P.agents),
+        fetch: z.boolean().optional().describe(P.fetch),
+      }),
+      annotations: { openWorldHint: false },
+    },
+    async (input, extra) =>
+      reportResult(summarizeReport, await runners.scan(at(input), { agents: input.agents ?? [], fetch: input.fetch ?? false, signal: extra.signal })),
   );
-  server.registerTool('intent_add', { description: T.intent_add, inputSchema: z.strictObject({ cwd, paths: paths.min(1).describe(P.paths) }), annotations: { idempotentHint: true, openWorldHint: false } }, async (input) =>
-    intentResult(await runners.intent(at(input), 'add', input.paths)),
+  server.registerTool(
+    'intent_add',
+    {
+      description: T.intent_add,
+      inputSchema: z.strictObject({ cwd, paths: paths.min(1).describe(P.paths) }),
+      annotations: { idempotentHint: true, openWorldHint: false },
+    },
+    async (input) => intentResult(await runners.intent(at(input), 'add', input.paths)),
   );
-  server.registerTool('intent_clear', { description: T.intent_clear, inputSchema: z.strictObject({ cwd, paths: paths.optional().describe(P.paths) }), annotations: { idempotentHint: true, openWorldHint: false } }, async (input) =>
-    intentResult(await runners.intent(at(input), 'clear', input.paths ?? [])),
+  server.registerTool(
+    'intent_clear',
+    {
+      description: T.intent_clear,
+      inputSchema: z.strictObject({ cwd, paths: paths.optional().describe(P.paths) }),
+      annotations: { idempotentHint: true, openWorldHint: false },
+    },
+    async (input) => intentResult(await runners.intent(at(input), 'clear', input.paths ?? [])),
   );
-  server.registerTool('intent_list', { description: T.intent_list, inputSchema: z.strictObject({ cwd }), annotations: readOnly }, async (input) => intentResult(await runners.intent(at(input), 'list', [])));
-  server.registerTool('inbox', { description: T.inbox, inputSchema: z.strictObject({ cwd, ack: z.boolean().optional().describe(P.ack) }), annotations: { openWorldHint: false } }, async (input) => {
-    const inbox = await runners.inbox(at(input), input.ack ?? false);
-    return jsonResult(mcpMessages.inboxSummary(inbox.messages.length), inbox);
-  });
+  server.registerTool('intent_list', { description: T.intent_list, inputSchema: z.strictObject({ cwd }), annotations: readOnly }, async (input) =>
+    intentResult(await runners.intent(at(input), 'list', [])),
+  );
+  server.registerTool(
+    'inbox',
+    { description: T.inbox, inputSchema: z.strictObject({ cwd, ack: z.boolean().optional().describe(P.ack) }), annotations: { openWorldHint: false } },
+    async (input) => {
+      const inbox = await runners.inbox(at(input), input.ack ?? false);
+      return jsonResult(mcpMessages.inboxSummary(inbox.messages.length), inbox);
+    },
+  );
   server.registerTool(
     'peer_diff',
     {
@@ -66,7 +98,9 @@ export function createMcpServer(runners: ToolRunners, options: { version: string
         near: count(100_000).optional().describe(P.near),
         context: count(1_000).optional().describe(P.context),
         maxHunks: count(1_000).optional().describe(P.maxHunks),
-        maxBytes: count(1024 * 1024).optional().describe(P.maxBytes),
+        maxBytes: count(1024 * 1024)
+          .optional()
+          .describe(P.maxBytes),
       }),
       annotations: readOnly,
     },

@@ -11,9 +11,15 @@ export function summarizeReport(report: AirspaceReport): string {
     report.command === 'check'
       ? mcpMessages.checkSummary(report.advisories.length, (report.verdict?.steerFrom ?? []).map(clean), (report.verdict?.holdAgainst ?? []).map(clean))
       : mcpMessages.scanSummary(report.agents.length, report.links.length, report.advisories.length);
-  const lines = report.advisories
-    .slice(0, MAX_LINES)
-    .map((link) => mcpMessages.advisoryLine(link.predictedRA ? mcpMessages.predictedRA : link.level, clean(link.a), clean(link.b), link.risk, link.sharedFiles.slice(0, 5).map((f) => clean(f.path))));
+  const lines = report.advisories.slice(0, MAX_LINES).map((link) =>
+    mcpMessages.advisoryLine(
+      link.predictedRA ? mcpMessages.predictedRA : link.level,
+      clean(link.a),
+      clean(link.b),
+      link.risk,
+      link.sharedFiles.slice(0, 5).map((f) => clean(f.path)),
+    ),
+  );
   return [head, ...lines].join('\n');
 }
 

@@ -7,7 +7,7 @@ export const agentsCliMessages = {
   },
   options: {
     peer: 'the peer: an id from check/scan, a branch name or a worktree folder name',
-    file: 'only this file (all of the peer\'s hunks there when you have not touched it)',
+    file: "only this file (all of the peer's hunks there when you have not touched it)",
     near: 'a peer hunk within this many lines of your changes counts as near',
     context: 'context lines around each hunk',
     maxHunks: 'at most this many hunks',

@@ -5,7 +5,6 @@
  */
 import type { BeaconSkipReason } from '../beacon/parse-beacon.js';
 import type { PublishFailure } from '../beacon/publish-beacon.js';
-import type { BeaconMergeMode } from '../beacon/merge-beacon.js';
 
 export const beaconSkipReasonText: Readonly<Record<BeaconSkipReason | 'too-many' | 'unproven-claims', string>> = {
   'too-large': 'larger than the beacon size limit',
@@ -46,15 +45,6 @@ export function beaconNotPublishedLine(reason: PublishFailure, detail?: string):
 
 export function beaconClearedLine(ref: string): string {
   return `beacon ${ref} removed from the remote`;
-}
-
-export const beaconMergeModeText: Readonly<Record<BeaconMergeMode, string>> = {
-  'same-base': 'beacon merged with the branch line by line',
-  'beacon-files-whole': "beacon and branch have different bases: the beacon's files count as whole-file edits",
-};
-
-export function intentListLine(count: number): string {
-  return count === 0 ? 'no declared intent' : `${count} file${count === 1 ? '' : 's'} declared as about to be touched`;
 }
 
 export function inboxSummaryLine(count: number): string {

@@ -8,8 +8,7 @@ export const checkMessages = {
   steer: (peer: string) => `steer: you must steer away from ${peer} (it has right of way)`,
   hold: (peer: string) => `hold: you have right of way; ${peer} has been advised to steer away`,
   steerPair: (steer: string, hold: string) => `${steer} steers, ${hold} holds`,
-  whatToDo:
-    'what to do: coordinate with them, pick other files, or rebase onto their work after it lands',
+  whatToDo: 'what to do: coordinate with them, pick other files, or rebase onto their work after it lands',
   theirWork: 'their commits',
   theirIntent: 'declared intent',
   theirNote: 'note',

@@ -8,7 +8,8 @@ export const cliMessages = {
   noCommits: 'this repository has no commits yet: nothing to publish',
   noTrunkForBeacon: 'no trunk to measure this agent\'s work against (set "trunk" in the config, or fetch the remote)',
   radarServing: (url: string) => `radar live at ${url} (Ctrl-C to stop)`,
-  radarWritten: (file: string, agents: number, advisories: number) => `radar written to ${file}: ${agents} agents, ${advisories} advisories. Open it in a browser.`,
+  radarWritten: (file: string, agents: number, advisories: number) =>
+    `radar written to ${file}: ${agents} agents, ${advisories} advisories. Open it in a browser.`,
   badChannel: (name: string, known: readonly string[]) => `unknown channel "${name}" (known: ${known.join(', ')})`,
   badTime: (at: string) => `--at "${at}" is neither an ISO 8601 time nor a revision`,
   commands: {
@@ -17,12 +18,12 @@ export const cliMessages = {
     doctor: 'what is installed and what works, with fixes',
     install: 'install the git hooks (pre-commit warns, pre-push blocks the agent that must steer)',
     uninstall: 'remove the hooks and restore what was there',
-    beacon: 'publish, list or clear this agent\'s beacon on the remote',
+    beacon: "publish, list or clear this agent's beacon on the remote",
     intent: 'declare files you are about to touch (add | list | clear)',
     inbox: 'messages other agents sent you on a traffic advisory',
     radar: 'write (or serve) the 3D radar page of the airspace',
     demo: 'play the demo: agents converge, one steers, all land without conflicts',
-    replay: 'measure the model on this repository\'s own merge history',
+    replay: "measure the model on this repository's own merge history",
   },
   options: {
     hook: 'run as this hook would (modes and budgets from the config)',

@@ -15,7 +15,7 @@ export const demoMessages = {
     converging: '2. Converging: cy declares it will touch src/auth/session.ts (intent exchanged)',
     imminent: '3. Collision imminent: cy edits the lines ada just pushed',
     steered: '4. cy steers away and pushes again',
-    signature: '5. Caught before the build breaks: dana changes the signature of connect, bob\'s new code calls it',
+    signature: "5. Caught before the build breaks: dana changes the signature of connect, bob's new code calls it",
     landed: '6. Everyone lands on main',
   },
   building: (root: string) => `building the demo airspace in ${root} …`,

@@ -11,7 +11,7 @@ export const doctorMessages = {
   repoOk: (branch: string | null) => `repository on ${branch ?? 'a detached HEAD'}`,
   noCommits: 'the repository has no commits yet: there is nothing to compare',
   noCommitsFix: 'make a first commit',
-  detached: 'detached HEAD: this worktree\'s agent id comes from its path, and peers cannot follow it by branch name',
+  detached: "detached HEAD: this worktree's agent id comes from its path, and peers cannot follow it by branch name",
   detachedFix: 'git switch -c <branch> to give this line of work a name',
   shallow: 'shallow clone: merge-bases may be missing, and pairs without one are reported as unknown',
   shallowFix: 'git fetch --unshallow',

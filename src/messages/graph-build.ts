@@ -8,7 +8,9 @@ const thousands = (n: number): string => n.toLocaleString('en-US');
 
 export const graphBuildMessages = {
   status: (status: GraphBuildStatus, hasGraph: boolean): string => {
-    const channel = hasGraph ? 'the dependency channel uses the previous graph until then' : 'dependency: not ready; overlap, proximity and merge are checked now';
+    const channel = hasGraph
+      ? 'the dependency channel uses the previous graph until then'
+      : 'dependency: not ready; overlap, proximity and merge are checked now';
     if (status.state === 'building') {
       const where = status.total > 0 ? `${thousands(status.done)} of ${thousands(status.total)} files` : 'starting';
       return `import graph: building in the background, ${where}; ${channel}`;

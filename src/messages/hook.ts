@@ -5,7 +5,8 @@ export const hookMessages = {
   internal: (detail: string) => `internal error: ${detail}`,
   failedOpen: (hook: string, detail: string) => `airspace-hooks: ${hook} check skipped (${detail}); letting it through`,
   failedClosed: (hook: string, detail: string) => `airspace-hooks: ${hook} check failed (${detail}); blocking because --strict is set. Bypass: ${BYPASS}`,
-  fetchFailedClosed: (reason: string) => `airspace-hooks: could not fetch the traffic (${reason}); blocking because pre-push.failClosed is set. Bypass: ${BYPASS}`,
+  fetchFailedClosed: (reason: string) =>
+    `airspace-hooks: could not fetch the traffic (${reason}); blocking because pre-push.failClosed is set. Bypass: ${BYPASS}`,
   nothingToCheck: 'airspace-hooks: nothing to check (only deletions or tags are pushed)',
   cutOpen: (hook: string, detail: string) => `airspace-hooks: ${hook} ${detail}; letting it through`,
   cutClosed: (hook: string, detail: string) => `airspace-hooks: ${hook} ${detail}; blocking because failClosed is set. Bypass: ${BYPASS}`,

@@ -1,9 +1,28 @@
 import { relative } from 'node:path';
-import type { HookAction, InstallFinding, InstallResult, ManagerSnippet, PackageManager, PackageManagerName, UninstallAction, UninstallResult } from '../install/index.js';
+import type {
+  HookAction,
+  InstallFinding,
+  InstallResult,
+  ManagerSnippet,
+  PackageManager,
+  PackageManagerName,
+  UninstallAction,
+  UninstallResult,
+} from '../install/index.js';
 
 /** The project's own commands: npm refuses to run in a project that declares pnpm or yarn. */
-const CLI: Record<PackageManagerName, string> = { npm: 'npx airspace-hooks', pnpm: 'pnpm exec airspace-hooks', yarn: 'yarn airspace-hooks', bun: 'bunx airspace-hooks' };
-const ADD: Record<PackageManagerName, string> = { npm: 'npm i -D airspace-hooks', pnpm: 'pnpm add -D airspace-hooks', yarn: 'yarn add -D airspace-hooks', bun: 'bun add -d airspace-hooks' };
+const CLI: Record<PackageManagerName, string> = {
+  npm: 'npx airspace-hooks',
+  pnpm: 'pnpm exec airspace-hooks',
+  yarn: 'yarn airspace-hooks',
+  bun: 'bunx airspace-hooks',
+};
+const ADD: Record<PackageManagerName, string> = {
+  npm: 'npm i -D airspace-hooks',
+  pnpm: 'pnpm add -D airspace-hooks',
+  yarn: 'yarn add -D airspace-hooks',
+  bun: 'bun add -d airspace-hooks',
+};
 
 export function packageManagerCommands(pm: PackageManagerName = 'npm'): { cli: string; add: string; install: string } {
   return { cli: CLI[pm], add: ADD[pm], install: `${pm} install` };
@@ -88,10 +107,15 @@ export function installResultLines(result: InstallResult, cwd?: string): string[
           ? `airspace-hooks ${result.version}: hooks added to husky's scripts in ${show(result.hooksDir ?? '')}`
           : `airspace-hooks ${result.version}: hooks installed in ${show(result.hooksDir ?? '')} (shared by every worktree of this repository)`;
       const lines = [head, ...result.hooks.map((action) => hookActionLine(action, show))];
-      if (result.forced && result.hooksPath !== null && result.strategy === 'hooks-dir') lines.push(`  (core.hooksPath "${result.hooksPath}" is not ours; installed there because of --force)`);
+      if (result.forced && result.hooksPath !== null && result.strategy === 'hooks-dir')
+        lines.push(`  (core.hooksPath "${result.hooksPath}" is not ours; installed there because of --force)`);
       const fix = result.huskyFix ?? 'npx husky';
-      if (result.huskyInactive) lines.push(`  husky is not active in this clone yet (core.hooksPath is unset): run \`${fix}\` (or \`${c.install}\`) so git runs the scripts.`);
-      if (result.huskyRuntimeMissing) lines.push(`  husky's generated .husky/_ is missing in this worktree (it is gitignored), so git runs NO hook here yet: run \`${fix}\` (or \`${c.install}\`) in this worktree.`);
+      if (result.huskyInactive)
+        lines.push(`  husky is not active in this clone yet (core.hooksPath is unset): run \`${fix}\` (or \`${c.install}\`) so git runs the scripts.`);
+      if (result.huskyRuntimeMissing)
+        lines.push(
+          `  husky's generated .husky/_ is missing in this worktree (it is gitignored), so git runs NO hook here yet: run \`${fix}\` (or \`${c.install}\`) in this worktree.`,
+        );
       if (result.packageManager) lines.push(...packageManagerLine(result.packageManager));
       lines.push(BYPASS_LINE);
       return lines;
@@ -105,7 +129,9 @@ function uninstallActionLine(action: UninstallAction, show: Show): string {
     case 'shim-removed':
       return action.restored === null ? `  ${action.hook}: removed ${where}` : `  ${action.hook}: removed our shim; your original hook is back at ${where}`;
     case 'husky-block-removed':
-      return action.deletedFile ? `  ${action.hook}: deleted ${where} (install had created it)` : `  ${action.hook}: removed the airspace-hooks block from ${where}`;
+      return action.deletedFile
+        ? `  ${action.hook}: deleted ${where} (install had created it)`
+        : `  ${action.hook}: removed the airspace-hooks block from ${where}`;
     case 'modified-kept':
       return `  ${action.hook}: ${where} was installed by airspace-hooks but edited since; left in place, remove it by hand if you no longer want it`;
     case 'orphan-original':
@@ -115,8 +141,12 @@ function uninstallActionLine(action: UninstallAction, show: Show): string {
 
 export function uninstallResultLines(result: UninstallResult, cwd?: string): string[] {
   const show = shower(cwd);
-  const lines = result.actions.length === 0 ? ['airspace-hooks: no hooks of ours found; nothing to remove.'] : ['airspace-hooks: uninstalled', ...result.actions.map((a) => uninstallActionLine(a, show))];
-  if (result.manager !== null) lines.push(`  ${result.manager.manager} still calls airspace-hooks: remove its entries from ${show(result.manager.configFile)}.`);
+  const lines =
+    result.actions.length === 0
+      ? ['airspace-hooks: no hooks of ours found; nothing to remove.']
+      : ['airspace-hooks: uninstalled', ...result.actions.map((a) => uninstallActionLine(a, show))];
+  if (result.manager !== null)
+    lines.push(`  ${result.manager.manager} still calls airspace-hooks: remove its entries from ${show(result.manager.configFile)}.`);
   return lines;
 }
 
@@ -169,4 +199,5 @@ export function findingLines(findings: readonly InstallFinding[], cwd?: string, 
 
 export const formatInstallResult = (result: InstallResult, cwd?: string): string => installResultLines(result, cwd).join('\n');
 export const formatUninstallResult = (result: UninstallResult, cwd?: string): string => uninstallResultLines(result, cwd).join('\n');
-export const formatInstallFindings = (findings: readonly InstallFinding[], cwd?: string, pm?: PackageManagerName): string => findingLines(findings, cwd, pm).join('\n');
+export const formatInstallFindings = (findings: readonly InstallFinding[], cwd?: string, pm?: PackageManagerName): string =>
+  findingLines(findings, cwd, pm).join('\n');

@@ -14,12 +14,15 @@ const PROBLEM_WORDS: Readonly<Record<string, string>> = {
 
 export const intentMessages = {
   outsideWorktree: (input: string, toplevel: string) => `intent add: ${input} is outside this worktree (${toplevel}); declare files of this repository`,
-  notAFile: (input: string, problem: string) => `intent add: ${JSON.stringify(input)} is not a file path inside this repository: ${PROBLEM_WORDS[problem] ?? problem}`,
+  notAFile: (input: string, problem: string) =>
+    `intent add: ${JSON.stringify(input)} is not a file path inside this repository: ${PROBLEM_WORDS[problem] ?? problem}`,
   tooMany: (declared: number, adding: number, max: number) =>
     `intent add: intent holds at most ${max} files; ${declared} declared + ${adding} new would be ${declared + adding}. Nothing was added: declare fewer, or clear some with \`airspace-hooks intent clear PATH…\``,
   needPaths: 'airspace-hooks intent add: name the files you are about to touch',
   list: (action: string, paths: readonly string[]) =>
     paths.length === 0
-      ? action === 'clear' ? 'intent cleared' : 'no declared intent'
+      ? action === 'clear'
+        ? 'intent cleared'
+        : 'no declared intent'
       : `${action === 'clear' ? 'intent left' : 'declared intent'} (${paths.length}):\n${paths.map((p) => `  ${p}`).join('\n')}`,
 };

@@ -5,7 +5,8 @@ export const mcpMessages = {
     'Call `check` before editing files another agent may touch; `intent_add` the files you are about to edit so peers see you coming; ' +
     '`peer_diff` shows what a peer actually wrote near your changes. On a Resolution Advisory where you must steer, pick other files or coordinate.',
   tools: {
-    check: 'This worktree against all known traffic (other worktrees, peer branches, fetched beacons): advisories, who must steer, and the versioned JSON report.',
+    check:
+      'This worktree against all known traffic (other worktrees, peer branches, fetched beacons): advisories, who must steer, and the versioned JSON report.',
     scan: 'Every pair of agents in the airspace, or exactly the NAME=REV agents given: the risk of each pair and the advisories.',
     intent_add: 'Declare files you are about to edit (repo-relative or absolute paths): peers see you converging before you write a line.',
     intent_clear: 'Clear declared intent: the paths given, or all of it when none are given.',
@@ -20,7 +21,7 @@ export const mcpMessages = {
     paths: 'Repo-relative or absolute file paths.',
     ack: 'Mark the messages as read.',
     peer: 'The peer: its id as shown by check/scan, a branch name, or a worktree folder name.',
-    file: 'Only this file; when you have not touched it, all of the peer\'s hunks there are shown.',
+    file: "Only this file; when you have not touched it, all of the peer's hunks there are shown.",
     near: 'A peer hunk within this many lines of one of your changed ranges counts as near (default 20).',
     context: 'Context lines around each hunk (default 3).',
     maxHunks: 'At most this many hunks (default 20).',
@@ -38,7 +39,8 @@ export const mcpMessages = {
         (hold.length ? `; you hold course, ${hold.join(', ')} ${hold.length === 1 ? 'was' : 'were'} told to steer` : ''),
   advisoryLine: (level: string, a: string, b: string, risk: number, files: readonly string[]) =>
     `${level} ${a} ↔ ${b} risk ${risk.toFixed(2)}${files.length ? `: ${files.join(', ')}` : ''}`,
-  scanSummary: (agents: number, pairs: number, advisories: number) => `${agents} agents, ${pairs} pairs, ${advisories} advisor${advisories === 1 ? 'y' : 'ies'}`,
+  scanSummary: (agents: number, pairs: number, advisories: number) =>
+    `${agents} agents, ${pairs} pairs, ${advisories} advisor${advisories === 1 ? 'y' : 'ies'}`,
   intentSummary: (paths: readonly string[]) => (paths.length === 0 ? 'no declared intent' : `declared intent (${paths.length}): ${paths.join(', ')}`),
   inboxSummary: (count: number) => (count === 0 ? 'inbox empty' : `${count} message${count === 1 ? '' : 's'} from other agents`),
   peerDiffSummary: (peer: string, files: number, hunks: number, cut: number) =>

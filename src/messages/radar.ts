@@ -4,13 +4,11 @@
  */
 
 export const radarErrors = {
-  bundleMissing: (tried: readonly string[]): string =>
-    `The radar page script is missing (looked in ${tried.join(', ')}); run \`npm run build\` first.`,
+  bundleMissing: (tried: readonly string[]): string => `The radar page script is missing (looked in ${tried.join(', ')}); run \`npm run build\` first.`,
   noFrames: (): string => 'The radar needs at least one scan to draw.',
   badPort: (port: number): string => `Port ${port} is not a valid TCP port (0–65535).`,
   badInterval: (ms: number): string => `The radar refresh interval must be at least 100 ms (got ${ms}).`,
-  listenFailed: (host: string, port: number, reason: string): string =>
-    `The radar server could not listen on ${host}:${port}: ${reason}`,
+  listenFailed: (host: string, port: number, reason: string): string => `The radar server could not listen on ${host}:${port}: ${reason}`,
 } as const;
 
 /** Labels of the browser page. Names and paths are never part of these: the page sets them as text. */
@@ -37,7 +35,7 @@ export const radarPageText = {
   channels: 'channels',
   unknown: 'unknown',
   sharedFiles: 'overlapping files',
-  symbols: 'symbols (one side changed what the other side\'s new code uses)',
+  symbols: "symbols (one side changed what the other side's new code uses)",
   noSharedFiles: 'no shared files (the risk comes from other channels)',
   overlap: 'overlap',
   gap: 'gap',
@@ -56,5 +54,3 @@ export const radarPageText = {
   liveLost: 'live: the server does not answer',
   updatedAt: 'scanned',
 } as const;
-
-export type RadarPageText = typeof radarPageText;

@@ -24,7 +24,11 @@ export const replayMessages = {
       ? `ROC-AUC is undefined: none of the ${cases} merge(s) scored at f = 0.5 conflicted (of ${merges} found); replay needs both conflicting and clean merges (try a larger --merges)`
       : `ROC-AUC is undefined: all ${cases} merge(s) scored at f = 0.5 conflicted (of ${merges} found); replay needs both conflicting and clean merges (try a larger --merges)`,
   progress: (phase: string, done?: number, total?: number) =>
-    done !== undefined && total !== undefined ? `${PROGRESS[phase] ?? phase} ${done}/${total}` : total !== undefined ? `${PROGRESS[phase] ?? phase} ${total} case(s)…` : (PROGRESS[phase] ?? phase),
+    done !== undefined && total !== undefined
+      ? `${PROGRESS[phase] ?? phase} ${done}/${total}`
+      : total !== undefined
+        ? `${PROGRESS[phase] ?? phase} ${total} case(s)…`
+        : (PROGRESS[phase] ?? phase),
   skipReasons: SKIP_REASONS,
   graphApproximation:
     "the import graph is today's (the repository's current graph cache), not each merge base's: edges added or removed since a merge are approximated",

@@ -27,7 +27,12 @@ export const runMessages = {
     const failed = stages.filter((s) => s.state === 'failed').map((s) => `${s.stage}${s.detail ? ` (${s.detail})` : ''}`);
     const cut = stages.find((s) => s.state === 'cut')?.stage;
     const lead = budgetMs === null ? `stopped (${why})` : `reached its ${budgetMs} ms budget${cut ? ` while in ${cut}` : ''} and stopped what it started`;
-    return [lead, `checked: ${done.length > 0 ? done.join(', ') : 'nothing'}`, ...(failed.length > 0 ? [`failed: ${failed.join(', ')}`] : []), `not checked: ${notChecked(stages).join(', ')}`].join('; ');
+    return [
+      lead,
+      `checked: ${done.length > 0 ? done.join(', ') : 'nothing'}`,
+      ...(failed.length > 0 ? [`failed: ${failed.join(', ')}`] : []),
+      `not checked: ${notChecked(stages).join(', ')}`,
+    ].join('; ');
   },
   scoring: (pairs: number) => `scoring ${pairs} pair${pairs === 1 ? '' : 's'}…`,
   messageText: (files: string, subjects: string, intent: string) =>

@@ -18,7 +18,8 @@ function how(c: SymbolCollision): string {
 export const symbolMessages = {
   parserMissing: (reason: string) => `the symbol parser (oxc-parser) could not be loaded: ${reason}`,
   unreadable: (what: string) => `could not read the changed files: ${what}`,
-  tooLarge: (files: number, bytes: number) => `${files} changed source files (${(bytes / 1024 / 1024).toFixed(1)} MB in all versions): more than the symbol channel parses inside a hook`,
+  tooLarge: (files: number, bytes: number) =>
+    `${files} changed source files (${(bytes / 1024 / 1024).toFixed(1)} MB in all versions): more than the symbol channel parses inside a hook`,
   /**
    * One collision, told to `viewer` ("your new code" when the viewer wrote the use). Example:
    * ada changed the signature of `createSession` (src/auth/session.ts:3, 1 → 2 required parameters);

@@ -1,5 +1,6 @@
 import type { Link, Vec3 } from '../engine/types.js';
 import type { SymbolCollision } from '../symbols/symbol-types.js';
+import type { UnknownPeer } from '../traffic/collect-airspace.js';
 
 /**
  * What `check` and `scan` found, as data: the one structure both the terminal renderer and the
@@ -37,17 +38,18 @@ export interface AgentFactsReport {
   readonly beaconAgeMs?: number;
 }
 
-export interface UnknownPeer {
-  readonly id: string;
-  readonly reason: string;
-}
-
 export interface ScannedReport {
   readonly at: number;
   readonly ownship: string | null;
   readonly includesUncommitted: boolean;
   readonly peers: { readonly worktrees: number; readonly branches: number; readonly beacons: number; readonly explicit: number };
-  readonly fetch: { readonly attempted: boolean; readonly ok: boolean | null; readonly reason?: string; readonly lastFetchAt: number | null; readonly ageMs: number | null };
+  readonly fetch: {
+    readonly attempted: boolean;
+    readonly ok: boolean | null;
+    readonly reason?: string;
+    readonly lastFetchAt: number | null;
+    readonly ageMs: number | null;
+  };
   readonly graph: {
     readonly source: string;
     readonly files: number;

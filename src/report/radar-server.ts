@@ -80,12 +80,24 @@ export async function serveRadar(options: RadarServerOptions): Promise<RadarServ
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
     // A page on another origin could resolve its own name to 127.0.0.1 (DNS rebinding) and read
     // the team's branch names and paths: only answer requests addressed to a loopback name.
-    if (!allowedHost(request.headers.host, host, actualPort())) return send(response, 403, 'text/plain; charset=utf-8', 'forbidden');
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain; charset=utf-8', 'method not allowed');
+    if (!allowedHost(request.headers.host, host, actualPort())) {
+      send(response, 403, 'text/plain; charset=utf-8', 'forbidden');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      send(response, 405, 'text/plain; charset=utf-8', 'method not allowed');
+      return;
+    }
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (path === '/' || path === '/index.html') return send(response, 200, 'text/html; charset=utf-8', render(), request.method);
-    if (path === SCAN_PATH) return send(response, 200, 'application/json; charset=utf-8', JSON.stringify(state), request.method);
-    return send(response, 404, 'text/plain; charset=utf-8', 'not found');
+    if (path === '/' || path === '/index.html') {
+      send(response, 200, 'text/html; charset=utf-8', render(), request.method);
+      return;
+    }
+    if (path === SCAN_PATH) {
+      send(response, 200, 'application/json; charset=utf-8', JSON.stringify(state), request.method);
+      return;
+    }
+    send(response, 404, 'text/plain; charset=utf-8', 'not found');
   };
   const actualPort = (): number => (server.address() as AddressInfo | null)?.port ?? port;
 

@@ -108,10 +108,19 @@ function describePeer(agent: AgentFactsReport | undefined, style: Style): string
   if (!agent) return [];
   const lines: string[] = [];
   if (agent.subjects.length > 0) {
-    const subjects = agent.subjects.slice(0, MAX_SUBJECTS).map((s) => `"${sanitizeText(s, { maxLength: 72 })}"`).join(', ');
+    const subjects = agent.subjects
+      .slice(0, MAX_SUBJECTS)
+      .map((s) => `"${sanitizeText(s, { maxLength: 72 })}"`)
+      .join(', ');
     lines.push(`    ${style.dim(`${m.theirWork}:`)} ${subjects}`);
   }
-  if (agent.intent.length > 0) lines.push(`    ${style.dim(`${m.theirIntent}:`)} ${agent.intent.slice(0, MAX_FILES).map((p) => sanitizeText(p)).join(', ')}`);
+  if (agent.intent.length > 0)
+    lines.push(
+      `    ${style.dim(`${m.theirIntent}:`)} ${agent.intent
+        .slice(0, MAX_FILES)
+        .map((p) => sanitizeText(p))
+        .join(', ')}`,
+    );
   if (agent.note) lines.push(`    ${style.dim(`${m.theirNote}:`)} ${sanitizeText(agent.note, { maxLength: 200 })}`);
   return lines;
 }
@@ -135,7 +144,9 @@ function header(report: AirspaceReport, style: Style): string {
   const own = report.agents.find((a) => a.kind === 'ownship');
   const peers = report.agents.length - (own ? 1 : 0);
   const base = m.header(own ? sanitizeText(own.id) : null, own ? peers : report.agents.length);
-  const work = own ? ` (${own.commits !== undefined ? r.ownWork(own.commits, own.uncommittedFiles) : m.ownWork(own.committedFiles, own.uncommittedFiles)})` : '';
+  const work = own
+    ? ` (${own.commits !== undefined ? r.ownWork(own.commits, own.uncommittedFiles) : m.ownWork(own.committedFiles, own.uncommittedFiles)})`
+    : '';
   const p = report.scanned.peers;
   const sources = [`${p.worktrees} worktrees`, `${p.branches} branches`, `${p.beacons} beacons`, ...(p.explicit ? [`${p.explicit} given`] : [])].join(', ');
   return `${style.bold(base)}${work} ${style.dim(`· ${sources} · ${report.scanned.durationMs} ms`)}`;

@@ -34,11 +34,22 @@ export function advisoryEvents(before: readonly Link[], after: readonly Link[], 
 }
 
 function changed(a: Link, b: Link): boolean {
-  return a.level !== b.level || (a.steer ?? null) !== (b.steer ?? null) || Math.abs(a.risk - b.risk) >= RISK_STEP || files(a).join('\0') !== files(b).join('\0');
+  return (
+    a.level !== b.level || (a.steer ?? null) !== (b.steer ?? null) || Math.abs(a.risk - b.risk) >= RISK_STEP || files(a).join('\0') !== files(b).join('\0')
+  );
 }
 
 function event(type: AdvisoryEvent['type'], link: Link, at: number): AdvisoryEvent {
-  return { schema: WATCH_EVENT_SCHEMA, type, at, pair: [link.a, link.b], level: link.level, risk: Math.round(link.risk * 1000) / 1000, steer: link.steer ?? null, files: files(link) };
+  return {
+    schema: WATCH_EVENT_SCHEMA,
+    type,
+    at,
+    pair: [link.a, link.b],
+    level: link.level,
+    risk: Math.round(link.risk * 1000) / 1000,
+    steer: link.steer ?? null,
+    files: files(link),
+  };
 }
 
 const key = (link: Link) => [link.a, link.b].sort().join('\0');

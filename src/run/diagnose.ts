@@ -42,7 +42,10 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
   let gitOk = false;
   try {
     const version = await gitVersion(cwd);
-    gitOk = atLeast(version.split('.').map((p) => Number.parseInt(p, 10)), MIN_GIT);
+    gitOk = atLeast(
+      version.split('.').map((p) => Number.parseInt(p, 10)),
+      MIN_GIT,
+    );
     if (gitOk) add('ok', 'git', m.gitOk(version));
     else add('error', 'git', m.gitOld(version), m.gitFix);
   } catch (error) {
@@ -102,7 +105,8 @@ export function graphFindings(health: GraphHealth): DoctorFinding[] {
   else findings.push({ level: 'ok', topic: 'import graph', text: m.graphOk(health.cache.files, health.cache.changedSinceBuild) });
   // cache-missing is the line above; typescript-missing is the typescript finding.
   for (const warning of health.warnings) {
-    if (warning.code !== 'cache-missing' && warning.code !== 'typescript-missing') findings.push({ level: 'warn', topic: 'import graph', text: warning.message });
+    if (warning.code !== 'cache-missing' && warning.code !== 'typescript-missing')
+      findings.push({ level: 'warn', topic: 'import graph', text: warning.message });
   }
   return findings;
 }

@@ -18,7 +18,15 @@ export interface GraphForRunOptions {
   readonly env?: NodeJS.ProcessEnv;
 }
 
-const NO_GRAPH: LoadedGraph = { graph: { adjacency: {} }, builtAt: undefined, stale: false, changedSinceBuild: 0, source: 'none', filesCruised: 0, warnings: [] };
+const NO_GRAPH: LoadedGraph = {
+  graph: { adjacency: {} },
+  builtAt: undefined,
+  stale: false,
+  changedSinceBuild: 0,
+  source: 'none',
+  filesCruised: 0,
+  warnings: [],
+};
 
 /**
  * The graph is built off the critical path (docs/decisions/import-graph.md, "Background build"):
@@ -35,7 +43,8 @@ export async function graphForRun(airspace: Airspace, options: GraphForRunOption
   const env = options.env ?? process.env;
   const background = env.AIRSPACE_GRAPH_BACKGROUND !== 'off';
   let refresh = options.refresh;
-  if (refresh === 'auto' && background && (isGraphBuildRunning(airspace.commonDir, options.now) || !existsSync(graphCachePath(airspace.commonDir)))) refresh = 'never';
+  if (refresh === 'auto' && background && (isGraphBuildRunning(airspace.commonDir, options.now) || !existsSync(graphCachePath(airspace.commonDir))))
+    refresh = 'never';
   const loaded = await loadImportGraph(airspace.toplevel, airspace.commonDir, {
     refresh,
     // The ownship's snapshot tree lists every file with its blob id: one `ls-tree` instead of a status walk.

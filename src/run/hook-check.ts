@@ -37,7 +37,11 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
   let outcome;
   try {
     // performance.now() counts from process start: node's own start-up is part of the budget.
-    outcome = await runAirspace(request, { spentMs: performance.now(), onProgress: output.progress, ...(input.budgetMs !== undefined ? { budgetMs: input.budgetMs } : {}) });
+    outcome = await runAirspace(request, {
+      spentMs: performance.now(),
+      onProgress: output.progress,
+      ...(input.budgetMs !== undefined ? { budgetMs: input.budgetMs } : {}),
+    });
   } catch (error) {
     if (!(error instanceof RunCutError)) throw error;
     const closed = error.plan.failClosed || input.strict;

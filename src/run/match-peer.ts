@@ -18,6 +18,14 @@ export function matchPeer(input: string, traffic: readonly LineOfWork[]): LineOf
       line.branch === `refs/heads/${input}` ||
       (line.worktreePath !== undefined && (line.worktreePath === input || basename(line.worktreePath) === input)),
   );
-  if (loose.length > 1) throw new AirspaceError('usage', 'peer-ambiguous', peerDiffMessages.ambiguous(sanitizeText(input), loose.map((l) => sanitizeText(l.id))));
+  if (loose.length > 1)
+    throw new AirspaceError(
+      'usage',
+      'peer-ambiguous',
+      peerDiffMessages.ambiguous(
+        sanitizeText(input),
+        loose.map((l) => sanitizeText(l.id)),
+      ),
+    );
   return loose[0] ?? null;
 }

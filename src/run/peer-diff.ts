@@ -71,7 +71,8 @@ export async function peerDiff(request: PeerDiffRequest): Promise<PeerDiffReport
       fileSubjects(side.toplevel, side.base, side.tip, theirs.file, SUBJECT_CAP).catch(() => [] as string[]),
     ]);
     if (diff.tooLarge) cut.files++;
-    const near = own === undefined ? diff.hunks : diff.hunks.filter((hunk) => ownRanges === null || ownRanges.some((range) => gap(range, hunk.range) <= request.near));
+    const near =
+      own === undefined ? diff.hunks : diff.hunks.filter((hunk) => ownRanges === null || ownRanges.some((range) => gap(range, hunk.range) <= request.near));
     const hunks: PeerDiffHunk[] = [];
     for (const hunk of near) {
       const shown = hunksLeft > 0 ? clip(hunk, bytesLeft) : null;
@@ -96,7 +97,16 @@ export async function peerDiff(request: PeerDiffRequest): Promise<PeerDiffReport
     });
   }
   cut.files += Math.max(0, candidates.length - MAX_FILES);
-  return { schema: PEER_DIFF_SCHEMA, peer: sanitizeText(side.id), source: side.source, base: side.base, context: request.context, near: request.near, files, cut };
+  return {
+    schema: PEER_DIFF_SCHEMA,
+    peer: sanitizeText(side.id),
+    source: side.source,
+    base: side.base,
+    context: request.context,
+    near: request.near,
+    files,
+    cut,
+  };
 }
 
 /** Lines between two half-open ranges; 0 when they overlap or touch. */
@@ -143,8 +153,13 @@ async function resolveSide(request: PeerDiffRequest): Promise<Side> {
     pairs: 'ownship',
   });
   const ownship = airspace.ownship;
-  if (ownship === null) throw new AirspaceError('usage', 'no-ownship', peerDiffMessages.noOwnship);
-  const file = { toplevel: repo.toplevel, ...(request.file === undefined ? {} : { file: normalizeIntentPath(request.file, { toplevel: repo.toplevel, prefix: await prefixOf(request.cwd, repo.toplevel) }) }) };
+  if (ownship === null) throw new AirspaceError('environment', 'no-ownship', peerDiffMessages.noOwnship);
+  const file = {
+    toplevel: repo.toplevel,
+    ...(request.file === undefined
+      ? {}
+      : { file: normalizeIntentPath(request.file, { toplevel: repo.toplevel, prefix: await prefixOf(request.cwd, repo.toplevel) }) }),
+  };
   const line = matchPeer(request.peer, airspace.traffic);
   if (line !== null) return { ...localSide(line, ownship.id, airspace), ...file };
   const beacons = await readBeacons(request.cwd, { now: request.now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes, selfId: ownship.id });
@@ -156,7 +171,9 @@ async function resolveSide(request: PeerDiffRequest): Promise<Side> {
 
 /** Where `cwd` sits in the worktree (`src/`), so FILE reads as the user typed it, like `intent add`. */
 async function prefixOf(cwd: string, toplevel: string): Promise<string> {
-  const rel = relative(toplevel, await realpath(cwd)).split(sep).join('/');
+  const rel = relative(toplevel, await realpath(cwd))
+    .split(sep)
+    .join('/');
   return rel === '' ? '' : `${rel}/`;
 }
 
@@ -181,8 +198,18 @@ function localSide(line: LineOfWork, ownId: string, airspace: Awaited<ReturnType
 /** A remote peer known by its beacon: its published work commit against the beacon's base. */
 async function beaconSide(cwd: string, beacon: Beacon, ownship: LineOfWork, ignore: (path: string) => boolean): Promise<Omit<Side, 'toplevel'>> {
   const work = await firstParent(cwd, fetchedBeaconRef(beacon.agent));
-  if (work === null || beacon.base === null) throw new AirspaceError('git', 'beacon-work-missing', peerDiffMessages.beaconWorkMissing(sanitizeText(beacon.agent)));
+  if (work === null || beacon.base === null)
+    throw new AirspaceError('git', 'beacon-work-missing', peerDiffMessages.beaconWorkMissing(sanitizeText(beacon.agent)));
   const own = await workingSetAgainst(cwd, beacon.base, ownship, ignore);
   const uncommitted = beacon.workingSet.files.filter((f: WorkingSetFile) => f.origin === 'uncommitted').map((f) => f.path ?? f.file);
-  return { source: 'beacon', id: beacon.agent, base: beacon.base, tip: beacon.head, target: work, uncommittedPaths: new Set(uncommitted), own, theirs: beacon.workingSet };
+  return {
+    source: 'beacon',
+    id: beacon.agent,
+    base: beacon.base,
+    tip: beacon.head,
+    target: work,
+    uncommittedPaths: new Set(uncommitted),
+    own,
+    theirs: beacon.workingSet,
+  };
 }

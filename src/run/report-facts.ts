@@ -36,7 +36,13 @@ export function agentFacts(lines: readonly LineOfWork[], intents: ReadonlyMap<st
   return facts;
 }
 
-export function agentReports(airspace: Airspace, beaconOnly: readonly Beacon[], beacons: readonly Beacon[], facts: ReadonlyMap<string, AgentFacts>, now: number): AgentFactsReport[] {
+export function agentReports(
+  airspace: Airspace,
+  beaconOnly: readonly Beacon[],
+  beacons: readonly Beacon[],
+  facts: ReadonlyMap<string, AgentFacts>,
+  now: number,
+): AgentFactsReport[] {
   const notes = new Map(beacons.map((b) => [b.agent, b]));
   const line = (l: LineOfWork, kind: AgentFactsReport['kind']): AgentFactsReport => {
     const beacon = notes.get(l.id);

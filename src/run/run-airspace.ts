@@ -87,7 +87,11 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
   const targets = request.kind === 'pre-push' ? pushTargets(request.pushed, repo) : [null];
   if (targets.length === 0) return idle();
 
-  const budget = startBudget({ budgetMs: plan.budgetMs, ...(options.spentMs !== undefined ? { spentMs: options.spentMs } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+  const budget = startBudget({
+    budgetMs: plan.budgetMs,
+    ...(options.spentMs !== undefined ? { spentMs: options.spentMs } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   try {
     return await withRunSignal(budget.signal, async () => {
       const progress = options.onProgress ?? (() => undefined);
@@ -124,7 +128,9 @@ export class RunCutError extends AirspaceError {
   readonly plan: RunPlan;
   readonly stages: readonly StageRecord[];
   constructor(plan: RunPlan, stages: readonly StageRecord[], cause: unknown) {
-    super('environment', 'over-budget', runMessages.cut(plan.budgetMs, stages, cause instanceof Error ? cause.message : String(cause)), { budgetMs: plan.budgetMs });
+    super('environment', 'over-budget', runMessages.cut(plan.budgetMs, stages, cause instanceof Error ? cause.message : String(cause)), {
+      budgetMs: plan.budgetMs,
+    });
     this.plan = plan;
     this.stages = stages;
   }
@@ -147,7 +153,11 @@ async function fetchStage(budget: RunBudget, cwd: string, remote: string, progre
   progress(runMessages.fetching(remote));
   // The fetch may take at most half of what is left: a hung transport must leave time to judge.
   const timeoutMs = Math.max(200, Math.min(30_000, Math.floor(budget.remaining() / 2)));
-  return budget.stage('fetch', () => fetchTraffic(cwd, remote, { timeoutMs }), (r) => (r.ok ? undefined : { state: 'failed', ...(r.reason ? { detail: r.reason } : {}) }));
+  return budget.stage(
+    'fetch',
+    () => fetchTraffic(cwd, remote, { timeoutMs }),
+    (r) => (r.ok ? undefined : { state: 'failed', ...(r.reason ? { detail: r.reason } : {}) }),
+  );
 }
 
 interface JudgeInput {
@@ -167,7 +177,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
   const { request, plan, config, budget, progress } = input;
   const cwd = request.cwd;
   const now = request.kind === 'scan' && request.at !== undefined ? request.at : Date.now();
-  const agentSpecs = request.kind === 'scan' ? request.agents ?? [] : [];
+  const agentSpecs = request.kind === 'scan' ? (request.agents ?? []) : [];
   const channels = plan.channels;
   const ignore = picomatch([...config.ignore], { dot: true });
 
@@ -202,8 +212,14 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
   }
 
   const [beaconRead, graph, history, ownIntent, peerIntents] = await Promise.all([
-    budget.stage('beacons', () => readBeacons(cwd, { now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes, ...(ownship ? { selfId: ownship.id } : {}) })),
-    budget.stage('graph', () => graphForRun(airspace, { channels, refresh: plan.graphRefresh, budgetMs: config.graph.budgetMs, now, progress }), graphStageState),
+    budget.stage('beacons', () =>
+      readBeacons(cwd, { now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes, ...(ownship ? { selfId: ownship.id } : {}) }),
+    ),
+    budget.stage(
+      'graph',
+      () => graphForRun(airspace, { channels, refresh: plan.graphRefresh, budgetMs: config.graph.budgetMs, now, progress }),
+      graphStageState,
+    ),
     readHistory(airspace.commonDir),
     ownship?.gitDir ? listIntentIn(ownship.gitDir) : Promise.resolve([] as string[]),
     localIntents(airspace.traffic),
@@ -216,22 +232,44 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     ownshipId: ownship?.id ?? null,
     ownshipWorkingSet: (base) => ownshipWorkingSet(airspace, ignore, base),
     hasCommit: (sha) => hasCommit(airspace.toplevel, sha),
-    ...(ownship && channels.includes('merge') ? { mergeWith: (beacon: Beacon, branchTip?: string) => beaconMergeChannel(airspace.toplevel, targetOf(ownship), beaconRead.works.get(beacon.agent) ?? null, branchTip) } : {}),
+    ...(ownship && channels.includes('merge')
+      ? {
+          mergeWith: (beacon: Beacon, branchTip?: string) =>
+            beaconMergeChannel(airspace.toplevel, targetOf(ownship), beaconRead.works.get(beacon.agent) ?? null, branchTip),
+        }
+      : {}),
     branchTips: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.id, line.tip])),
   });
   unknown.push(...folded.unknown);
 
-  const facts = agentFacts([...(ownship ? [ownship] : []), ...airspace.traffic], ownship ? new Map([[ownship.id, ownIntent], ...peerIntents]) : peerIntents, beaconRead.beacons);
+  const facts = agentFacts(
+    [...(ownship ? [ownship] : []), ...airspace.traffic],
+    ownship ? new Map([[ownship.id, ownIntent], ...peerIntents]) : peerIntents,
+    beaconRead.beacons,
+  );
 
   progress(runMessages.scoring(folded.pairs.length));
   const scored = await budget.stage('scoring', async () =>
-    scorePairs({ pairs: folded.pairs, facts, graph: graph.graph, model: config.model, channels, now, history, embed: plan.embed, signatureChange: config.symbols.signatureChange }),
+    scorePairs({
+      pairs: folded.pairs,
+      facts,
+      graph: graph.graph,
+      model: config.model,
+      channels,
+      now,
+      history,
+      embed: plan.embed,
+      signatureChange: config.symbols.signatureChange,
+    }),
   );
 
   let inbox: AirspaceReport['inbox'] = [];
   if (plan.writeState) {
     inbox = await budget.stage('state', async () => {
-      await appendSamples(airspace.commonDir, scored.links.map((l) => ({ pairKey: pairKey(l.a, l.b), at: now, risk: l.risk })));
+      await appendSamples(
+        airspace.commonDir,
+        scored.links.map((l) => ({ pairKey: pairKey(l.a, l.b), at: now, risk: l.risk })),
+      );
       if (!ownship?.gitDir || plan.command !== 'check') return [];
       return exchangeMessages({ gitDir: ownship.gitDir, ownship, traffic: airspace.traffic, links: scored.links, facts, now });
     });
@@ -240,7 +278,10 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
   const agents = agentReports(airspace, folded.beaconOnly, beaconRead.beacons, facts, now);
   const weights = { ...DEFAULTS.weights, ...config.model.weights };
   const scanned = scannedReport(airspace, folded.beaconOnly.length + folded.merged, input.fetched, graph, channels, weights, skipped, { now }, started);
-  const ownBeacon = plan.draftBeacon && ownship ? await draftBeacon(airspace, ignore, ownship, facts.get(ownship.id), now, request.kind === 'beacon' ? request.note : undefined) : null;
+  const ownBeacon =
+    plan.draftBeacon && ownship
+      ? await draftBeacon(airspace, ignore, ownship, facts.get(ownship.id), now, request.kind === 'beacon' ? request.note : undefined)
+      : null;
   const advisories = scored.links.filter((l: Link) => l.level !== 'clear');
   const draft: AirspaceReport = {
     schema: REPORT_SCHEMA,
@@ -276,7 +317,11 @@ async function publishStage(budget: RunBudget, cwd: string, remote: string, conf
   }
   try {
     const published = await budget.stage('beacon publish', () =>
-      publishBeacon(cwd, remote, judged.ownBeacon!, { timeoutMs, limits: { maxBytes: config.beacons.maxBytes }, ...(judged.ownWork ? { parent: judged.ownWork } : {}) }),
+      publishBeacon(cwd, remote, judged.ownBeacon!, {
+        timeoutMs,
+        limits: { maxBytes: config.beacons.maxBytes },
+        ...(judged.ownWork ? { parent: judged.ownWork } : {}),
+      }),
     );
     return published.ok ? null : beaconNotPublishedLine(published.reason ?? 'failed', published.detail ? sanitizeText(published.detail) : undefined);
   } catch (error) {
@@ -286,7 +331,14 @@ async function publishStage(budget: RunBudget, cwd: string, remote: string, conf
   }
 }
 
-async function draftBeacon(airspace: Airspace, ignore: (path: string) => boolean, ownship: LineOfWork, facts: AgentFacts | undefined, now: number, note: string | undefined): Promise<Beacon | null> {
+async function draftBeacon(
+  airspace: Airspace,
+  ignore: (path: string) => boolean,
+  ownship: LineOfWork,
+  facts: AgentFacts | undefined,
+  now: number,
+  note: string | undefined,
+): Promise<Beacon | null> {
   const workingSet = await ownshipWorkingSet(airspace, ignore, null);
   if (workingSet.base === null) return null;
   return {
@@ -307,7 +359,9 @@ async function draftBeacon(airspace: Airspace, ignore: (path: string) => boolean
 /** Sibling worktrees' declared intent, read from their git dirs: on one machine no beacon is needed. */
 async function localIntents(traffic: readonly LineOfWork[]): Promise<Map<string, string[]>> {
   const entries = await Promise.all(
-    traffic.flatMap((line) => (line.kind === 'worktree' && line.gitDir ? [line] : [])).map(async (line): Promise<[string, string[]]> => [line.id, await listIntentIn(line.gitDir!)]),
+    traffic
+      .flatMap((line) => (line.kind === 'worktree' && line.gitDir ? [line] : []))
+      .map(async (line): Promise<[string, string[]]> => [line.id, await listIntentIn(line.gitDir!)]),
   );
   return new Map(entries.filter(([, intent]) => intent.length > 0));
 }

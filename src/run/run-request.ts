@@ -35,8 +35,6 @@ export type RunRequest =
   /** `beacon publish|clear`: only this agent's own working set and beacon draft. */
   | { readonly kind: 'beacon'; readonly cwd: string; readonly note?: string };
 
-export type RunKind = RunRequest['kind'];
-
 /** Everything the pipeline does differently per purpose, decided in one place. */
 export interface RunPlan {
   readonly command: 'check' | 'scan';
@@ -68,7 +66,10 @@ export function planRun(request: RunRequest, config: AirspaceConfig): RunPlan {
     pairs: 'ownship' as const,
     writeState: true,
     draftBeacon: false,
-    embed: request.kind === 'scan' ? request.embed ?? true : request.kind !== 'pre-commit' && request.kind !== 'pre-push' && request.kind !== 'beacon' && request.json === true,
+    embed:
+      request.kind === 'scan'
+        ? (request.embed ?? true)
+        : request.kind !== 'pre-commit' && request.kind !== 'pre-push' && request.kind !== 'beacon' && request.json === true,
     channels: config.channels,
     mode: 'block' as const,
     budgetMs: null,

@@ -1,4 +1,13 @@
-import { pairKey, scorePairList, type Agent, type ExternalChannelValue, type ImportGraph, type Link, type RiskSample, type ScanOptions, type Vec3 } from '../engine/index.js';
+import {
+  pairKey,
+  scorePairList,
+  type Agent,
+  type ExternalChannelValue,
+  type ImportGraph,
+  type RiskSample,
+  type ScanOptions,
+  type Vec3,
+} from '../engine/index.js';
 import type { ModelOverrides } from '../config/defaults.js';
 import { runMessages } from '../messages/run.js';
 import type { ReportLink } from '../report/check-report.js';
@@ -6,6 +15,7 @@ import { symbolValue, type SignaturePolicy } from '../symbols/symbol-value.js';
 import type { PairWorkingSets } from '../traffic/collect-airspace.js';
 import { toAgent, type AgentFacts } from '../traffic/to-agent.js';
 import type { WorkingSet } from '../traffic/working-set.js';
+import { byCodeUnits } from '../engine/code-unit-order.js';
 
 /**
  * Runs the engine on every compared pair, through ONE scorer (engine `scorePairList`): each pair
@@ -44,7 +54,10 @@ export function scorePairs(input: ScorePairsInput): ScoredAirspace {
   const slot = new Map<WorkingSet, Map<string, number>>();
   const agentIndex = (id: string, workingSet: WorkingSet, build: () => Agent): number => {
     let byId = slot.get(workingSet);
-    if (byId === undefined) slot.set(workingSet, (byId = new Map()));
+    if (byId === undefined) {
+      byId = new Map();
+      slot.set(workingSet, byId);
+    }
     let index = byId.get(id);
     if (index === undefined) {
       index = agents.length;
@@ -59,7 +72,14 @@ export function scorePairs(input: ScorePairsInput): ScoredAirspace {
     const b = agentIndex(pair.b, pair.workingSetB, () => toAgent(pair.b, pair.workingSetB, input.facts.get(pair.b)));
     if (pair.merge && input.channels.includes('merge')) {
       const evidence = pair.merge.value === 1 ? runMessages.mergeConflictEvidence(pair.merge.conflictedPaths) : undefined;
-      external.push({ a: pair.a, b: pair.b, channel: 'merge', value: pair.merge.value, ...(pair.merge.reason ? { reason: pair.merge.reason } : {}), ...(evidence ? { evidence } : {}) });
+      external.push({
+        a: pair.a,
+        b: pair.b,
+        channel: 'merge',
+        value: pair.merge.value,
+        ...(pair.merge.reason ? { reason: pair.merge.reason } : {}),
+        ...(evidence ? { evidence } : {}),
+      });
     }
     const symbol = input.channels.includes('symbol') ? pair.symbol : undefined;
     if (symbol) {
@@ -75,6 +95,6 @@ export function scorePairs(input: ScorePairsInput): ScoredAirspace {
     const symbols = collisions.get(pairKey(link.a, link.b));
     return symbols ? { ...link, symbols } : link;
   });
-  links.sort((x, y) => y.risk - x.risk || `${x.a}\0${x.b}`.localeCompare(`${y.a}\0${y.b}`));
+  links.sort((x, y) => y.risk - x.risk || byCodeUnits(`${x.a}\0${x.b}`, `${y.a}\0${y.b}`));
   return { links, positions: { ...scored.embedding.positions }, fileCoordinates: { ...scored.embedding.fileCoordinates }, contacts: scored.contacts };
 }

@@ -56,10 +56,6 @@ export async function exchangeMessages(input: ExchangeInput): Promise<InboxNote[
     from: message.from,
     level: message.level,
     risk: message.risk,
-    text: runMessages.messageText(
-      message.files.map((f) => f.path).join(', '),
-      message.subjects.map((s) => `"${s}"`).join(', '),
-      message.intent.join(', '),
-    ),
+    text: runMessages.messageText(message.files.map((f) => f.path).join(', '), message.subjects.map((s) => `"${s}"`).join(', '), message.intent.join(', ')),
   }));
 }

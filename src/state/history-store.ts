@@ -6,13 +6,11 @@
  */
 import { readJsonFile, updateJsonFile } from './json-file.js';
 import { stateFile } from './state-dirs.js';
+import type { RiskSample } from '../engine/types.js';
 
-export interface RiskSample {
+/** The engine's risk sample (epoch ms, risk R in [0, 1]) with the pair it belongs to. */
+export interface PairRiskSample extends RiskSample {
   readonly pairKey: string;
-  /** Epoch ms. */
-  readonly at: number;
-  /** Risk R in [0, 1]. */
-  readonly risk: number;
 }
 
 export interface HistoryPoint {
@@ -70,7 +68,7 @@ function serialize(series: Series): { version: 1; pairs: Record<string, [number,
   return { version: 1, pairs: Object.fromEntries([...series].map(([key, points]) => [key, points.map((p) => [p.at, p.risk] as [number, number])])) };
 }
 
-export async function appendSamples(commonDir: string, samples: readonly RiskSample[], bounds: Partial<HistoryBounds> = {}): Promise<void> {
+export async function appendSamples(commonDir: string, samples: readonly PairRiskSample[], bounds: Partial<HistoryBounds> = {}): Promise<void> {
   const valid = samples.filter((s) => typeof s.pairKey === 'string' && s.pairKey.length <= MAX_KEY_LENGTH && Number.isFinite(s.at) && Number.isFinite(s.risk));
   if (valid.length === 0) return;
   const limits = { ...DEFAULT_HISTORY_BOUNDS, ...bounds };

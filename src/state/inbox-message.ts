@@ -24,8 +24,14 @@ export interface InboxMessage {
 export const MESSAGE_BOUNDS = { files: 100, rangesPerFile: 50, subjects: 20, subjectLength: 300, intent: 100, noteLength: 2000, idLength: 256 };
 
 const B = MESSAGE_BOUNDS;
-const label = v.pipe(v.string(), v.check((s) => isSafeLabel(s, B.idLength)));
-const path = v.pipe(v.string(), v.check((p) => isSafeRepoPath(p)));
+const label = v.pipe(
+  v.string(),
+  v.check((s) => isSafeLabel(s, B.idLength)),
+);
+const path = v.pipe(
+  v.string(),
+  v.check((p) => isSafeRepoPath(p)),
+);
 const line = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 export const inboxMessageSchema = v.object({

@@ -44,9 +44,11 @@ export function normalizeIntentPath(input: string, location: Pick<Location, 'top
   if (isAbsolute(input)) path = relative(location.toplevel, input).split(sep).join('/');
   else path = posix.normalize(`${location.prefix}${input}`);
   path = path.replace(/^\.\//, '').replace(/\/+$/, '');
-  if (path === '..' || path.startsWith('../')) throw new AirspaceError('usage', 'intent-path-outside', intentMessages.outsideWorktree(input, location.toplevel));
+  if (path === '..' || path.startsWith('../'))
+    throw new AirspaceError('usage', 'intent-path-outside', intentMessages.outsideWorktree(input, location.toplevel));
   const problem = repoPathProblem(path);
-  if (problem !== null || path === '.' || path === '') throw new AirspaceError('usage', 'intent-path-invalid', intentMessages.notAFile(input, problem ?? 'dot-segment'));
+  if (problem !== null || path === '.' || path === '')
+    throw new AirspaceError('usage', 'intent-path-invalid', intentMessages.notAFile(input, problem ?? 'dot-segment'));
   return path;
 }
 
@@ -67,7 +69,8 @@ export async function addIntent(cwd: string, paths: readonly string[], now = Dat
     const kept = readPaths(current).filter((p) => !added.includes(p));
     const merged = [...kept];
     for (const p of added) if (!merged.includes(p)) merged.push(p);
-    if (merged.length > MAX_INTENT_PATHS) throw new AirspaceError('usage', 'intent-too-many', intentMessages.tooMany(kept.length, merged.length - kept.length, MAX_INTENT_PATHS));
+    if (merged.length > MAX_INTENT_PATHS)
+      throw new AirspaceError('usage', 'intent-too-many', intentMessages.tooMany(kept.length, merged.length - kept.length, MAX_INTENT_PATHS));
     return { version: 1, paths: merged, updatedAt: now };
   });
   return next.paths;
@@ -87,10 +90,14 @@ export async function listIntentIn(gitDir: string): Promise<string[]> {
 export async function clearIntent(cwd: string, paths?: readonly string[], now = Date.now()): Promise<string[]> {
   const location = await locate(cwd);
   const removed = paths?.map((p) => normalizeIntentPath(p, location));
-  const next = await updateJsonFile(stateFile(location.gitDir, FILE), MAX_FILE_BYTES, (current): IntentFile => ({
-    version: 1,
-    paths: removed ? readPaths(current).filter((p) => !removed.includes(p)) : [],
-    updatedAt: now,
-  }));
+  const next = await updateJsonFile(
+    stateFile(location.gitDir, FILE),
+    MAX_FILE_BYTES,
+    (current): IntentFile => ({
+      version: 1,
+      paths: removed ? readPaths(current).filter((p) => !removed.includes(p)) : [],
+      updatedAt: now,
+    }),
+  );
   return next.paths;
 }

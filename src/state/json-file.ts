@@ -61,7 +61,10 @@ async function acquireLock(lock: string): Promise<() => Promise<void>> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return async () => undefined;
     }
-    const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+    const age = await stat(lock).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
     if (age > LOCK_STALE_MS) {
       await unlink(lock).catch(() => undefined);
       continue;

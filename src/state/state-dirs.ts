@@ -33,4 +33,3 @@ export async function resolveStateDirs(cwd: string, options: { inheritRepoEnv?: 
 export function stateFile(dir: string, name: string): string {
   return join(dir, STATE_FOLDER, name);
 }
-

@@ -11,7 +11,10 @@ export function addedLines(before: string | null, after: string): Set<number> {
   const ids = new Map<string, number>();
   const id = (line: string): number => {
     let value = ids.get(line);
-    if (value === undefined) ids.set(line, (value = ids.size));
+    if (value === undefined) {
+      value = ids.size;
+      ids.set(line, value);
+    }
     return value;
   };
   const b = before === null ? [] : before.split('\n').map(id);

@@ -54,7 +54,7 @@ function byKey(list: readonly Declaration[]): Map<string, Declaration> {
   return map;
 }
 
-function changeBase(old: Declaration, now: Declaration): Omit<DeclarationChange, 'kind' | 'details'> {
+function changeBase(_old: Declaration, now: Declaration): Omit<DeclarationChange, 'kind' | 'details'> {
   return { name: now.name, local: now.local, exported: now.exported, declarationKind: now.kind, line: now.line };
 }
 
@@ -92,7 +92,8 @@ function compareSignatures(old: Signature, now: Signature, shapeOfData: boolean)
     }
   }
   if (old.returns && now.returns && old.returns !== now.returns) details.push(`return type ${short(old.returns)} → ${short(now.returns)}`);
-  else if (!old.returns && !now.returns && old.async !== undefined && now.async !== undefined && old.async !== now.async) details.push(now.async ? 'now async (returns a Promise)' : 'no longer async');
+  else if (!old.returns && !now.returns && old.async !== undefined && now.async !== undefined && old.async !== now.async)
+    details.push(now.async ? 'now async (returns a Promise)' : 'no longer async');
   if (old.type && now.type && old.type !== now.type) details.push(`type ${short(old.type)} → ${short(now.type)}`);
   if (old.members && now.members) {
     const after = new Map(now.members.map((m) => [m.name, m]));
@@ -101,7 +102,8 @@ function compareSignatures(old: Signature, now: Signature, shapeOfData: boolean)
       const next = after.get(member.name);
       if (!next) details.push(`member \`${member.name}\` removed`);
       else if (member.optional && !next.optional) details.push(`member \`${member.name}\` now required`);
-      else if (member.type !== null && next.type !== null && member.type !== next.type) details.push(`member \`${member.name}\`: ${short(member.type)} → ${short(next.type)}`);
+      else if (member.type !== null && next.type !== null && member.type !== next.type)
+        details.push(`member \`${member.name}\`: ${short(member.type)} → ${short(next.type)}`);
     }
     // Whoever builds a value of an interface or type must now supply a new required member.
     if (shapeOfData) for (const member of now.members) if (!before.has(member.name) && !member.optional) details.push(`new required member \`${member.name}\``);

@@ -28,7 +28,12 @@ export function findCollisions(changer: string, user: string, changed: ReadonlyM
     if (!change) continue;
     const key = `${entry.path}\0${change.name}\0${file}`;
     if (found.has(key)) continue;
-    const mismatch = change.kind === 'signature' && use.args != null && change.requiredAfter !== undefined && change.maxAfter !== undefined && (use.args < change.requiredAfter || use.args > change.maxAfter);
+    const mismatch =
+      change.kind === 'signature' &&
+      use.args != null &&
+      change.requiredAfter !== undefined &&
+      change.maxAfter !== undefined &&
+      (use.args < change.requiredAfter || use.args > change.maxAfter);
     found.set(key, {
       symbol: target.sameFile ? change.local : change.name,
       change: change.kind,

@@ -20,12 +20,13 @@ let loading: Promise<ParseSource | string> | undefined;
 /** A parse function, or the reason none is available. */
 export function loadParser(): Promise<ParseSource | string> {
   loading ??= import('oxc-parser').then(
-    (oxc): ParseSource => (file, text) => {
-      const result = oxc.parseSync(file, text, { lang: langOf(file), sourceType: 'unambiguous' });
-      // A file with syntax errors still yields a partial tree; a half-read file must not look like
-      // one whose exports were removed, so it counts as unreadable.
-      return result.errors.some((e) => String(e.severity) === 'Error') ? null : (result.program as unknown as AstNode);
-    },
+    (oxc): ParseSource =>
+      (file, text) => {
+        const result = oxc.parseSync(file, text, { lang: langOf(file), sourceType: 'unambiguous' });
+        // A file with syntax errors still yields a partial tree; a half-read file must not look like
+        // one whose exports were removed, so it counts as unreadable.
+        return result.errors.some((e) => String(e.severity) === 'Error') ? null : (result.program as unknown as AstNode);
+      },
     (error: unknown) => symbolMessages.parserMissing(error instanceof Error ? error.message : String(error)),
   );
   return loading;

@@ -36,9 +36,13 @@ export async function existingPaths(cwd: string, queries: readonly BlobQuery[]):
   const found = new Set<string>();
   if (asked.length === 0) return found;
   const { stdout } = await runGit(['cat-file', '--batch-check'], { cwd, input: asked.map((q) => `${q}\n`).join('') });
-  stdout.toString('utf8').split('\n').slice(0, asked.length).forEach((line, index) => {
-    if (parseBatchCheckLine(line)?.type === 'blob') found.add(asked[index]!);
-  });
+  stdout
+    .toString('utf8')
+    .split('\n')
+    .slice(0, asked.length)
+    .forEach((line, index) => {
+      if (parseBatchCheckLine(line)?.type === 'blob') found.add(asked[index]!);
+    });
   return found;
 }
 

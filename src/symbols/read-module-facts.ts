@@ -138,7 +138,11 @@ function requireBindings(statement: AstNode): ImportBinding[] {
     const id = child(declarator, 'id');
     if (!required || !id) return [];
     if (id.type === 'Identifier') {
-      return [required.member === null ? { local: id.name as string, source: required.source, imported: '*', commonjs: true } : { local: id.name as string, source: required.source, imported: required.member }];
+      return [
+        required.member === null
+          ? { local: id.name as string, source: required.source, imported: '*', commonjs: true }
+          : { local: id.name as string, source: required.source, imported: required.member },
+      ];
     }
     if (id.type !== 'ObjectPattern' || required.member !== null) return [];
     return children(id, 'properties').flatMap((property): ImportBinding[] => {
@@ -152,8 +156,14 @@ function requireBindings(statement: AstNode): ImportBinding[] {
 }
 
 /** `module.exports = …`, `exports = module.exports = …`, `exports.x = …`, `module.exports.x = …`. */
-function commonJsExports(expression: AstNode | null, text: string, lineOf: (offset: number) => number, exported: Declaration[], aliases: [string, string][]): void {
-  if (!expression || expression.type !== 'AssignmentExpression' || expression.operator !== '=') return;
+function commonJsExports(
+  expression: AstNode | null,
+  text: string,
+  lineOf: (offset: number) => number,
+  exported: Declaration[],
+  aliases: [string, string][],
+): void {
+  if (expression?.type !== 'AssignmentExpression' || expression.operator !== '=') return;
   const target = exportTarget(child(expression, 'left'));
   let right = child(expression, 'right');
   // `exports = module.exports = createApplication`: the value is the innermost right-hand side.
@@ -188,11 +198,22 @@ function exportTarget(left: AstNode | null): string | null {
 
 function valueDeclaration(name: string, value: AstNode, at: AstNode, text: string, lineOf: (offset: number) => number): Declaration {
   const kind: DeclarationKind = isFunction(value) ? 'function' : value.type === 'ClassExpression' ? 'class' : 'variable';
-  return { name, local: name, exported: true, kind, line: lineOf(at.start), signature: signatureOfValue(value, null, text), text: withoutName(text, value, child(value, 'id')) };
+  return {
+    name,
+    local: name,
+    exported: true,
+    kind,
+    line: lineOf(at.start),
+    signature: signatureOfValue(value, null, text),
+    text: withoutName(text, value, child(value, 'id')),
+  };
 }
 
 function isFunction(node: AstNode | null): boolean {
-  return node !== null && (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'TSDeclareFunction');
+  return (
+    node !== null &&
+    (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'TSDeclareFunction')
+  );
 }
 
 /** Compact text of `node` with its name cut out, so a rename alone compares equal. */
@@ -225,7 +246,9 @@ function declarationsOf(node: AstNode, text: string, lineOf: (offset: number) =>
     }
     case 'TSEnumDeclaration': {
       const body = child(node, 'body') ?? node;
-      return base('enum', { members: children(body, 'members').map((m) => ({ name: nameOf(child(m, 'id')) ?? '?', optional: false, type: compact(text, child(m, 'initializer')) })) });
+      return base('enum', {
+        members: children(body, 'members').map((m) => ({ name: nameOf(child(m, 'id')) ?? '?', optional: false, type: compact(text, child(m, 'initializer')) })),
+      });
     }
     case 'TSModuleDeclaration':
       return base('namespace', {});
@@ -236,11 +259,33 @@ function declarationsOf(node: AstNode, text: string, lineOf: (offset: number) =>
         if (name === null || requireOf(child(declarator, 'init'))) return [];
         const init = child(declarator, 'init');
         const kind: DeclarationKind = isFunction(init) ? 'function' : init?.type === 'ClassExpression' ? 'class' : 'variable';
-        return [{ name, local: name, exported: false, kind, line: lineOf(declarator.start), signature: signatureOfValue(init, annotation(child(target!, 'typeAnnotation')), text), text: withoutName(text, declarator, target) }];
+        return [
+          {
+            name,
+            local: name,
+            exported: false,
+            kind,
+            line: lineOf(declarator.start),
+            signature: signatureOfValue(init, annotation(child(target!, 'typeAnnotation')), text),
+            text: withoutName(text, declarator, target),
+          },
+        ];
       });
     default:
       // `export default <expression>`: a value without a name.
-      return node.type.endsWith('Expression') || node.type === 'Literal' ? [{ name: '', local: '', exported: false, kind: 'variable', line: lineOf(node.start), signature: signatureOfValue(node, null, text), text: compact(text, node) ?? '' }] : [];
+      return node.type.endsWith('Expression') || node.type === 'Literal'
+        ? [
+            {
+              name: '',
+              local: '',
+              exported: false,
+              kind: 'variable',
+              line: lineOf(node.start),
+              signature: signatureOfValue(node, null, text),
+              text: compact(text, node) ?? '',
+            },
+          ]
+        : [];
   }
 }
 
@@ -250,7 +295,11 @@ function signatureOfValue(value: AstNode | null, declared: AstNode | null, text:
   if (isFunction(value)) return functionSignature(value, text);
   if (value.type === 'ClassExpression') return classSignature(value, text);
   if (value.type === 'ObjectExpression') {
-    return { members: children(value, 'properties').flatMap((p) => (p.type === 'Property' && !p.computed && nameOf(child(p, 'key')) !== null ? [{ name: nameOf(child(p, 'key'))!, optional: false, type: null }] : [])) };
+    return {
+      members: children(value, 'properties').flatMap((p) =>
+        p.type === 'Property' && !p.computed && nameOf(child(p, 'key')) !== null ? [{ name: nameOf(child(p, 'key'))!, optional: false, type: null }] : [],
+      ),
+    };
   }
   return { type: null };
 }
@@ -261,7 +310,7 @@ function functionSignature(node: AstNode, text: string): Signature {
 
 function params(list: readonly AstNode[], text: string): ParamShape[] {
   return list.flatMap((param): ParamShape[] => {
-    let node = param.type === 'TSParameterProperty' ? child(param, 'parameter') ?? param : param;
+    let node = param.type === 'TSParameterProperty' ? (child(param, 'parameter') ?? param) : param;
     if (node.type === 'Identifier' && node.name === 'this') return [];
     const rest = node.type === 'RestElement';
     const withDefault = node.type === 'AssignmentPattern';
@@ -280,14 +329,16 @@ function classSignature(node: AstNode, text: string): Signature {
   for (const member of body ? children(body, 'body') : []) {
     const key = child(member, 'key');
     if (!key || key.type === 'PrivateIdentifier' || member.accessibility === 'private' || member.accessibility === 'protected') continue;
-    const name = member.computed ? compact(text, key) ?? '?' : nameOf(key) ?? '?';
+    const name = member.computed ? (compact(text, key) ?? '?') : (nameOf(key) ?? '?');
     const value = child(member, 'value');
     if (member.kind === 'constructor' && value) {
       ctor = params(children(value, 'params'), text);
       continue;
     }
     const fn = isFunction(value) ? value : null;
-    const type = fn ? methodType(params(children(fn, 'params'), text), compact(text, annotation(child(fn, 'returnType')))) : compact(text, annotation(child(member, 'typeAnnotation')));
+    const type = fn
+      ? methodType(params(children(fn, 'params'), text), compact(text, annotation(child(fn, 'returnType'))))
+      : compact(text, annotation(child(member, 'typeAnnotation')));
     members.push({ name: `${member.static ? 'static ' : ''}${name}`, optional: member.optional === true, type });
   }
   return { ...(ctor ? { params: ctor } : {}), members };
@@ -296,8 +347,19 @@ function classSignature(node: AstNode, text: string): Signature {
 function typeMembers(list: readonly AstNode[], text: string): MemberShape[] {
   return list.map((member) => {
     const key = child(member, 'key');
-    const name = key ? (member.computed ? compact(text, key) ?? '?' : nameOf(key) ?? '?') : member.type === 'TSCallSignatureDeclaration' ? '()' : member.type === 'TSConstructSignatureDeclaration' ? 'new()' : '[index]';
-    const type = member.type === 'TSPropertySignature' ? compact(text, annotation(child(member, 'typeAnnotation'))) : compact(text, member)?.replace(/^[^(<]*/, '') ?? null;
+    const name = key
+      ? member.computed
+        ? (compact(text, key) ?? '?')
+        : (nameOf(key) ?? '?')
+      : member.type === 'TSCallSignatureDeclaration'
+        ? '()'
+        : member.type === 'TSConstructSignatureDeclaration'
+          ? 'new()'
+          : '[index]';
+    const type =
+      member.type === 'TSPropertySignature'
+        ? compact(text, annotation(child(member, 'typeAnnotation')))
+        : (compact(text, member)?.replace(/^[^(<]*/, '') ?? null);
     return { name, optional: member.optional === true, type };
   });
 }

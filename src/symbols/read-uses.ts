@@ -34,7 +34,7 @@ export function readUses(program: AstNode, text: string, inChanged: (line: numbe
   return uses;
 }
 
-function callArgs(node: AstNode, parent: AstNode | null, key: string): { args?: number | null } {
+function callArgs(_node: AstNode, parent: AstNode | null, key: string): { args?: number | null } {
   if (!parent || key !== 'callee' || (parent.type !== 'CallExpression' && parent.type !== 'NewExpression')) return {};
   const args = children(parent, 'arguments');
   return { args: args.some((a) => a.type === 'SpreadElement') ? null : args.length };

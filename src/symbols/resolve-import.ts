@@ -54,12 +54,17 @@ function graphCandidates(importer: string, specifier: string, adjacency: Readonl
   const segments = specifier.split('/').filter((s) => !s.startsWith('@') && s !== '');
   const head = segments[0];
   if (head === undefined) return [];
-  return (adjacency[importer] ?? []).filter((target) => target.startsWith(`${head}/`) || target.includes(`/${head}/`) || posix.basename(target).startsWith(`${head}.`));
+  return (adjacency[importer] ?? []).filter(
+    (target) => target.startsWith(`${head}/`) || target.includes(`/${head}/`) || posix.basename(target).startsWith(`${head}.`),
+  );
 }
 
 export async function resolveImport(importer: string, specifier: string, name: string, context: ResolveContext, hops = 0): Promise<ResolvedName | null> {
   const relative = candidatePaths(importer, specifier);
-  const targets = relative.length > 0 ? [await context.firstExisting(relative)].filter((t): t is string => t !== null) : graphCandidates(importer, specifier, context.adjacency);
+  const targets =
+    relative.length > 0
+      ? [await context.firstExisting(relative)].filter((t): t is string => t !== null)
+      : graphCandidates(importer, specifier, context.adjacency);
   for (const target of targets) {
     if (context.changedFiles.has(target)) return { file: target, name };
     if (hops >= MAX_HOPS) continue;

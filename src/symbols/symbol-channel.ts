@@ -52,7 +52,13 @@ interface Side {
   readonly files: readonly WorkingSetFile[];
 }
 
-export async function symbolChannel(cwd: string, base: string, commitA: string, commitB: string, given: SymbolChannelOptions = {}): Promise<SymbolChannelResult> {
+export async function symbolChannel(
+  cwd: string,
+  base: string,
+  commitA: string,
+  commitB: string,
+  given: SymbolChannelOptions = {},
+): Promise<SymbolChannelResult> {
   // The run's signal unless the caller passed one; as the ambient signal it also kills this
   // channel's git processes (src/git/run-signal.ts), and the loops below check it between steps.
   const signal = given.signal ?? currentRunSignal();
@@ -79,7 +85,8 @@ async function computeChannel(cwd: string, base: string, commitA: string, commit
     // Parsing costs ~1 s per MB on a busy small machine: a pair of long-lived branches with
     // megabytes of changed source is reported unknown rather than eating the hook's budget.
     const bytes = [...blobs.values()].reduce((sum, text) => sum + text.length, 0);
-    if (bytes > (options.maxBytes ?? MAX_PAIR_BYTES)) return { value: null, collisions: [], reason: symbolMessages.tooLarge(a.files.length + b.files.length, bytes) };
+    if (bytes > (options.maxBytes ?? MAX_PAIR_BYTES))
+      return { value: null, collisions: [], reason: symbolMessages.tooLarge(a.files.length + b.files.length, bytes) };
     const reader = factsReader(parse, blobs);
     const changedA = changedDeclarations(base, a, reader);
     const changedB = changedDeclarations(base, b, reader);
@@ -101,7 +108,10 @@ function scripts(files: readonly WorkingSetFile[]): WorkingSetFile[] {
 const sidePath = (f: WorkingSetFile): string => f.path ?? f.file;
 
 function versions(base: string, side: Side): BlobQuery[] {
-  return side.files.flatMap((f) => [...(f.status !== 'A' ? [{ commit: base, path: f.file }] : []), ...(f.status !== 'D' ? [{ commit: side.commit, path: sidePath(f) }] : [])]);
+  return side.files.flatMap((f) => [
+    ...(f.status !== 'A' ? [{ commit: base, path: f.file }] : []),
+    ...(f.status !== 'D' ? [{ commit: side.commit, path: sidePath(f) }] : []),
+  ]);
 }
 
 type FactsReader = (commit: string, path: string) => ModuleFacts | null;
@@ -151,8 +161,14 @@ function changedDeclarations(base: string, side: Side, read: FactsReader): Map<s
 
 /** The user's uses in its changed lines, resolved to the changer's changed files. */
 async function resolvedUses(
-  cwd: string, base: string, user: Side, changed: Map<string, ChangedFile>, parse: ParseSource, blobs: Map<string, string>,
-  read: FactsReader & { program(commit: string, path: string): ReturnType<ParseSource> }, options: SymbolChannelOptions,
+  cwd: string,
+  base: string,
+  user: Side,
+  changed: Map<string, ChangedFile>,
+  parse: ParseSource,
+  blobs: Map<string, string>,
+  read: FactsReader & { program(commit: string, path: string): ReturnType<ParseSource> },
+  options: SymbolChannelOptions,
 ): Promise<ResolvedUse[]> {
   const names = new Set<string>();
   const locals = new Set<string>();
@@ -171,13 +187,13 @@ async function resolvedUses(
     const program = read.program(user.commit, path);
     const facts = read(user.commit, path);
     if (text === undefined || !program || !facts) continue;
-    const fresh = addedLines(f.status === 'A' ? null : blobs.get(blobKey(base, f.file)) ?? null, text);
+    const fresh = addedLines(f.status === 'A' ? null : (blobs.get(blobKey(base, f.file)) ?? null), text);
     const imports = new Map(facts.imports.map((binding) => [binding.local, binding]));
     const ownLocals = new Set(facts.declarations.map((d) => d.local));
     for (const use of readUses(program, text, (line) => fresh.has(line))) {
       const binding = imports.get(use.name);
       if (binding) {
-        const name = binding.imported !== '*' ? binding.imported : use.member ?? (binding.commonjs && use.args !== undefined ? 'default' : null);
+        const name = binding.imported !== '*' ? binding.imported : (use.member ?? (binding.commonjs && use.args !== undefined ? 'default' : null));
         if (name !== null && names.has(name)) pending.push({ file: path, use, source: binding.source, name });
       } else if (ownLocals.has(use.name) && locals.has(use.name) && changed.has(path)) {
         resolved.push({ file: path, use, target: { file: path, name: use.name, sameFile: true } });
@@ -195,14 +211,23 @@ async function resolvedUses(
   return resolved;
 }
 
-function resolveContext(cwd: string, commit: string, changed: Map<string, ChangedFile>, parse: ParseSource, options: SymbolChannelOptions): ResolveContext & { prefetch(paths: readonly string[]): Promise<void> } {
+function resolveContext(
+  cwd: string,
+  commit: string,
+  changed: Map<string, ChangedFile>,
+  parse: ParseSource,
+  options: SymbolChannelOptions,
+): ResolveContext & { prefetch(paths: readonly string[]): Promise<void> } {
   const known = new Map<string, boolean>();
   const barrels = new Map<string, Promise<ModuleFacts | null>>();
   const probe = async (paths: readonly string[]): Promise<void> => {
     const missing = paths.filter((p) => !known.has(p));
     if (missing.length === 0) return;
     options.signal?.throwIfAborted();
-    const found = await existingPaths(cwd, missing.map((path) => ({ commit, path })));
+    const found = await existingPaths(
+      cwd,
+      missing.map((path) => ({ commit, path })),
+    );
     for (const p of missing) known.set(p, found.has(blobKey(commit, p)));
   };
   return {
@@ -215,12 +240,15 @@ function resolveContext(cwd: string, commit: string, changed: Map<string, Change
     },
     factsOf(path) {
       if (!barrels.has(path)) {
-        barrels.set(path, (async () => {
-          options.signal?.throwIfAborted();
-          const text = (await readBlobs(cwd, [{ commit, path }])).get(blobKey(commit, path));
-          const tree = text === undefined ? null : parse(path, text);
-          return tree && text !== undefined ? readModuleFacts(tree, text) : null;
-        })());
+        barrels.set(
+          path,
+          (async () => {
+            options.signal?.throwIfAborted();
+            const text = (await readBlobs(cwd, [{ commit, path }])).get(blobKey(commit, path));
+            const tree = text === undefined ? null : parse(path, text);
+            return tree && text !== undefined ? readModuleFacts(tree, text) : null;
+          })(),
+        );
       }
       return barrels.get(path)!;
     },

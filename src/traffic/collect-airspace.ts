@@ -121,7 +121,7 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
   const [found, fetch] = await Promise.all([discoverTraffic(repo, { ...options, at }), lastFetchAge(repo.commonDir, at)]);
   const discovered = performance.now();
   const notes = [...found.notes];
-  if (!found.hasRemote && !(options.agents?.length)) notes.push(gitMessages.noRemote(options.remote));
+  if (!found.hasRemote && !options.agents?.length) notes.push(gitMessages.noRemote(options.remote));
   if (found.trunk === null) notes.push(gitMessages.trunkMissing(options.trunk ?? 'main'));
   if (repo.head === null && found.ownship) notes.push(gitMessages.ownshipUnborn);
   if (repo.isShallow) notes.push(gitMessages.shallowClone);
@@ -146,10 +146,23 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
     if (pair.base.base === null) unknown.push({ id: pair.b.id, with: pair.a.id, reason: pair.base.reason });
     else if (pair.workingSetA && pair.workingSetB) {
       if (pair.unparsed) unknown.push({ id: pair.b.id, with: pair.a.id, reason: gitMessages.diffUnparsed });
-      pairs.push({ a: pair.a.id, b: pair.b.id, base: pair.base.base, workingSetA: pair.workingSetA, workingSetB: pair.workingSetB, ...(pair.merge ? { merge: pair.merge } : {}), ...(pair.symbol ? { symbol: pair.symbol } : {}) });
+      pairs.push({
+        a: pair.a.id,
+        b: pair.b.id,
+        base: pair.base.base,
+        workingSetA: pair.workingSetA,
+        workingSetB: pair.workingSetB,
+        ...(pair.merge ? { merge: pair.merge } : {}),
+        ...(pair.symbol ? { symbol: pair.symbol } : {}),
+      });
     }
   }
-  const summary = (line: LineOfWork): ScannedAgent => ({ id: line.id, kind: line.kind, commits: line.commitsSinceTrunk, uncommittedFiles: line.uncommittedPaths?.length ?? 0 });
+  const summary = (line: LineOfWork): ScannedAgent => ({
+    id: line.id,
+    kind: line.kind,
+    commits: line.commitsSinceTrunk,
+    uncommittedFiles: line.uncommittedPaths?.length ?? 0,
+  });
   return {
     toplevel: repo.toplevel,
     commonDir: repo.commonDir,

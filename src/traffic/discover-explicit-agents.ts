@@ -40,7 +40,10 @@ export function parseAgentSpecs(specs: readonly string[]): { id: string; rev: st
  * `git cat-file --batch-check` (one revision per stdin line, `<rev>^{commit}` peels tags).
  * A revision that does not exist here is reported, not dropped.
  */
-export async function resolveExplicitAgents(cwd: string, specs: readonly string[]): Promise<{ agents: ExplicitAgent[]; unknown: { id: string; reason: string }[] }> {
+export async function resolveExplicitAgents(
+  cwd: string,
+  specs: readonly string[],
+): Promise<{ agents: ExplicitAgent[]; unknown: { id: string; reason: string }[] }> {
   const parsed = parseAgentSpecs(specs);
   if (parsed.length === 0) return { agents: [], unknown: [] };
   const input = parsed.map(({ rev }) => `${rev}^{commit}\n`).join('');

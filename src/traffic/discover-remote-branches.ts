@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
 import { branchName, type RefListing } from '../git/list-refs.js';
+import { byCodeUnits } from '../engine/code-unit-order.js';
 
 export interface BranchFilter {
   /** Globs on the branch name (`feature/**`); empty = every branch. */
@@ -39,5 +40,5 @@ export function discoverRemoteBranches(listing: RefListing, remote: string, skip
     if (Number.isFinite(filter.maxAgeDays) && entry.committedAt < oldest) continue;
     branches.push({ id, ref: entry.ref, sha: entry.sha, committedAt: entry.committedAt });
   }
-  return branches.sort((x, y) => x.id.localeCompare(y.id));
+  return branches.sort((x, y) => byCodeUnits(x.id, y.id));
 }

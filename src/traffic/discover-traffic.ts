@@ -86,7 +86,12 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
   // No commits yet: the ownship's tip is its snapshot, which nobody else can see; nothing counts.
   const ownTip = options.ownshipAs ? options.ownshipAs.tip : ownDraft && repo.head !== null ? repo.head : null;
   const ownPushed = ownTip ? pushedOf(ownDraft?.branch ?? null, ownTip) : null;
-  const tips = [...(ownTip ? [ownTip] : []), ...(ownPushed ? [ownPushed] : []), ...drafts.flatMap((d) => [d.tip, ...(d.pushed ? [d.pushed] : [])]), ...remote.map((r) => r.sha)];
+  const tips = [
+    ...(ownTip ? [ownTip] : []),
+    ...(ownPushed ? [ownPushed] : []),
+    ...drafts.flatMap((d) => [d.tip, ...(d.pushed ? [d.pushed] : [])]),
+    ...remote.map((r) => r.sha),
+  ];
   const graph = await readCommitGraph(cwd, tips, trunk?.sha ?? null);
   const active = remote.filter((branch) => summarizeLine(graph, branch.sha).count > 0);
   for (const branch of active) drafts.push({ id: branch.id, kind: 'branch', tip: branch.sha, branch: branch.id, pushed: branch.sha });
@@ -120,7 +125,12 @@ function finish(draft: Draft, graph: CommitGraph, cap: number): LineOfWork {
   const { pushed, ...line } = draft;
   const facts = summarizeLine(graph, pushed, 0);
   const local = summarizeLine(graph, draft.tip, cap);
-  return { ...line, subjects: local.subjects, commitsSinceTrunk: local.count, facts: { committedWork: facts.count, ...(facts.oldest !== undefined ? { startedAt: facts.oldest } : {}) } };
+  return {
+    ...line,
+    subjects: local.subjects,
+    commitsSinceTrunk: local.count,
+    facts: { committedWork: facts.count, ...(facts.oldest !== undefined ? { startedAt: facts.oldest } : {}) },
+  };
 }
 
 function pushedDraft(repo: RepoInfo, as: OwnshipAs): Promise<Omit<Draft, 'pushed'> & { branch?: string }> {
@@ -133,13 +143,25 @@ async function ownshipDraft(repo: RepoInfo, inheritRepoEnv?: boolean): Promise<(
   const id = repo.branch ?? worktreeAgentId(repo.toplevel);
   const branch = repo.branch ? { branch: repo.branch } : {};
   if (!snapshot.dirty) {
-    return repo.head === null ? null : { id, kind: 'worktree', tip: repo.head, worktreePath: repo.toplevel, gitDir: repo.gitDir, uncommittedPaths: [], ...branch };
+    return repo.head === null
+      ? null
+      : { id, kind: 'worktree', tip: repo.head, worktreePath: repo.toplevel, gitDir: repo.gitDir, uncommittedPaths: [], ...branch };
   }
   // No commits yet: the snapshot is a root commit and everything in it is uncommitted.
   const from = repo.head ?? EMPTY_TREE;
   const uncommittedPaths = [...(await changedPaths(repo.toplevel, from, snapshot.commit))];
   // Status listed something whose content equals HEAD (an edit undone): clean after all.
-  if (uncommittedPaths.length === 0 && repo.head !== null) return { id, kind: 'worktree', tip: repo.head, worktreePath: repo.toplevel, gitDir: repo.gitDir, uncommittedPaths: [], ...branch };
+  if (uncommittedPaths.length === 0 && repo.head !== null)
+    return { id, kind: 'worktree', tip: repo.head, worktreePath: repo.toplevel, gitDir: repo.gitDir, uncommittedPaths: [], ...branch };
   const tip = repo.head ?? snapshot.commit;
-  return { id, kind: 'worktree', tip, worktreePath: repo.toplevel, gitDir: repo.gitDir, uncommittedPaths, ...branch, ...(repo.head !== null ? { snapshot: snapshot.commit } : {}) };
+  return {
+    id,
+    kind: 'worktree',
+    tip,
+    worktreePath: repo.toplevel,
+    gitDir: repo.gitDir,
+    uncommittedPaths,
+    ...branch,
+    ...(repo.head !== null ? { snapshot: snapshot.commit } : {}),
+  };
 }

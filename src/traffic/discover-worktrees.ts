@@ -10,6 +10,7 @@ import { readWorktreeStatus, type WorktreeStatus } from '../git/worktree-status.
 import { gitMessages } from '../messages/git.js';
 import { mapLimit } from './limit-concurrency.js';
 import { worktreeAgentId } from './line-of-work.js';
+import { byCodeUnits } from '../engine/code-unit-order.js';
 
 /** One record of `git worktree list --porcelain -z`. */
 export interface WorktreeEntry {
@@ -29,7 +30,7 @@ export function parseWorktreeList(fields: readonly string[]): WorktreeEntry[] {
       current = { path: field.slice('worktree '.length), head: null, branch: null, bare: false, prunable: false };
       entries.push(current);
     } else if (current === undefined || field === '') {
-      continue;
+      // a field before the first `worktree` line, or the blank line between entries: nothing to record
     } else if (field.startsWith('HEAD ')) {
       current.head = field.slice(5);
     } else if (field.startsWith('branch ')) {
@@ -85,8 +86,10 @@ const ZERO_ID = /^0+$/;
  * the cache under `commonDir` (see snapshot-cache.ts for why the key is sound); otherwise
  * update-index + write-tree + commit-tree. HEAD and branch come from `worktree list`, the git dir
  * from the `.git` file; the uncommitted paths of all new snapshots come from ONE diff-tree.
+ * `clock` is when a peer's read starts (the racy-file limit of the cache key); tests move it forward
+ * instead of sleeping past the limit.
  */
-export async function discoverWorktrees(cwd: string, currentTopLevel: string, commonDir?: string): Promise<WorktreeDiscovery> {
+export async function discoverWorktrees(cwd: string, currentTopLevel: string, commonDir?: string, clock: () => number = Date.now): Promise<WorktreeDiscovery> {
   const [fields, cache] = await Promise.all([
     gitZ(['worktree', 'list', '--porcelain', '-z'], { cwd }),
     commonDir ? readSnapshotCache(commonDir) : Promise.resolve(new Map<string, CachedSnapshot>()),
@@ -101,13 +104,22 @@ export async function discoverWorktrees(cwd: string, currentTopLevel: string, co
   };
   // A handful at a time: each status is a full stat walk, and 20 agent worktrees are common.
   const reads = await mapLimit(entries, 4, async (entry): Promise<PeerRead | null> => {
-    if (entry.bare) return notes.push(gitMessages.worktreeBare(entry.path)), null;
-    if (entry.prunable) return notes.push(gitMessages.worktreeMissing(entry.path)), null;
+    if (entry.bare) {
+      notes.push(gitMessages.worktreeBare(entry.path));
+      return null;
+    }
+    if (entry.prunable) {
+      notes.push(gitMessages.worktreeMissing(entry.path));
+      return null;
+    }
     if ((await realpath(entry.path).catch(() => entry.path)) === current) return null;
     const id = entry.branch ?? worktreeAgentId(entry.path);
-    if (entry.head === null || ZERO_ID.test(entry.head)) return unknown.push({ id, reason: gitMessages.worktreeUnborn(entry.path) }), null;
+    if (entry.head === null || ZERO_ID.test(entry.head)) {
+      unknown.push({ id, reason: gitMessages.worktreeUnborn(entry.path) });
+      return null;
+    }
     try {
-      return await readPeer(id, entry, entry.head, cache.get(entry.path));
+      return await readPeer(id, entry, entry.head, cache.get(entry.path), clock);
     } catch (error) {
       failed(id, entry, error);
       return null;
@@ -115,18 +127,25 @@ export async function discoverWorktrees(cwd: string, currentTopLevel: string, co
   });
   const peers = reads.filter((read): read is PeerRead => read !== null);
   // A cached commit is unreferenced: `git gc --prune` may have removed it since. One check for all.
-  const gone = await missingObjects(cwd, peers.flatMap((peer) => (peer.key !== null && peer.cached?.key === peer.key && peer.cached.commit ? [peer.cached.commit] : [])));
+  const gone = await missingObjects(
+    cwd,
+    peers.flatMap((peer) => (peer.key !== null && peer.cached?.key === peer.key && peer.cached.commit ? [peer.cached.commit] : [])),
+  );
   const reuse = (peer: PeerRead): boolean => peer.key !== null && peer.cached?.key === peer.key && !(peer.cached.commit && gone.has(peer.cached.commit));
 
   const made = new Map<PeerRead, string | null>();
-  await mapLimit(peers.filter((peer) => !reuse(peer)), 4, async (peer) => {
-    try {
-      const snapshot = await snapshotFromStatus(peer.target, peer.index, peer.status);
-      made.set(peer, snapshot.dirty ? snapshot.commit : null);
-    } catch (error) {
-      failed(peer.id, peer.entry, snapshotError(error));
-    }
-  });
+  await mapLimit(
+    peers.filter((peer) => !reuse(peer)),
+    4,
+    async (peer) => {
+      try {
+        const snapshot = await snapshotFromStatus(peer.target, peer.index, peer.status);
+        made.set(peer, snapshot.dirty ? snapshot.commit : null);
+      } catch (error) {
+        failed(peer.id, peer.entry, snapshotError(error));
+      }
+    },
+  );
   const dirty = [...made].flatMap(([peer, commit]) => (commit ? [{ from: peer.target.head, to: commit }] : []));
   const paths = await changedPathsBatch(cwd, dirty);
 
@@ -143,22 +162,29 @@ export async function discoverWorktrees(cwd: string, currentTopLevel: string, co
     }
     if (!result) continue;
     if (peer.key !== null) next.set(peer.entry.path, { ...result, key: peer.key });
-    const base = { id: peer.id, path: peer.entry.path, gitDir: peer.target.gitDir, branch: peer.entry.branch, tip: peer.target.head, uncommittedPaths: result.uncommittedPaths };
+    const base = {
+      id: peer.id,
+      path: peer.entry.path,
+      gitDir: peer.target.gitDir,
+      branch: peer.entry.branch,
+      tip: peer.target.head,
+      uncommittedPaths: result.uncommittedPaths,
+    };
     worktrees.push(result.commit ? { ...base, snapshot: result.commit } : base);
   }
   const changedCache = next.size !== cache.size || [...next].some(([path, entry]) => cache.get(path)?.key !== entry.key);
   // The cache only saves time: failing to write it must not fail the scan.
   if (commonDir && changedCache) await writeSnapshotCache(commonDir, next).catch(() => undefined);
-  worktrees.sort((x, y) => x.id.localeCompare(y.id));
+  worktrees.sort((x, y) => byCodeUnits(x.id, y.id));
   return { worktrees, unknown, notes, snapshots: { reused: peers.filter(reuse).length, made: made.size } };
 }
 
 /** Index, status and cache key of one peer (index first: the key hashes the bytes the snapshot uses). */
-async function readPeer(id: string, entry: WorktreeEntry, head: string, cached: CachedSnapshot | undefined): Promise<PeerRead> {
+async function readPeer(id: string, entry: WorktreeEntry, head: string, cached: CachedSnapshot | undefined, clock: () => number): Promise<PeerRead> {
   const gitDir = await readWorktreeGitDir(entry.path);
   if (gitDir === null) throw new AirspaceError('git', 'worktree-no-git-dir', gitMessages.worktreeNoGitDir);
   const target = { toplevel: entry.path, gitDir, indexFile: join(gitDir, 'index'), head };
-  const startedAtMs = Date.now();
+  const startedAtMs = clock();
   const index = await readIndex(target.indexFile);
   const status = await readWorktreeStatus(target);
   const key = await snapshotKey({ toplevel: entry.path, head, indexFile: target.indexFile, index, status, startedAtMs });

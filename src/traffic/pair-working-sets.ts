@@ -69,14 +69,21 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
   const side = (base: string, line: LineOfWork): Promise<DiffWorkingSet> => {
     const key = `${base} ${line.id}`;
     let found = sides.get(key);
-    if (found === undefined) sides.set(key, (found = sideOnce(base, line)));
+    if (found === undefined) {
+      found = sideOnce(base, line);
+      sides.set(key, found);
+    }
     return found;
   };
   const sideOnce = async (base: string, line: LineOfWork): Promise<DiffWorkingSet> => {
     const diff = diffs.get(diffKey({ base, target: targetOf(line) })) ?? { base, files: [], unparsed: true };
     const timeKey = `${base} ${line.tip}`;
     if (!times.has(timeKey)) times.set(timeKey, editTimes(base, line, context));
-    if (!mtimes.has(line.id)) mtimes.set(line.id, line.worktreePath && line.uncommittedPaths?.length ? worktreeMtimes(line.worktreePath, line.uncommittedPaths) : Promise.resolve(new Map()));
+    if (!mtimes.has(line.id))
+      mtimes.set(
+        line.id,
+        line.worktreePath && line.uncommittedPaths?.length ? worktreeMtimes(line.worktreePath, line.uncommittedPaths) : Promise.resolve(new Map()),
+      );
     const [committed, uncommitted] = await Promise.all([times.get(timeKey)!, mtimes.get(line.id)!]);
     return { ...diff, files: diff.files.map((entry) => withTime(entry, committed, uncommitted)) };
   };
@@ -93,10 +100,17 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
     const [workingSetA, workingSetB] = withoutIdenticalEdits(sides[0], sides[1]);
     const merge = context.withMerge ? await mergeChannel(a, b, workingSetA, workingSetB, context) : undefined;
     const symbol = context.withSymbols
-      ? await symbolChannel(context.cwd, found.base, targetOf(a), targetOf(b), { ids: { a: a.id, b: b.id }, filesA: workingSetA.files, filesB: workingSetB.files, ...(context.signal ? { signal: context.signal } : {}) })
+      ? await symbolChannel(context.cwd, found.base, targetOf(a), targetOf(b), {
+          ids: { a: a.id, b: b.id },
+          filesA: workingSetA.files,
+          filesB: workingSetB.files,
+          ...(context.signal ? { signal: context.signal } : {}),
+        })
       : undefined;
     return {
-      a, b, base: found,
+      a,
+      b,
+      base: found,
       workingSetA: workingSet(found.base, workingSetA),
       workingSetB: workingSet(found.base, workingSetB),
       unparsed: workingSetA.unparsed || workingSetB.unparsed,
@@ -111,11 +125,19 @@ const plain = new WeakMap<DiffWorkingSet, WorkingSet>();
 /** The shared side without its diff flags, one object per side (later stages cache by identity). */
 function workingSet(base: string, side: DiffWorkingSet): WorkingSet {
   let set = plain.get(side);
-  if (set === undefined) plain.set(side, (set = { base, files: side.files }));
+  if (set === undefined) {
+    set = { base, files: side.files };
+    plain.set(side, set);
+  }
   return set;
 }
 
-async function pairBase(a: LineOfWork, b: LineOfWork, context: PairContext, cached: (x: string, y: string) => Promise<MergeBaseResult>): Promise<MergeBaseResult> {
+async function pairBase(
+  a: LineOfWork,
+  b: LineOfWork,
+  context: PairContext,
+  cached: (x: string, y: string) => Promise<MergeBaseResult>,
+): Promise<MergeBaseResult> {
   if (context.graphComplete) {
     const [ba, bb] = [boundaries(context.graph, a.tip), boundaries(context.graph, b.tip)];
     if (ba.length === 1 && bb.length === 1 && !shareCommits(context.graph, a.tip, b.tip)) {

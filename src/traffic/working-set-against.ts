@@ -13,7 +13,9 @@ export async function workingSetAgainst(cwd: string, base: string, line: LineOfW
   const [diff, committed, uncommitted] = await Promise.all([
     diffWorkingSet(cwd, base, targetOf(line), { ignore }),
     line.tip === base ? Promise.resolve(new Map<string, number>()) : lastCommitTimes(cwd, base, line.tip),
-    line.worktreePath && line.uncommittedPaths?.length ? worktreeMtimes(line.worktreePath, line.uncommittedPaths) : Promise.resolve(new Map<string, number | null>()),
+    line.worktreePath && line.uncommittedPaths?.length
+      ? worktreeMtimes(line.worktreePath, line.uncommittedPaths)
+      : Promise.resolve(new Map<string, number | null>()),
   ]);
   return { base, files: diff.files.map((entry) => withTime(entry, committed, uncommitted)) };
 }

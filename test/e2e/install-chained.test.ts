@@ -2,7 +2,19 @@ import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitIn, removeDir } from '../helpers/temp-repo.js';
-import { airspace, calls, clearCalls, commitFile, gitRun, installTarball, packTarball, snapshotDir, userRepo, type InstalledPackage, type UserRepo } from './install-kit.js';
+import {
+  airspace,
+  calls,
+  clearCalls,
+  commitFile,
+  gitRun,
+  installTarball,
+  packTarball,
+  snapshotDir,
+  userRepo,
+  type InstalledPackage,
+  type UserRepo,
+} from './install-kit.js';
 
 /**
  * A repository that already has its own pre-push hook (and a disabled, non-executable pre-commit).
@@ -76,7 +88,7 @@ describe('install over existing hooks', () => {
     expect(cliLines[1]).toBe(`stdin:${userLines[1]!.slice('ref:'.length)}`);
   });
 
-  it('the user hook\'s exit code still counts: it blocks the push, and our CLI is not even asked', () => {
+  it("the user hook's exit code still counts: it blocks the push, and our CLI is not even asked", () => {
     clearCalls(pkg);
     gitIn(user.repo, 'commit', '-q', '--allow-empty', '--no-verify', '-m', 'another');
     const remoteBefore = gitIn(user.remote, 'rev-parse', 'main');

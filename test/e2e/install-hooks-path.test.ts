@@ -2,7 +2,19 @@ import { chmodSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitIn, removeDir } from '../helpers/temp-repo.js';
-import { airspace, calls, clearCalls, commitFile, gitRun, installTarball, packTarball, snapshotDir, userRepo, type InstalledPackage, type UserRepo } from './install-kit.js';
+import {
+  airspace,
+  calls,
+  clearCalls,
+  commitFile,
+  gitRun,
+  installTarball,
+  packTarball,
+  snapshotDir,
+  userRepo,
+  type InstalledPackage,
+  type UserRepo,
+} from './install-kit.js';
 
 /**
  * core.hooksPath points at a directory some other tool or team script manages (`.githooks`, not

@@ -2,7 +2,20 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, gitIn, removeDir } from '../helpers/temp-repo.js';
-import { airspace, calls, clearCalls, commitFile, gitRun, installTarball, packTarball, run, snapshotDir, userRepo, type InstalledPackage, type UserRepo } from './install-kit.js';
+import {
+  airspace,
+  calls,
+  clearCalls,
+  commitFile,
+  gitRun,
+  installTarball,
+  packTarball,
+  run,
+  snapshotDir,
+  userRepo,
+  type InstalledPackage,
+  type UserRepo,
+} from './install-kit.js';
 
 /**
  * A repository using husky 9 (core.hooksPath = .husky/_, set by running husky itself). Install

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { PROJECT_ROOT, gitIn, tempDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
@@ -37,15 +37,6 @@ export function packTarball(): string {
   }
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
 function acquireLock(): void {
   const deadline = Date.now() + 170_000;
   for (;;) {
@@ -63,7 +54,10 @@ function acquireLock(): void {
 
 /** PATH without any node_modules/.bin, so only the repository's own install can be found. */
 export function cleanPath(): string {
-  return (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes('node_modules')).join(delimiter);
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => !dir.includes('node_modules'))
+    .join(delimiter);
 }
 
 export function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -94,7 +88,7 @@ export function userRepo(files: Record<string, string> = {}): UserRepo {
   gitIn(root, 'init', '-q', '--bare', '-b', 'main', remote);
   gitIn(repo, 'init', '-q', '-b', 'main');
   writeFiles(repo, {
-    'package.json': JSON.stringify({ name: 'user-project', version: '1.0.0', private: true }, null, 2) + '\n',
+    'package.json': `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true }, null, 2)}\n`,
     '.gitignore': 'node_modules/\n',
     'src/app.js': 'export const app = 1;\n',
     ...files,
@@ -154,7 +148,11 @@ function hookEntryLoads(packageDir: string): boolean {
 }
 
 export function calls(pkg: InstalledPackage): string[] {
-  return existsSync(pkg.log) ? readFileSync(pkg.log, 'utf8').split('\n').filter((line) => line !== '') : [];
+  return existsSync(pkg.log)
+    ? readFileSync(pkg.log, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+    : [];
 }
 
 export function clearCalls(pkg: InstalledPackage): void {
@@ -192,7 +190,10 @@ export function snapshotDir(dir: string): Record<string, string> {
       const rel = sub === '' ? name : `${sub}/${name}`;
       const stat = statSync(join(dir, rel));
       if (stat.isDirectory()) walk(rel);
-      else out[rel] = `${(stat.mode & 0o777).toString(8)} ${createHash('sha256').update(readFileSync(join(dir, rel))).digest('hex')}`;
+      else
+        out[rel] = `${(stat.mode & 0o777).toString(8)} ${createHash('sha256')
+          .update(readFileSync(join(dir, rel)))
+          .digest('hex')}`;
     }
   };
   if (existsSync(dir)) walk('');

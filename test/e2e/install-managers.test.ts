@@ -24,9 +24,19 @@ beforeAll(() => {
 afterAll(() => removeDir(user.root));
 
 const CASES = [
-  { manager: 'lefthook', file: 'lefthook.yml', content: 'pre-commit:\n  commands:\n    lint:\n      run: npm run lint\n', expect: 'run: npx --no-install airspace-hooks hook pre-push {1} {2}' },
+  {
+    manager: 'lefthook',
+    file: 'lefthook.yml',
+    content: 'pre-commit:\n  commands:\n    lint:\n      run: npm run lint\n',
+    expect: 'run: npx --no-install airspace-hooks hook pre-push {1} {2}',
+  },
   { manager: 'pre-commit', file: '.pre-commit-config.yaml', content: 'repos: []\n', expect: 'stages: [pre-push]' },
-  { manager: 'simple-git-hooks', file: '.simple-git-hooks.json', content: '{ "pre-commit": "npm run lint" }\n', expect: '"pre-push": "npx --no-install airspace-hooks hook pre-push \\"$1\\" \\"$2\\""' },
+  {
+    manager: 'simple-git-hooks',
+    file: '.simple-git-hooks.json',
+    content: '{ "pre-commit": "npm run lint" }\n',
+    expect: '"pre-push": "npx --no-install airspace-hooks hook pre-push \\"$1\\" \\"$2\\""',
+  },
 ] as const;
 
 describe.each(CASES)('a repository using $manager', ({ manager, file, content, expect: snippetLine }) => {
@@ -42,7 +52,7 @@ describe.each(CASES)('a repository using $manager', ({ manager, file, content, e
       expect(readFileSync(path, 'utf8')).toBe(content);
       expect(snapshotDir(hooksDir)).toEqual(before);
       // With the snippet in place, install recognises it.
-      writeFileSync(path, content + '# airspace-hooks hook pre-commit\n');
+      writeFileSync(path, `${content}# airspace-hooks hook pre-commit\n`);
       expect(airspace(pkg, user.repo, ['install']).stdout).toContain('nothing to do');
     } finally {
       rmSync(path);

@@ -2,7 +2,20 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitIn, removeDir } from '../helpers/temp-repo.js';
-import { airspace, calls, clearCalls, commitFile, gitRun, installTarball, packTarball, run, snapshotDir, userRepo, type InstalledPackage, type UserRepo } from './install-kit.js';
+import {
+  airspace,
+  calls,
+  clearCalls,
+  commitFile,
+  gitRun,
+  installTarball,
+  packTarball,
+  run,
+  snapshotDir,
+  userRepo,
+  type InstalledPackage,
+  type UserRepo,
+} from './install-kit.js';
 
 /**
  * A plain repository (no hook manager, no core.hooksPath): the packed tarball installed with npm,
@@ -57,7 +70,7 @@ describe('install in a plain repository', () => {
     expect(calls(pkg)).toEqual(['call:hook pre-commit']);
   });
 
-  it('runs `airspace-hooks hook pre-push <remote> <url>` with git\'s ref lines on stdin, and the push lands', () => {
+  it("runs `airspace-hooks hook pre-push <remote> <url>` with git's ref lines on stdin, and the push lands", () => {
     clearCalls(pkg);
     const head = gitIn(user.repo, 'rev-parse', 'HEAD');
     const push = gitRun(user.repo, ['push', '-q', 'origin', 'main']);
@@ -68,7 +81,7 @@ describe('install in a plain repository', () => {
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^stdin:refs/heads/main ${head} refs/heads/main [0-9a-f]{40}$`)));
   });
 
-  it('honours the CLI\'s verdict: exit 1 blocks the commit and the push', () => {
+  it("honours the CLI's verdict: exit 1 blocks the commit and the push", () => {
     const commit = commitFile(user.repo, 'src/app.js', 'export const app = 3;\n', { AIRSPACE_E2E_VERDICT: '1' });
     expect(commit.status).not.toBe(0);
     gitIn(user.repo, 'commit', '-q', '--no-verify', '-m', 'edit past the hook');

@@ -2,7 +2,19 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitIn, removeDir } from '../helpers/temp-repo.js';
-import { airspace, calls, clearCalls, commitFile, gitRun, installTarball, packTarball, snapshotDir, userRepo, type InstalledPackage, type UserRepo } from './install-kit.js';
+import {
+  airspace,
+  calls,
+  clearCalls,
+  commitFile,
+  gitRun,
+  installTarball,
+  packTarball,
+  snapshotDir,
+  userRepo,
+  type InstalledPackage,
+  type UserRepo,
+} from './install-kit.js';
 
 /**
  * Parallel agents work in linked worktrees. Installed from a linked worktree, the shims go into
@@ -27,7 +39,7 @@ beforeAll(() => {
 afterAll(() => removeDir(user.root));
 
 describe('install from a linked worktree', () => {
-  it('writes the shims into the shared hooks dir, not into the worktree\'s git dir', () => {
+  it("writes the shims into the shared hooks dir, not into the worktree's git dir", () => {
     expect(existsSync(join(worktree, 'node_modules'))).toBe(false);
     const result = airspace(pkg, worktree, ['install']);
     expect(result.status, result.stderr).toBe(0);
@@ -54,7 +66,7 @@ describe('install from a linked worktree', () => {
     expect(calls(pkg)).toEqual([`call:hook pre-push origin ${user.remote}`, `stdin:refs/heads/agent-2 ${head} refs/heads/agent-2 ${'0'.repeat(40)}`]);
   });
 
-  it('a blocking verdict blocks the linked worktree\'s push', () => {
+  it("a blocking verdict blocks the linked worktree's push", () => {
     gitIn(worktree, 'commit', '-q', '--allow-empty', '--no-verify', '-m', 'more');
     const push = gitRun(worktree, ['push', '-q', 'origin', 'agent-2'], { AIRSPACE_E2E_VERDICT: '1' });
     expect(push.status).not.toBe(0);

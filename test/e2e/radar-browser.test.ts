@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,12 +13,19 @@ import { HOSTILE_AGENT, HOSTILE_PATH, fileCloud, generatedAirspace, scanOf, stor
 
 const CHROMIUM = '/usr/bin/chromium';
 // In CI the browser test must run (.ci/run installs chromium); locally it may be skipped without it.
-const skip = !existsSync(CHROMIUM) && !process.env['CI'];
+const skip = !existsSync(CHROMIUM) && !process.env.CI;
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = mkdtempSync(join(tmpdir(), 'airspace-radar-'));
 
 interface RadarState {
-  agents: number; links: number; advisories: number; files: number; frame: number; frames: number; updates: number; live: boolean;
+  agents: number;
+  links: number;
+  advisories: number;
+  files: number;
+  frame: number;
+  frames: number;
+  updates: number;
+  live: boolean;
   drawn: { agentPoints: number; linkLines: number; filePoints: number };
 }
 
@@ -26,7 +33,9 @@ interface RadarState {
 async function open(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
   const errors: string[] = [];
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(url);
   await page.waitForFunction(() => window.__radar !== undefined, null, { timeout: 15_000 });
@@ -37,29 +46,34 @@ const state = (page: Page): Promise<RadarState> => page.evaluate(() => window.__
 
 /** The agent's on-screen position, as the page records it on the agent's label. */
 async function agentOnScreen(page: Page, id: string): Promise<{ x: number; y: number }> {
-  const anchor = await page.locator('.agent-label').filter({ hasText: id }).first().evaluate((node) => ({ ...(node as HTMLElement).dataset }));
-  const x = Number(anchor['x']);
-  const y = Number(anchor['y']);
+  const anchor = await page
+    .locator('.agent-label')
+    .filter({ hasText: id })
+    .first()
+    .evaluate((node) => ({ ...(node as HTMLElement).dataset }));
+  const x = Number(anchor.x);
+  const y = Number(anchor.y);
   if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`no screen position for ${id}`);
   return { x, y };
 }
 
 /** Counts canvas pixels of the RA red, so the test knows an advisory was actually painted. */
-const redPixels = (page: Page): Promise<number> => page.evaluate(async () => {
-  const source = document.querySelector('canvas')!;
-  const image = new Image();
-  image.src = source.toDataURL('image/png');
-  await image.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = image.width;
-  canvas.height = image.height;
-  const ctx = canvas.getContext('2d')!;
-  ctx.drawImage(image, 0, 0);
-  const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-  let red = 0;
-  for (let i = 0; i < data.length; i += 4) if (data[i]! > 180 && data[i + 1]! < 110 && data[i + 2]! < 120) red += 1;
-  return red;
-});
+const redPixels = (page: Page): Promise<number> =>
+  page.evaluate(async () => {
+    const source = document.querySelector('canvas')!;
+    const image = new Image();
+    image.src = source.toDataURL('image/png');
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(image, 0, 0);
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    let red = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! > 180 && data[i + 1]! < 110 && data[i + 2]! < 120) red += 1;
+    return red;
+  });
 
 function expectDrawn(actual: RadarState, scan: ScanResult): void {
   const expected = { agents: Object.keys(scan.positions).length, links: scan.links.length, files: Object.keys(scan.fileCoordinates).length };
@@ -75,15 +89,31 @@ describe.skipIf(skip)('radar page in a real browser', () => {
       executablePath: CHROMIUM,
       headless: true,
       // Headless chromium without a GPU renders WebGL through SwiftShader.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-angle=swiftshader',
+        '--enable-unsafe-swiftshader',
+      ],
     });
   });
-  afterAll(async () => { await browser?.close(); });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('draws every agent, link and file of each story step, shows details, and stays inert to hostile names', async () => {
     const scans = storyScans();
-    const frames = scans.map((scan, i) => ({ title: ['Far apart', 'Two converge', 'Collision imminent'][i]!, at: Date.UTC(2026, 0, 1, 12, i), scan, notes: [`step ${i + 1}`] }));
+    const frames = scans.map((scan, i) => ({
+      title: ['Far apart', 'Two converge', 'Collision imminent'][i]!,
+      at: Date.UTC(2026, 0, 1, 12, i),
+      scan,
+      notes: [`step ${i + 1}`],
+    }));
     const file = join(OUT, 'radar.html');
     writeFileSync(file, renderRadarHtml(frames, { title: 'airspace radar' }));
     const { page, errors } = await open(browser, pathToFileURL(file).href);
@@ -92,7 +122,10 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     expect(await state(page)).toMatchObject({ frame: 0, frames: 3, live: false });
     // Hostile names are text, never markup.
     await expect(page.locator('.agent-label').filter({ hasText: HOSTILE_AGENT }).count()).resolves.toBe(1);
-    expect(await page.evaluate(() => ({ pwned: (window as { __pwned?: number }).__pwned, imgs: document.images.length }))).toEqual({ pwned: undefined, imgs: 0 });
+    expect(await page.evaluate(() => ({ pwned: (window as { __pwned?: number }).__pwned, imgs: document.images.length }))).toEqual({
+      pwned: undefined,
+      imgs: 0,
+    });
 
     await page.click('button.next');
     await page.waitForTimeout(900); // agents glide to their new positions
@@ -153,8 +186,21 @@ describe.skipIf(skip)('radar page in a real browser', () => {
       scan: async () => {
         calls += 1;
         return calls === 1
-          ? scanOf([{ id: 'left', at: [-3, 0, 0] }, { id: 'right', at: [3, 0, 0] }], files)
-          : scanOf([{ id: 'left', at: [-0.4, 0, 0] }, { id: 'right', at: [0.4, 0, 0] }, { id: 'newcomer', at: [0, 2, 0] }], files);
+          ? scanOf(
+              [
+                { id: 'left', at: [-3, 0, 0] },
+                { id: 'right', at: [3, 0, 0] },
+              ],
+              files,
+            )
+          : scanOf(
+              [
+                { id: 'left', at: [-0.4, 0, 0] },
+                { id: 'right', at: [0.4, 0, 0] },
+                { id: 'newcomer', at: [0, 2, 0] },
+              ],
+              files,
+            );
       },
     });
     try {

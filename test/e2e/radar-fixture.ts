@@ -39,12 +39,28 @@ export function scanOf(agents: readonly FixtureAgent[], files: Record<string, Ve
       const d = Math.hypot(a.at[0] - b.at[0], a.at[1] - b.at[1], a.at[2] - b.at[2]);
       const risk = Math.max(0.02, Math.min(0.95, 1 - d / 4));
       const lvl = level(risk);
-      const shared = lvl === 'clear' ? [] : [
-        { path: 'src/engine/file-0.ts', rangesA: [[10, 24], [40, 40]] as const, rangesB: [[20, 30]] as const, overlap: 0.45, gap: 0 },
-        { path: HOSTILE_PATH, overlap: 1, gap: 0 },
-      ];
+      const shared =
+        lvl === 'clear'
+          ? []
+          : [
+              {
+                path: 'src/engine/file-0.ts',
+                rangesA: [
+                  [10, 24],
+                  [40, 40],
+                ] as const,
+                rangesB: [[20, 30]] as const,
+                overlap: 0.45,
+                gap: 0,
+              },
+              { path: HOSTILE_PATH, overlap: 1, gap: 0 },
+            ];
       links.push({
-        a: a.id, b: b.id, risk, distance: 1 - risk, level: lvl,
+        a: a.id,
+        b: b.id,
+        risk,
+        distance: 1 - risk,
+        level: lvl,
         channels: { overlap: lvl === 'clear' ? 0 : risk, dependency: risk * 0.6, tree: 0.3, mergeTree: lvl === 'RA' ? 1 : 0 },
         driver: lvl === 'clear' ? 'tree' : 'overlap',
         sharedFiles: shared,
@@ -67,9 +83,32 @@ export function scanOf(agents: readonly FixtureAgent[], files: Record<string, Ve
 export function storyScans(): ScanResult[] {
   const files = fileCloud(60);
   return [
-    scanOf([{ id: 'agent/alpha', at: [-3, 0, 0] }, { id: 'agent/bravo', at: [3, 0.5, 0] }, { id: HOSTILE_AGENT, at: [0, -1, 3] }, { id: 'human/dana', at: [0, 1.5, -3] }], files),
-    scanOf([{ id: 'agent/alpha', at: [-1.2, 0, 0] }, { id: 'agent/bravo', at: [1.2, 0.3, 0] }, { id: HOSTILE_AGENT, at: [0, -1, 3.5] }, { id: 'human/dana', at: [0, 1.5, -3.5] }], files),
-    scanOf([{ id: 'agent/alpha', at: [-0.3, 0, 0] }, { id: 'agent/bravo', at: [0.3, 0.1, 0.1] }, { id: HOSTILE_AGENT, at: [0, -1, 3.5] }], files),
+    scanOf(
+      [
+        { id: 'agent/alpha', at: [-3, 0, 0] },
+        { id: 'agent/bravo', at: [3, 0.5, 0] },
+        { id: HOSTILE_AGENT, at: [0, -1, 3] },
+        { id: 'human/dana', at: [0, 1.5, -3] },
+      ],
+      files,
+    ),
+    scanOf(
+      [
+        { id: 'agent/alpha', at: [-1.2, 0, 0] },
+        { id: 'agent/bravo', at: [1.2, 0.3, 0] },
+        { id: HOSTILE_AGENT, at: [0, -1, 3.5] },
+        { id: 'human/dana', at: [0, 1.5, -3.5] },
+      ],
+      files,
+    ),
+    scanOf(
+      [
+        { id: 'agent/alpha', at: [-0.3, 0, 0] },
+        { id: 'agent/bravo', at: [0.3, 0.1, 0.1] },
+        { id: HOSTILE_AGENT, at: [0, -1, 3.5] },
+      ],
+      files,
+    ),
   ];
 }
 
@@ -78,7 +117,9 @@ export function generatedAirspace(): { agents: Agent[]; graph: ImportGraph } {
   const dirs = ['src/engine', 'src/git', 'src/report', 'src/cli', 'test/unit', 'docs'];
   const files = dirs.flatMap((dir) => Array.from({ length: 12 }, (_, i) => `${dir}/module-${i}.ts`));
   const adjacency: Record<string, string[]> = {};
-  files.forEach((file, i) => (adjacency[file] = [files[(i + 1) % files.length]!, files[(i * 7) % files.length]!]));
+  files.forEach((file, i) => {
+    adjacency[file] = [files[(i + 1) % files.length]!, files[(i * 7) % files.length]!];
+  });
   const edit = (path: string, start: number): { path: string; ranges: [number, number][] } => ({ path, ranges: [[start, start + 12]] });
   const agents: Agent[] = [
     { id: 'agent/alpha', files: [edit('src/engine/module-1.ts', 10), edit('src/engine/module-2.ts', 40)], committedWork: 3 },

@@ -34,7 +34,13 @@ describe('serveRadar', () => {
         const x = calls;
         await sleep(250); // slower than the interval
         active -= 1;
-        return scanOf([{ id: 'a', at: [0, 0, 0] }, { id: 'b', at: [x, 0, 0] }], files);
+        return scanOf(
+          [
+            { id: 'a', at: [0, 0, 0] },
+            { id: 'b', at: [x, 0, 0] },
+          ],
+          files,
+        );
       },
     });
     try {
@@ -46,11 +52,15 @@ describe('serveRadar', () => {
       const first = JSON.parse((await get(`${server.url}scan.json`)).body) as LiveScan;
       // The first scan ran before the server answered; under load a second may already be done.
       expect(first.seq).toBeGreaterThanOrEqual(1);
-      expect(first.scan?.positions['b']).toEqual([first.seq, 0, 0]);
-      await sleep(1200);
-      const later = JSON.parse((await get(`${server.url}scan.json`)).body) as LiveScan;
+      expect(first.scan?.positions.b).toEqual([first.seq, 0, 0]);
+      // Wait for the third scan (an event), polling, instead of a fixed sleep that a loaded machine may outlast.
+      let later = JSON.parse((await get(`${server.url}scan.json`)).body) as LiveScan;
+      for (let i = 0; i < 200 && later.seq < 3; i++) {
+        await sleep(50);
+        later = JSON.parse((await get(`${server.url}scan.json`)).body) as LiveScan;
+      }
       expect(later.seq).toBeGreaterThanOrEqual(3);
-      expect(later.scan?.positions['b']?.[0]).toBe(later.seq);
+      expect(later.scan?.positions.b?.[0]).toBe(later.seq);
       expect(maxActive).toBe(1);
       expect((await get(`${server.url}nope`)).status).toBe(404);
       // DNS rebinding: a request addressed to another name is refused.

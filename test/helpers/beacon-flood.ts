@@ -7,7 +7,10 @@ import { testEnv } from './temp-repo.js';
  * onwards, each for its own agent `flood-<i>` with one whole-file entry on `file`, plus optional
  * oversized ones. Used by the flood test and bench/beacon-flood.mjs.
  */
-export function floodBeacons(repo: string, options: { prefix: string; count: number; base: string; file: string; startSeconds: number; oversized?: number; oversizedBytes?: number }): void {
+export function floodBeacons(
+  repo: string,
+  options: { prefix: string; count: number; base: string; file: string; startSeconds: number; oversized?: number; oversizedBytes?: number },
+): void {
   const chunks: string[] = [];
   const commit = (ref: string, seconds: number, json: string) => {
     const body = Buffer.byteLength(json);

@@ -38,7 +38,9 @@ export function tempDir(prefix = 'airspace-'): string {
 }
 
 export function removeDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
+  // Retries ENOTEMPTY/EBUSY: a git process a hook started may still be writing into .git when a
+  // suite's cleanup runs (seen once under load in hooks-coordinated); the directory goes either way.
+  rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
 
 export function sh(cwd: string, command: string, args: readonly string[], env: Record<string, string> = {}): string {
@@ -130,7 +132,11 @@ export function userStateFingerprint(worktree: string): string {
   return hash.digest('hex');
 }
 
-/** A PATH whose first entry holds an `airspace-hooks` link to this project's bin, as `npm i -g` would. */
+/**
+ * A PATH whose first entry holds an `airspace-hooks` link to this project's bin, as `npm i -g` would.
+ * One directory per checkout: a shared one kept the first checkout's link, so the hooks in every
+ * other clone's tests ran that checkout's CLI (seen: worktree tests running /work/main's build).
+ */
 export function pathWithCli(): string {
   // One folder per checkout: several worktrees of this project share /tmp, and a link made by
   // another checkout would run ITS code in our hook tests.

@@ -21,7 +21,14 @@ beforeAll(() => {
   root = setup.root;
   [me, alice] = setup.clones as [string, string];
   const base = gitIn(me, 'rev-parse', 'HEAD');
-  floodBeacons(setup.remote, { prefix: 'refs/airspace/beacons/', count: FLOOD, base, file: 'docs/session.txt', startSeconds: Math.floor(Date.now() / 1000) - 3 * 3600, oversized: 1 });
+  floodBeacons(setup.remote, {
+    prefix: 'refs/airspace/beacons/',
+    count: FLOOD,
+    base,
+    file: 'docs/session.txt',
+    startSeconds: Math.floor(Date.now() / 1000) - 3 * 3600,
+    oversized: 1,
+  });
   gitIn(alice, 'switch', '-q', '-c', 'alice/work');
   writeFiles(alice, { 'docs/session.txt': numbered(40).replace('line 7\n', 'line 7 alice\n') });
   expect(runCli(alice, ['beacon', 'publish']).status).toBe(0);
@@ -62,6 +69,8 @@ describe('a flood of beacon refs', () => {
     // The oversized blob was the newest flood commit: counted in the ten, refused on its size.
     expect(read.skipped.find((s) => s.ref.endsWith('huge-0'))).toMatchObject({ reason: 'too-large' });
     expect(read.beacons.slice(1).map((b) => b.agent)).toEqual(Array.from({ length: 8 }, (_, i) => `flood-${FLOOD - 1 - i}`));
-    expect(read.skipped.filter((s) => s.reason === 'too-many')).toEqual([{ ref: 'refs/airspace/remote/beacons/*', reason: 'too-many', detail: String(FLOOD + 2 - 10) }]);
+    expect(read.skipped.filter((s) => s.reason === 'too-many')).toEqual([
+      { ref: 'refs/airspace/remote/beacons/*', reason: 'too-many', detail: String(FLOOD + 2 - 10) },
+    ]);
   });
 });

@@ -57,7 +57,9 @@ describe('a beacon claiming right of way', () => {
     await forge(mallory, { committedWork: 10_000_000, startedAt: Date.UTC(2000, 0, 1) });
     const result = runCli(victim, ['check', '--fetch', '--json']);
     const report = JSON.parse(result.stdout);
-    expect(report.scanned.skipped.join('\n')).toMatch(/beacon refs\/airspace\/remote\/beacons\/mallory%2Fwork ignored: its right-of-way claims disagree with its own commits \(claims 10000000 commits, its work shows 1\)/);
+    expect(report.scanned.skipped.join('\n')).toMatch(
+      /beacon refs\/airspace\/remote\/beacons\/mallory%2Fwork ignored: its right-of-way claims disagree with its own commits \(claims 10000000 commits, its work shows 1\)/,
+    );
     expect(linkWith(report, 'mallory/work')).toBeUndefined();
     expect(report.verdict.steerFrom).toEqual([]);
   });

@@ -157,17 +157,24 @@ describe('local state: intent, inbox and history under the git dir', () => {
         { at: t0 + 1000, risk: 0.2 },
         { at: t0 + 2000, risk: 0.35 },
       ]);
-      expect(Object.prototype.hasOwnProperty.call(history, '__proto__')).toBe(true);
-      expect(history['__proto__']).toEqual([{ at: t0 + 1000, risk: 1 }]);
+      expect(Object.hasOwn(history, '__proto__')).toBe(true);
+      // biome-ignore lint/suspicious/noProto: the test proves a beacon named `__proto__` is stored as plain data
+      expect(history.__proto__).toEqual([{ at: t0 + 1000, risk: 1 }]);
     });
 
     it('keeps 50 samples per pair, 500 pairs, and prunes samples older than 14 days', async () => {
       const { commonDir } = await resolveStateDirs(main);
-      await appendSamples(commonDir, Array.from({ length: 80 }, (_, i) => ({ pairKey: 'many', at: t0 + 10_000 + i, risk: i / 100 })));
+      await appendSamples(
+        commonDir,
+        Array.from({ length: 80 }, (_, i) => ({ pairKey: 'many', at: t0 + 10_000 + i, risk: i / 100 })),
+      );
       let history = await readHistory(commonDir);
       expect(history.many).toHaveLength(50);
       expect(history.many?.[0]?.at).toBe(t0 + 10_030);
-      await appendSamples(commonDir, Array.from({ length: 520 }, (_, i) => ({ pairKey: `p${i}`, at: t0 + 20_000 + i, risk: 0.1 })));
+      await appendSamples(
+        commonDir,
+        Array.from({ length: 520 }, (_, i) => ({ pairKey: `p${i}`, at: t0 + 20_000 + i, risk: 0.1 })),
+      );
       history = await readHistory(commonDir);
       expect(Object.keys(history)).toHaveLength(500);
       expect(history.p519).toBeDefined();

@@ -7,14 +7,20 @@ import { commitAll, gitIn, pathWithCli, PROJECT_ROOT, remoteWithClones, removeDi
  * examples/claude-code/pre-edit.mjs as Claude Code runs it: the tool call arrives as JSON on stdin;
  * exit 2 blocks the edit and feeds stderr to the model, exit 0 lets it run.
  */
-const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 const setup = remoteWithClones({ 'src/session.ts': numbered(60), 'src/billing.ts': numbered(20) }, 2);
 const [holder, agent] = setup.clones as [string, string];
 afterAll(() => removeDir(setup.root));
 
 function preEdit(cwd: string, file: string) {
   const input = JSON.stringify({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Edit', tool_input: { file_path: join(cwd, file) } });
-  return spawnSync(process.execPath, [join(PROJECT_ROOT, 'examples', 'claude-code', 'pre-edit.mjs')], { cwd, input, env: testEnv({ PATH: pathWithCli() }), encoding: 'utf8', timeout: 60_000 });
+  return spawnSync(process.execPath, [join(PROJECT_ROOT, 'examples', 'claude-code', 'pre-edit.mjs')], {
+    cwd,
+    input,
+    env: testEnv({ PATH: pathWithCli() }),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 describe('the Claude Code PreToolUse example', () => {
@@ -34,7 +40,11 @@ describe('the Claude Code PreToolUse example', () => {
 
     const elsewhere = preEdit(agent, 'src/billing.ts');
     expect(elsewhere.status, elsewhere.stderr).toBe(0);
-    const intent = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin', 'airspace-hooks.js'), 'intent', 'list'], { cwd: agent, env: testEnv(), encoding: 'utf8' });
+    const intent = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin', 'airspace-hooks.js'), 'intent', 'list'], {
+      cwd: agent,
+      env: testEnv(),
+      encoding: 'utf8',
+    });
     expect(intent.stdout).toContain('src/session.ts');
     expect(intent.stdout).toContain('src/billing.ts');
   });

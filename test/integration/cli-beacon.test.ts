@@ -7,7 +7,7 @@ import { commitAll, gitIn, remoteWithClones, removeDir, runCli, writeFiles } fro
  * intent) reaches the other clone through its beacon on the shared remote — and a hostile beacon
  * on that remote is skipped with a note while the scan goes on.
  */
-const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 
 let root: string;
 let remote: string;
@@ -61,7 +61,21 @@ describe('beacons through the CLI', () => {
     // A beacon ref whose blob is not JSON, and one whose id carries a terminal escape sequence.
     const blob = spawnBlob(alice, '{ this is not json');
     gitIn(alice, 'push', '-q', remote, `${blob}:refs/airspace/beacons/mallory`);
-    const evil = spawnBlob(alice, JSON.stringify({ schema: 1, agent: 'evil\u001b]0;pwned\u0007', branch: null, head: 'x', base: null, workingSet: { base: null, files: [{ file: '../../etc/passwd', status: 'M' }] }, intent: [], committedWork: 0, startedAt: null, updatedAt: Date.now() }));
+    const evil = spawnBlob(
+      alice,
+      JSON.stringify({
+        schema: 1,
+        agent: 'evil\u001b]0;pwned\u0007',
+        branch: null,
+        head: 'x',
+        base: null,
+        workingSet: { base: null, files: [{ file: '../../etc/passwd', status: 'M' }] },
+        intent: [],
+        committedWork: 0,
+        startedAt: null,
+        updatedAt: Date.now(),
+      }),
+    );
     gitIn(alice, 'push', '-q', remote, `${evil}:refs/airspace/beacons/evil`);
     const result = runCli(bob, ['check', '--fetch']);
     expect(result.stdout).toContain('alice/work');

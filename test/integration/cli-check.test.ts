@@ -7,7 +7,7 @@ import { commitAll, gitIn, initRepo, remoteWithClones, removeDir, runCli, tempDi
  * `check` and `scan` through the real CLI on real repositories: two clones of one bare remote whose
  * agents edit the same lines of one file, one of them only in uncommitted work.
  */
-const numbered = (n: number, tag = 'line') => Array.from({ length: n }, (_, i) => `${tag} ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number, tag = 'line') => `${Array.from({ length: n }, (_, i) => `${tag} ${i + 1}`).join('\n')}\n`;
 
 let root: string;
 let alice: string;
@@ -49,7 +49,7 @@ describe('check', () => {
     expect(userStateFingerprint(bob)).toBe(before);
   });
 
-  it('prints a short human summary with the files, both sides\' lines and the bypass', () => {
+  it("prints a short human summary with the files, both sides' lines and the bypass", () => {
     const result = runCli(bob, ['check', '--hook', 'pre-push']);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('RA  alice/timeout');

@@ -40,11 +40,20 @@ describe('diff PEER between worktrees', () => {
   it("shows the peer's near hunks, committed and uncommitted, with the subject; far hunks and untouched files stay out", () => {
     const before = [userStateFingerprint(main), userStateFingerprint(ada)];
     const report = diffJson(['ada/timeout', '--context', '0']);
-    expect(report).toMatchObject({ schema: 'airspace-hooks/peer-diff@1', peer: 'ada/timeout', source: 'worktree', near: 20, cut: { files: 0, hunks: 0, bytes: 0 } });
+    expect(report).toMatchObject({
+      schema: 'airspace-hooks/peer-diff@1',
+      peer: 'ada/timeout',
+      source: 'worktree',
+      near: 20,
+      cut: { files: 0, hunks: 0, bytes: 0 },
+    });
     expect(report.files.map((f: { path: string }) => f.path)).toEqual(['src/session.ts']);
     const file = report.files[0];
     expect(file).toMatchObject({ ownRanges: [[30, 30]], allHunks: false, uncommitted: true });
-    expect(file.hunks.map((h: { range: number[] }) => h.range)).toEqual([[32, 32], [36, 36]]);
+    expect(file.hunks.map((h: { range: number[] }) => h.range)).toEqual([
+      [32, 32],
+      [36, 36],
+    ]);
     expect(file.hunks.flatMap((h: { lines: string[] }) => h.lines)).toEqual(['-line 32', '+line 32 ada', '-line 36', '+line 36 draft ']);
     expect(file.subjects).toEqual(['ada: timeout  tweak']);
     expect(JSON.stringify(report)).not.toContain(ESC);

@@ -7,7 +7,7 @@ import { gitIn, initRepo, removeDir, runCli, userStateFingerprint, writeFiles } 
  * a Traffic Advisory leaves the sender's intent in the peer worktree's inbox (shown once), and the
  * messages go away when the pair is clear again.
  */
-const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 
 let main: string;
 let ada: string;

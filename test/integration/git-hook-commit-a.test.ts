@@ -15,7 +15,14 @@ let bundle = '';
 beforeAll(async () => {
   work = tempDir();
   bundle = join(work, 'collect.mjs');
-  await build({ entryPoints: [join(PROJECT_ROOT, 'src/traffic/collect-airspace.ts')], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
+  await build({
+    entryPoints: [join(PROJECT_ROOT, 'src/traffic/collect-airspace.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: bundle,
+    logLevel: 'silent',
+  });
 });
 afterAll(() => removeDir(work));
 

@@ -48,14 +48,33 @@ describe('exact merge channel (git merge-tree --write-tree)', () => {
     const before = userStateFingerprint(dir);
     const snapshot = await snapshotWorktree(await resolveRepo(dir));
     expect(await mergeTreeChannel(dir, snapshot.commit!, 'right')).toEqual({ value: 1, conflictedPaths: ['a.txt'] });
-    const scan = await collectAirspace(dir, { remote: 'origin', include: [], exclude: [], maxAgeDays: 30, ignore: () => false, channels: ['merge'], agents: ['right=right'] });
+    const scan = await collectAirspace(dir, {
+      remote: 'origin',
+      include: [],
+      exclude: [],
+      maxAgeDays: 30,
+      ignore: () => false,
+      channels: ['merge'],
+      agents: ['right=right'],
+    });
     expect(scan.pairs[0]!.merge).toEqual({ value: 1, conflictedPaths: ['a.txt'] });
     expect(userStateFingerprint(dir)).toBe(before);
   });
 
   it('a conflict only in ignored files is no conflict', async () => {
-    const dir = forked({ 'package-lock.json': '{"l":1}\n', 'a.txt': 'L\n' }, { 'package-lock.json': '{"r":1}\n', 'a.txt': lines(30).replace('line 30\n', 'R\n') });
-    const scan = await collectAirspace(dir, { remote: 'origin', include: [], exclude: [], maxAgeDays: 30, ignore: (p) => p === 'package-lock.json', channels: ['merge'], agents: ['right=right'] });
+    const dir = forked(
+      { 'package-lock.json': '{"l":1}\n', 'a.txt': 'L\n' },
+      { 'package-lock.json': '{"r":1}\n', 'a.txt': lines(30).replace('line 30\n', 'R\n') },
+    );
+    const scan = await collectAirspace(dir, {
+      remote: 'origin',
+      include: [],
+      exclude: [],
+      maxAgeDays: 30,
+      ignore: (p) => p === 'package-lock.json',
+      channels: ['merge'],
+      agents: ['right=right'],
+    });
     // a.txt: left rewrote it entirely, right changed line 30 → a real conflict remains, the lockfile is dropped.
     expect(scan.pairs[0]!.merge).toEqual({ value: 1, conflictedPaths: ['a.txt'] });
   });
@@ -73,7 +92,15 @@ describe('exact merge channel (git merge-tree --write-tree)', () => {
     expect(base).toEqual({ base: null, reason: expect.stringContaining('no common history') });
     const unrelated = await mergeTreeChannel(dir, 'left', 'island');
     expect(unrelated.value).toBeNull();
-    const scan = await collectAirspace(dir, { remote: 'origin', include: [], exclude: [], maxAgeDays: 30, ignore: () => false, channels: ['merge'], agents: ['left=left'] });
+    const scan = await collectAirspace(dir, {
+      remote: 'origin',
+      include: [],
+      exclude: [],
+      maxAgeDays: 30,
+      ignore: () => false,
+      channels: ['merge'],
+      agents: ['left=left'],
+    });
     expect(scan.pairs).toEqual([]);
     expect(scan.unknown).toEqual([{ id: 'left', with: 'island', reason: expect.stringContaining('no common history') }]);
   });

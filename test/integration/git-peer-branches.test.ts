@@ -17,19 +17,26 @@ const options: CollectOptions = { remote: 'origin', include: [], exclude: ['wip/
 function peerStream(mainSha: string): string {
   const out: string[] = [];
   const commit = (ref: string, when: number, subject: string, file: string, content: string, from = mainSha): void => {
-    out.push(`commit ${ref}`, `committer Peer <peer@example.invalid> ${Math.floor(when / 1000)} +0000`, `data ${Buffer.byteLength(subject)}`, subject, `from ${from}`);
+    out.push(
+      `commit ${ref}`,
+      `committer Peer <peer@example.invalid> ${Math.floor(when / 1000)} +0000`,
+      `data ${Buffer.byteLength(subject)}`,
+      subject,
+      `from ${from}`,
+    );
     out.push(`M 100644 inline ${file}`, `data ${Buffer.byteLength(content)}`, content, '');
   };
   for (let i = 1; i <= PEERS; i++) {
     const id = String(i).padStart(3, '0');
     // Every tenth peer also edits the shared file, at its own line.
-    if (i % 10 === 0) commit(`refs/heads/peer/${id}`, AT - i * 60_000, `peer ${id} shared`, 'shared.txt', lines(40).replace(`line ${i / 10}\n`, `peer ${id}\n`));
+    if (i % 10 === 0)
+      commit(`refs/heads/peer/${id}`, AT - i * 60_000, `peer ${id} shared`, 'shared.txt', lines(40).replace(`line ${i / 10}\n`, `peer ${id}\n`));
     else commit(`refs/heads/peer/${id}`, AT - i * 60_000, `peer ${id}`, `src/peer-${id}.txt`, `${id}\n`);
   }
   commit('refs/heads/stale/old', AT - 400 * DAY, 'old work', 'old.txt', 'old\n');
   commit('refs/heads/wip/skip-me', AT - DAY, 'wip', 'wip.txt', 'wip\n');
   out.push(`reset refs/heads/merged/done`, `from ${mainSha}`, '');
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }
 
 let root = '';
@@ -58,7 +65,9 @@ describe('remote branches are traffic', () => {
     const started = performance.now();
     const scan = await collectAirspace(clone, options);
     const total = Math.round(performance.now() - started);
-    console.log(`[git-peer-branches] ${PEERS} peers: discovery ${scan.scanned.timings.discoveryMs} ms, pairs ${scan.scanned.timings.pairsMs} ms, total ${total} ms`);
+    console.log(
+      `[git-peer-branches] ${PEERS} peers: discovery ${scan.scanned.timings.discoveryMs} ms, pairs ${scan.scanned.timings.pairsMs} ms, total ${total} ms`,
+    );
     expect(userStateFingerprint(clone)).toBe(before);
 
     expect(scan.traffic).toHaveLength(PEERS);
@@ -86,7 +95,11 @@ describe('remote branches are traffic', () => {
     const sha = gitIn(clone, 'rev-parse', 'origin/peer/010');
     const scan = await collectAirspace(clone, { ...options, agents: ['alice=origin/peer/005', 'bob=v-peer', `carol=${sha}`, 'dave=does-not-exist'] });
     gitIn(clone, 'tag', '-d', 'v-peer');
-    expect(scan.traffic.map((line) => [line.id, line.kind])).toEqual([['alice', 'revision'], ['bob', 'revision'], ['carol', 'revision']]);
+    expect(scan.traffic.map((line) => [line.id, line.kind])).toEqual([
+      ['alice', 'revision'],
+      ['bob', 'revision'],
+      ['carol', 'revision'],
+    ]);
     expect(scan.unknown).toEqual([{ id: 'dave', reason: expect.stringContaining('does-not-exist') }]);
     expect(scan.pairs.map((pair) => pair.b)).toEqual(['alice', 'bob', 'carol']);
   });

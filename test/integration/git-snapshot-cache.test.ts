@@ -9,7 +9,12 @@ Object.assign(process.env, testEnv());
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/**
+ * Files changed less than 2 s before a run are racy and never cached (src/git/snapshot-cache.ts).
+ * Instead of sleeping past that limit, `settled` runs the discovery with a clock 3 s ahead: every
+ * file written so far is then old enough, deterministically.
+ */
+const SETTLED_MS = 3_000;
 
 /** A main worktree plus one linked peer with a modified, an untracked and a deleted file. */
 function setup(): { main: string; peer: string; commonDir: string } {
@@ -24,8 +29,8 @@ function setup(): { main: string; peer: string; commonDir: string } {
   return { main, peer, commonDir: join(main, '.git') };
 }
 
-async function discover(main: string, commonDir: string) {
-  const found = await discoverWorktrees(main, main, commonDir);
+async function discover(main: string, commonDir: string, settled = true) {
+  const found = await discoverWorktrees(main, main, commonDir, settled ? () => Date.now() + SETTLED_MS : Date.now);
   expect(found.unknown).toEqual([]);
   expect(found.worktrees).toHaveLength(1);
   return { ...found, peer: found.worktrees[0]! };
@@ -37,10 +42,10 @@ describe('peer worktree snapshots are reused between runs only while nothing cha
     const before = userStateFingerprint(peer);
 
     // Files written less than 2 s ago are racy: a snapshot is made but not cached.
-    const fresh = await discover(main, commonDir);
+    const fresh = await discover(main, commonDir, false);
     expect(fresh.snapshots).toEqual({ reused: 0, made: 1 });
     expect([...fresh.peer.uncommittedPaths].sort()).toEqual(['a.txt', 'gone.txt', 'new/untracked.txt']);
-    await sleep(2_100);
+    expect(existsSync(join(commonDir, 'airspace', 'worktree-snapshots-v1.json'))).toBe(false);
     const first = await discover(main, commonDir);
     expect(first.snapshots).toEqual({ reused: 0, made: 1 });
     expect(existsSync(join(commonDir, 'airspace', 'worktree-snapshots-v1.json'))).toBe(true);
@@ -62,7 +67,6 @@ describe('peer worktree snapshots are reused between runs only while nothing cha
 
   it('a staged change or a new HEAD changes the key; a pruned snapshot commit is made again', async () => {
     const { main, peer, commonDir } = setup();
-    await sleep(2_100);
     const first = await discover(main, commonDir);
     expect((await discover(main, commonDir)).snapshots.reused).toBe(1);
 
@@ -74,13 +78,11 @@ describe('peer worktree snapshots are reused between runs only while nothing cha
     expect(afterGc.peer.uncommittedPaths).toEqual(first.peer.uncommittedPaths);
 
     gitIn(peer, 'add', 'a.txt');
-    await sleep(2_100);
     const staged = await discover(main, commonDir);
     expect(staged.snapshots.made).toBe(1);
     expect(gitIn(main, 'show', `${staged.peer.snapshot!}:a.txt`)).toBe('a changed');
 
     gitIn(peer, 'commit', '-q', '-m', 'peer commits');
-    await sleep(2_100);
     const committed = await discover(main, commonDir);
     expect(committed.snapshots.made).toBe(1);
     expect(committed.peer.tip).toBe(gitIn(peer, 'rev-parse', 'HEAD'));
@@ -109,7 +111,11 @@ describe('changedPathsBatch', () => {
     gitIn(dir, 'add', '-A');
     gitIn(dir, 'commit', '-q', '-m', 'two');
     const c2 = gitIn(dir, 'rev-parse', 'HEAD');
-    const result = await changedPathsBatch(dir, [{ from: c1, to: c2 }, { from: c2, to: c1 }, { from: c1, to: c2 }]);
+    const result = await changedPathsBatch(dir, [
+      { from: c1, to: c2 },
+      { from: c2, to: c1 },
+      { from: c1, to: c2 },
+    ]);
     expect(result.get(c2)).toEqual(['sub/ü.txt', 'y z.txt']);
     expect(result.get(c1)).toEqual(['sub/ü.txt', 'y z.txt']);
     const empty = await changedPathsBatch(dir, [{ from: c1, to: c1 }]);

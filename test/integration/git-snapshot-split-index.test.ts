@@ -14,7 +14,10 @@ Object.assign(process.env, testEnv());
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDir));
 
-const sharedIndexes = (repo: string) => readdirSync(join(repo, '.git')).filter((name) => name.startsWith('sharedindex.')).sort();
+const sharedIndexes = (repo: string) =>
+  readdirSync(join(repo, '.git'))
+    .filter((name) => name.startsWith('sharedindex.'))
+    .sort();
 
 describe('snapshots in a repository with core.splitIndex', () => {
   it('leave no sharedindex file behind, see every change and leave the user index alone', async () => {

@@ -102,11 +102,17 @@ describe('batched diffs (one diff-tree --stdin)', () => {
   it('give the same working sets as one diff per request, empty diffs and odd paths included', async () => {
     const dir = repo({ 'a.txt': lines(10), 'new\nline.txt': lines(3), 'x y.txt': lines(3) });
     const c0 = gitIn(dir, 'rev-parse', 'HEAD');
-    writeFiles(dir, { 'a.txt': lines(10).replace('line 2\n', 'two\n'), 'new\nline.txt': 'x\n', 'bin': Buffer.from([0, 1]) });
+    writeFiles(dir, { 'a.txt': lines(10).replace('line 2\n', 'two\n'), 'new\nline.txt': 'x\n', bin: Buffer.from([0, 1]) });
     const c1 = commitAll(dir, 'one');
     renameSync(join(dir, 'x y.txt'), join(dir, 'z w.txt'));
     const c2 = commitAll(dir, 'two');
-    const requests = [{ base: c0, target: c1 }, { base: c1, target: c1 }, { base: c0, target: c2 }, { base: c2, target: c0 }, { base: c1, target: c2 }];
+    const requests = [
+      { base: c0, target: c1 },
+      { base: c1, target: c1 },
+      { base: c0, target: c2 },
+      { base: c2, target: c0 },
+      { base: c1, target: c2 },
+    ];
     const batch = await diffWorkingSets(dir, requests);
     for (const request of requests) {
       expect(batch.get(diffKey(request))).toEqual(await diffWorkingSet(dir, request.base, request.target));
@@ -150,7 +156,14 @@ describe('ownship through collectAirspace', () => {
     const peer = `${dir}-peer`;
     dirs.push(peer);
     gitIn(dir, 'worktree', 'add', '-q', '--detach', peer, 'main');
-    const scan = await collectAirspace(dir, { remote: 'origin', include: [], exclude: [], maxAgeDays: 30, ignore: (path) => path.endsWith('-lock.json'), channels: [] });
+    const scan = await collectAirspace(dir, {
+      remote: 'origin',
+      include: [],
+      exclude: [],
+      maxAgeDays: 30,
+      ignore: (path) => path.endsWith('-lock.json'),
+      channels: [],
+    });
     expect(scan.pairs[0]!.workingSetA.files.map((file) => file.file)).toEqual(['a.txt']);
   });
 });

@@ -69,7 +69,15 @@ describe('local worktrees are traffic, with their uncommitted work', () => {
     expect(pair.workingSetA.files).toMatchObject([{ file: 'a.txt', ranges: [[4, 5]], origin: 'uncommitted' }]);
     expect(pair.workingSetB.files).toMatchObject([
       { file: 'a.txt', ranges: [[4, 5]], origin: 'uncommitted' },
-      { file: 'b.txt', ranges: [[10, 11], [15, 16]], origin: 'committed', lastEditTime: Date.parse('2026-03-02T00:00:00Z') },
+      {
+        file: 'b.txt',
+        ranges: [
+          [10, 11],
+          [15, 16],
+        ],
+        origin: 'committed',
+        lastEditTime: Date.parse('2026-03-02T00:00:00Z'),
+      },
     ]);
     // Both edited line 4 of a.txt, one of them only in the worktree: the snapshots still conflict.
     expect(pair.merge).toEqual({ value: 1, conflictedPaths: ['a.txt'] });

@@ -78,14 +78,18 @@ describe('background graph build', () => {
   });
 
   it('a failed build is reported on one printable line', () => {
-    writeFileSync(join(common, 'airspace', 'graph-build.json'), JSON.stringify({ pid: 1, startedAt: 1, updatedAt: 2, done: 0, total: 0, outcome: 'failed', error: 'boom\u001b[31m\nsecond line' }));
+    writeFileSync(
+      join(common, 'airspace', 'graph-build.json'),
+      JSON.stringify({ pid: 1, startedAt: 1, updatedAt: 2, done: 0, total: 0, outcome: 'failed', error: 'boom\u001b[31m\nsecond line' }),
+    );
     const status = readGraphBuildStatus(common);
     expect(status).toEqual({ state: 'failed', at: 2, error: 'boom [31m second line' });
   });
 
   it('a build saves its progress in batches: stopped half way, the next run has the first batches', async () => {
     const many: Record<string, string> = {};
-    for (let i = 0; i < 450; i++) many[`gen/m${String(i).padStart(3, '0')}.ts`] = i === 0 ? 'export const x = 0;\n' : `import { x } from './m000.js';\nexport const y${i} = x;\n`;
+    for (let i = 0; i < 450; i++)
+      many[`gen/m${String(i).padStart(3, '0')}.ts`] = i === 0 ? 'export const x = 0;\n' : `import { x } from './m000.js';\nexport const y${i} = x;\n`;
     const big = initRepo({ ...FILES, ...many });
     try {
       const bigCommon = join(big, '.git');

@@ -26,7 +26,12 @@ describe('graph health', () => {
   });
 
   it('does not warn about a repository whose files import nothing of each other', async () => {
-    const dir = repo({ 'a.ts': "import fs from 'node:fs';\nexport const a = fs;\n", 'b.ts': 'export const b = 1;\n', 'c.js': 'module.exports = 1;\n', 'd.ts': '' });
+    const dir = repo({
+      'a.ts': "import fs from 'node:fs';\nexport const a = fs;\n",
+      'b.ts': 'export const b = 1;\n',
+      'c.js': 'module.exports = 1;\n',
+      'd.ts': '',
+    });
     const built = await buildImportGraph(dir);
     expect(built.warnings).toEqual([]);
   });

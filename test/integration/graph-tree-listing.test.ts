@@ -15,9 +15,21 @@ afterEach(() => dirs.splice(0).forEach(removeDir));
 
 describe('the source listing from the ownship snapshot (one ls-tree)', () => {
   it('equals the index + status + hash-object listing: modified, staged, deleted, untracked, ignored', async () => {
-    const dir = initRepo({ 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': "import { a } from './a.js';\n", 'src/gone.ts': 'x\n', 'tsconfig.json': '{}\n', '.gitignore': 'out/\n', 'README.md': '# r\n' });
+    const dir = initRepo({
+      'src/a.ts': 'export const a = 1;\n',
+      'src/b.ts': "import { a } from './a.js';\n",
+      'src/gone.ts': 'x\n',
+      'tsconfig.json': '{}\n',
+      '.gitignore': 'out/\n',
+      'README.md': '# r\n',
+    });
     dirs.push(dir);
-    writeFiles(dir, { 'src/a.ts': 'export const a = 2;\n', 'src/new.ts': 'export {};\n', 'out/skip.ts': 'ignored\n', 'tsconfig.json': '{ "compilerOptions": {} }\n' });
+    writeFiles(dir, {
+      'src/a.ts': 'export const a = 2;\n',
+      'src/new.ts': 'export {};\n',
+      'out/skip.ts': 'ignored\n',
+      'tsconfig.json': '{ "compilerOptions": {} }\n',
+    });
     rmSync(join(dir, 'src', 'gone.ts'));
     const before = userStateFingerprint(dir);
     const repo = await resolveRepo(dir);

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, commitAll, gitIn, remoteWithClones, removeDir, tempDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { BIN, commitAll, gitIn, remoteWithClones, removeDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
  * A budget is a promise: a hook whose remote hangs (an ssh that never answers) kills what it
@@ -13,7 +13,7 @@ import { BIN, commitAll, gitIn, remoteWithClones, removeDir, tempDir, testEnv, w
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeDir));
 
-const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 
 /** Runs the hook entry as git would, stdin = the pushed refs. Resolves with exit code and stderr. */
 function runHook(cwd: string, args: string[], input: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
@@ -59,9 +59,14 @@ describe('hook budgets', () => {
 
     const budgetMs = 2_000;
     const started = Date.now();
-    const result = await runHook(clone, ['pre-push', 'origin', 'ssh://airspace.invalid/remote.git'], `refs/heads/feature ${sha} refs/heads/feature ${'0'.repeat(40)}\n`, {
-      AIRSPACE_HOOKS_BUDGET_MS: String(budgetMs),
-    });
+    const result = await runHook(
+      clone,
+      ['pre-push', 'origin', 'ssh://airspace.invalid/remote.git'],
+      `refs/heads/feature ${sha} refs/heads/feature ${'0'.repeat(40)}\n`,
+      {
+        AIRSPACE_HOOKS_BUDGET_MS: String(budgetMs),
+      },
+    );
     const elapsed = Date.now() - started;
 
     expect(result.code, result.stderr).toBe(0);
@@ -88,9 +93,14 @@ describe('hook budgets', () => {
     gitIn(clone, 'config', 'core.sshCommand', fakeSsh);
     const sha = gitIn(clone, 'rev-parse', 'HEAD');
     // The fetch may take half of the budget; the rest is left to judge on the last fetched state.
-    const result = await runHook(clone, ['pre-push', 'origin', 'ssh://airspace.invalid/remote.git'], `refs/heads/main ${sha} refs/heads/main ${'0'.repeat(40)}\n`, {
-      AIRSPACE_HOOKS_BUDGET_MS: '8000',
-    });
+    const result = await runHook(
+      clone,
+      ['pre-push', 'origin', 'ssh://airspace.invalid/remote.git'],
+      `refs/heads/main ${sha} refs/heads/main ${'0'.repeat(40)}\n`,
+      {
+        AIRSPACE_HOOKS_BUDGET_MS: '8000',
+      },
+    );
     expect(result.code).toBe(1);
     // Whether the judging finished in the other half or was cut too, the line says why it blocks.
     expect(result.stderr).toMatch(/git fetch origin took longer than \d+ ms and was stopped/);
@@ -111,7 +121,9 @@ describe('hook budgets', () => {
     gitIn(clone, 'config', 'core.sshCommand', fakeSsh);
     const sha = gitIn(clone, 'rev-parse', 'HEAD');
     // 100 ms: node's own start-up already spends most of it, so the run is cut wherever it is.
-    const result = await runHook(clone, ['pre-push', 'origin', 'x'], `refs/heads/main ${sha} refs/heads/main ${'0'.repeat(40)}\n`, { AIRSPACE_HOOKS_BUDGET_MS: '100' });
+    const result = await runHook(clone, ['pre-push', 'origin', 'x'], `refs/heads/main ${sha} refs/heads/main ${'0'.repeat(40)}\n`, {
+      AIRSPACE_HOOKS_BUDGET_MS: '100',
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/reached its 100 ms budget.*; checked: .*; not checked: .*letting it through/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -122,7 +134,10 @@ describe('hook budgets', () => {
     const setup = remoteWithClones({ 'src/session.ts': numbered(80) }, 2);
     roots.push(setup.root);
     const [one, two] = setup.clones as [string, string];
-    for (const [clone, tag] of [[one, 'one'], [two, 'two']] as const) {
+    for (const [clone, tag] of [
+      [one, 'one'],
+      [two, 'two'],
+    ] as const) {
       gitIn(clone, 'switch', '-q', '-c', `${tag}/work`);
       writeFiles(clone, { 'src/session.ts': numbered(80).replace('line 20\n', `line 20 ${tag}\n`) });
       commitAll(clone, `${tag}: edit line 20`);

@@ -7,7 +7,7 @@ import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, tes
  * whose agents edit the same lines. Whoever pushes first lands; the other one's pre-push is blocked
  * with the bypass printed — never both, never neither. The agent that holds is told so.
  */
-const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 const PATH = pathWithCli();
 const roots: string[] = [];
 
@@ -19,7 +19,10 @@ function twoAgents(): { one: string; two: string } {
   const setup = remoteWithClones({ 'src/session.ts': numbered(80), 'README.md': '# x\n' }, 2);
   roots.push(setup.root);
   const [one, two] = setup.clones as [string, string];
-  for (const [clone, branch, tag] of [[one, 'one/work', 'one'], [two, 'two/work', 'two']] as const) {
+  for (const [clone, branch, tag] of [
+    [one, 'one/work', 'one'],
+    [two, 'two/work', 'two'],
+  ] as const) {
     const install = runCli(clone, ['install', '--force'], { PATH });
     expect(install.status, install.stderr + install.stdout).toBe(0);
     gitIn(clone, 'switch', '-q', '-c', branch);

@@ -45,7 +45,8 @@ describe('install --claude-code', () => {
   it('merges into existing settings, keeping every key and hook, and uninstall restores the bytes exactly', () => {
     const dir = repo();
     mkdirSync(join(dir, '.claude'));
-    const original = '{\n\t"permissions": {"allow": ["Bash(npm test)"]},\n\t"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo mine"}]}], "Stop": []}\n}';
+    const original =
+      '{\n\t"permissions": {"allow": ["Bash(npm test)"]},\n\t"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo mine"}]}], "Stop": []}\n}';
     writeFileSync(settingsOf(dir), original);
     expect(runCli(dir, ['install', '--claude-code']).stdout).toContain('Claude Code: added the PreToolUse hook to');
     const merged = JSON.parse(readFileSync(settingsOf(dir), 'utf8'));
@@ -83,7 +84,13 @@ describe('install --claude-code', () => {
     runCli(dir, ['install', '--claude-code']);
     const command = JSON.parse(readFileSync(settingsOf(dir), 'utf8')).hooks.PreToolUse[0].hooks[0].command as string;
     const input = JSON.stringify({ hook_event_name: 'PreToolUse', cwd: dir, tool_name: 'Edit', tool_input: { file_path: join(dir, 'src/a.ts') } });
-    const result = spawnSync('sh', ['-c', command], { cwd: dir, input, env: testEnv({ CLAUDE_PROJECT_DIR: dir, PATH: process.env.PATH ?? '' }), encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync('sh', ['-c', command], {
+      cwd: dir,
+      input,
+      env: testEnv({ CLAUDE_PROJECT_DIR: dir, PATH: process.env.PATH ?? '' }),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(result.status, result.stderr).toBe(0);
     expect(runCli(dir, ['intent', 'list']).stdout).toContain('src/a.ts');
   });

@@ -34,7 +34,10 @@ function recorderCli(dir: string): string {
   return log;
 }
 
-const PATH_WITHOUT_CLI = (process.env.PATH ?? '').split(':').filter((d) => !d.includes('node_modules')).join(':');
+const PATH_WITHOUT_CLI = (process.env.PATH ?? '')
+  .split(':')
+  .filter((d) => !d.includes('node_modules'))
+  .join(':');
 
 describe('husky 9 in a fresh linked worktree', () => {
   let main: string;
@@ -57,7 +60,9 @@ describe('husky 9 in a fresh linked worktree', () => {
     gitIn(main, 'worktree', 'add', '-q', '-b', 'fresh', worktree);
     const again = await install(worktree, { ci: false });
     expect(again.huskyRuntimeMissing).toBe(true);
-    expect(installResultLines(again, worktree).join('\n')).toContain("husky's generated .husky/_ is missing in this worktree (it is gitignored), so git runs NO hook here yet: run `npx husky`");
+    expect(installResultLines(again, worktree).join('\n')).toContain(
+      "husky's generated .husky/_ is missing in this worktree (it is gitignored), so git runs NO hook here yet: run `npx husky`",
+    );
     const findings = findingLines(await inspectInstallation(worktree, testEnv()), worktree).join('\n');
     expect(findings).toMatch(/FAIL husky's generated \.husky\/_ is missing in this worktree .* run npx husky \(or npm install\) in this worktree/);
   });
@@ -73,7 +78,11 @@ describe('husky 9 in a fresh linked worktree', () => {
 describe('husky ≤ 8 (core.hooksPath = .husky)', () => {
   let dir: string;
   beforeAll(() => {
-    dir = repo({ 'package.json': JSON.stringify({ name: 'p', private: true, devDependencies: { husky: '^8.0.3' } }), '.husky/_/husky.sh': '#!/usr/bin/env sh\n', '.husky/pre-commit': '#!/usr/bin/env sh\n. "$(dirname -- "$0")/_/husky.sh"\n\nnpm test\n' });
+    dir = repo({
+      'package.json': JSON.stringify({ name: 'p', private: true, devDependencies: { husky: '^8.0.3' } }),
+      '.husky/_/husky.sh': '#!/usr/bin/env sh\n',
+      '.husky/pre-commit': '#!/usr/bin/env sh\n. "$(dirname -- "$0")/_/husky.sh"\n\nnpm test\n',
+    });
   });
 
   it('doctor does not call untouched scripts "edited after install"; --force rewrites an edited block', async () => {
@@ -89,7 +98,9 @@ describe('husky ≤ 8 (core.hooksPath = .husky)', () => {
     expect((await install(dir, { ci: false })).hooks[0]?.kind).toBe('modified-kept');
     expect((await install(dir, { ci: false, force: true })).hooks[0]?.kind).toBe('modified-replaced');
     expect(readFileSync(script, 'utf8')).toContain('|| exit $?');
-    expect((await inspectInstallation(dir, testEnv())).filter((f) => f.level !== 'ok').map((f) => f.code)).toEqual(expect.not.arrayContaining(['husky-block-modified', 'shim-modified']));
+    expect((await inspectInstallation(dir, testEnv())).filter((f) => f.level !== 'ok').map((f) => f.code)).toEqual(
+      expect.not.arrayContaining(['husky-block-modified', 'shim-modified']),
+    );
   });
 
   it('not active yet: the advice is `npx husky install` for husky 8, `npx husky` for husky 9', async () => {
@@ -98,7 +109,10 @@ describe('husky ≤ 8 (core.hooksPath = .husky)', () => {
     expect(eight.huskyInactive).toBe(true);
     expect(installResultLines(eight).join('\n')).toContain('run `npx husky install`');
     expect(findingLines(await inspectInstallation(dir, testEnv())).join('\n')).toContain('core.hooksPath unset); run: npx husky install');
-    const nine = repo({ 'package.json': JSON.stringify({ name: 'p', private: true, devDependencies: { husky: '^9.1.0' } }), '.husky/pre-commit': 'npm test\n' });
+    const nine = repo({
+      'package.json': JSON.stringify({ name: 'p', private: true, devDependencies: { husky: '^9.1.0' } }),
+      '.husky/pre-commit': 'npm test\n',
+    });
     const result = await install(nine, { ci: false });
     expect(installResultLines(result).join('\n')).toContain('run `npx husky` (or');
   });

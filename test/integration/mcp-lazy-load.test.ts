@@ -30,7 +30,13 @@ afterAll(() => {
 function loadedBy(args: readonly string[], input?: string): string[] {
   const log = join(dir, `${args[0]}.log`);
   writeFileSync(log, '');
-  spawnSync(process.execPath, ['--import', loader, BIN, ...args], { cwd: repo, env: testEnv({ AIRSPACE_LOAD_LOG: log }), encoding: 'utf8', input: input ?? '', timeout: 60_000 });
+  spawnSync(process.execPath, ['--import', loader, BIN, ...args], {
+    cwd: repo,
+    env: testEnv({ AIRSPACE_LOAD_LOG: log }),
+    encoding: 'utf8',
+    input: input ?? '',
+    timeout: 60_000,
+  });
   return readFileSync(log, 'utf8').split('\n').filter(Boolean);
 }
 

@@ -76,7 +76,9 @@ describe('airspace-hooks mcp over stdio', () => {
   });
 
   it('intent_add, intent_list, intent_clear round-trip in the worktree named by cwd', async () => {
-    expect((await call('intent_add', { paths: ['src/session.ts', join(main, 'README.md')] })).structuredContent).toEqual({ intent: ['src/session.ts', 'README.md'] });
+    expect((await call('intent_add', { paths: ['src/session.ts', join(main, 'README.md')] })).structuredContent).toEqual({
+      intent: ['src/session.ts', 'README.md'],
+    });
     expect((await call('intent_list')).structuredContent).toEqual({ intent: ['src/session.ts', 'README.md'] });
     expect((await call('intent_list', { cwd: ada })).structuredContent).toEqual({ intent: [] });
     expect((await call('intent_clear', { paths: ['README.md'] })).structuredContent).toEqual({ intent: ['src/session.ts'] });
@@ -95,7 +97,11 @@ describe('airspace-hooks mcp over stdio', () => {
   it("peer_diff: the peer's committed and uncommitted hunks near ours, with its commit subject", async () => {
     const result = await call('peer_diff', { peer: 'ada/timeout', context: 0 });
     expect(result.isError).toBeFalsy();
-    const report = result.structuredContent as { peer: string; source: string; files: { path: string; subjects: string[]; uncommitted: boolean; hunks: { lines: string[] }[] }[] };
+    const report = result.structuredContent as {
+      peer: string;
+      source: string;
+      files: { path: string; subjects: string[]; uncommitted: boolean; hunks: { lines: string[] }[] }[];
+    };
     expect(report).toMatchObject({ peer: 'ada/timeout', source: 'worktree' });
     expect(report.files).toHaveLength(1);
     expect(report.files[0]).toMatchObject({ path: 'src/session.ts', subjects: ['ada: shorter session timeout'], uncommitted: true });

@@ -10,6 +10,7 @@ import { commitAll, gitIn, initRepo, removeDir, remoteWithClones, runCli, writeF
  */
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 const HOSTILE_SUBJECT = 'fix \u202eexe.txt\u202c \u001b]0;pwned\u0007 \u009b31m login';
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this pattern finds
 const UNSAFE = /[\u202a-\u202e\u2066-\u2069\u0080-\u009f\u001b]/;
 
 let main: string;

@@ -6,7 +6,7 @@ import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, tes
  * pre-push judges what is pushed, not what is checked out: each pushed ref (git's stdin lines)
  * is the ownship under the branch name peers will see, against that remote's traffic.
  */
-const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 const PATH = pathWithCli();
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeDir));
@@ -21,7 +21,10 @@ describe('pre-push judges each pushed ref', () => {
     roots.push(setup.root);
     const [one, two] = setup.clones as [string, string];
     for (const clone of [one, two]) expect(runCli(clone, ['install', '--force'], { PATH }).status).toBe(0);
-    for (const [clone, tag] of [[one, 'one'], [two, 'two']] as const) {
+    for (const [clone, tag] of [
+      [one, 'one'],
+      [two, 'two'],
+    ] as const) {
       gitIn(clone, 'switch', '-q', '-c', `${tag}/work`);
       writeFiles(clone, { 'src/session.ts': numbered(60).replace('line 20\n', `line 20 ${tag}\n`) });
       commitAll(clone, `${tag}: edit line 20`);

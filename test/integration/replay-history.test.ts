@@ -14,8 +14,7 @@ const HOUR = 3600;
 const date = (seconds: number): string => `${seconds} +0000`;
 
 const lines = (name: string, count = 20): string[] => Array.from({ length: count }, (_, i) => `export const ${name}${i} = ${i};`);
-const withLines = (base: string[], edits: Record<number, string>): string =>
-  base.map((line, i) => edits[i + 1] ?? line).join('\n') + '\n';
+const withLines = (base: string[], edits: Record<number, string>): string => `${base.map((line, i) => edits[i + 1] ?? line).join('\n')}\n`;
 
 function mergeAt(repo: string, branch: string, at: number, resolution?: Record<string, string>): void {
   const env = { GIT_AUTHOR_DATE: date(at), GIT_COMMITTER_DATE: date(at) };
@@ -68,7 +67,13 @@ interface ReplayJson {
   labelled: number;
   conflicting: number;
   skipped: unknown[];
-  moments: { fraction: number; cases: number; conflicts: number; auc: Record<string, number | null>; engine: { ra: { precision: number | null; recall: number | null } } }[];
+  moments: {
+    fraction: number;
+    cases: number;
+    conflicts: number;
+    auc: Record<string, number | null>;
+    engine: { ra: { precision: number | null; recall: number | null } };
+  }[];
   cases: { merge: string; fraction: number; label: boolean; mergeChannel: number | null; filesA: number; filesB: number; scores: Record<string, number> }[];
 }
 

@@ -12,7 +12,7 @@ const START = 1_704_067_200;
 const HOUR = 3600;
 const at = (seconds: number) => ({ GIT_AUTHOR_DATE: `${seconds} +0000`, GIT_COMMITTER_DATE: `${seconds} +0000` });
 const body = (name: string, edits: Record<number, string> = {}): string =>
-  Array.from({ length: 20 }, (_, i) => edits[i + 1] ?? `export const ${name}${i} = ${i};`).join('\n') + '\n';
+  `${Array.from({ length: 20 }, (_, i) => edits[i + 1] ?? `export const ${name}${i} = ${i};`).join('\n')}\n`;
 
 function commitAt(repo: string, message: string, seconds: number): void {
   gitIn(repo, 'add', '-A');
@@ -57,7 +57,13 @@ function build(): { repo: string; finalMerge: string; conflictMerge: string } {
   return { repo, finalMerge: gitIn(repo, 'rev-parse', 'HEAD'), conflictMerge };
 }
 
-interface CaseJson { merge: string; fraction: number; label: boolean; filesA: number; filesB: number }
+interface CaseJson {
+  merge: string;
+  fraction: number;
+  label: boolean;
+  filesA: number;
+  filesB: number;
+}
 
 describe('replay of a branch that synced main before its merge', () => {
   let built: ReturnType<typeof build>;

@@ -34,7 +34,10 @@ beforeAll(() => {
     trees[name] = join(main, '..', `${main.split('/').pop()}-${name}`);
     gitIn(main, 'worktree', 'add', '-q', '-b', name, trees[name]!);
   }
-  writeFiles(trees.ada!, { 'src/auth/session.ts': SESSION.replace(/export function createSession[\s\S]*?}\n\n/, ''), 'src/app.ts': 'export const s = null;\n' });
+  writeFiles(trees.ada!, {
+    'src/auth/session.ts': SESSION.replace(/export function createSession[\s\S]*?}\n\n/, ''),
+    'src/app.ts': 'export const s = null;\n',
+  });
   commitAll(trees.ada!, 'drop createSession');
   writeFiles(trees.cy!, { 'src/users/list.ts': USERS.replace('listUsers(filter: string)', 'listUsers(filter: string, page: number)') });
   writeFiles(trees.dee!, { 'src/auth/session.ts': SESSION.replace('return user.trim();', 'return user.trim().toLowerCase();') });
@@ -73,16 +76,36 @@ describe('symbol collisions between worktrees', () => {
     const ada = linkWith(report, 'ada');
     expect(ada.level).toBe('RA');
     expect(ada.channels.symbol).toBe(1);
-    expect(ada.evidence).toContainEqual({ channel: 'symbol', text: "ada removed `createSession` (src/auth/session.ts:1); bob's new code in src/api/admin.ts:4 calls it with 1 argument" });
+    expect(ada.evidence).toContainEqual({
+      channel: 'symbol',
+      text: "ada removed `createSession` (src/auth/session.ts:1); bob's new code in src/api/admin.ts:4 calls it with 1 argument",
+    });
     expect(ada.symbols).toEqual([
-      { symbol: 'createSession', change: 'removed', details: [], changedBy: 'ada', usedBy: 'bob', declaration: { file: 'src/auth/session.ts', line: 1 }, use: { file: 'src/api/admin.ts', line: 4 }, args: 1 },
+      {
+        symbol: 'createSession',
+        change: 'removed',
+        details: [],
+        changedBy: 'ada',
+        usedBy: 'bob',
+        declaration: { file: 'src/auth/session.ts', line: 1 },
+        use: { file: 'src/api/admin.ts', line: 4 },
+        args: 1,
+      },
     ]);
 
     const cy = linkWith(report, 'cy');
     expect(cy.level).toBe('TA');
     expect(cy.evidence ?? []).toEqual([]);
     expect(cy.symbols).toEqual([
-      expect.objectContaining({ symbol: 'listUsers', change: 'signature', details: ['1 → 2 required parameters'], declaration: { file: 'src/users/list.ts', line: 1 }, use: { file: 'src/api/admin.ts', line: 5 }, args: 1, callMismatch: true }),
+      expect.objectContaining({
+        symbol: 'listUsers',
+        change: 'signature',
+        details: ['1 → 2 required parameters'],
+        declaration: { file: 'src/users/list.ts', line: 1 },
+        use: { file: 'src/api/admin.ts', line: 5 },
+        args: 1,
+        callMismatch: true,
+      }),
     ]);
 
     const dee = linkWith(report, 'dee');
@@ -96,7 +119,9 @@ describe('symbol collisions between worktrees', () => {
     const text = result.stdout + result.stderr;
     expect(text).toContain("evidence: ada removed `createSession` (src/auth/session.ts:1); bob's new code in src/api/admin.ts:4 calls it with 1 argument");
     expect(text.match(/removed `createSession`/g)).toHaveLength(1);
-    expect(text).toContain('cy changed the signature of `listUsers` (src/users/list.ts:1, 1 → 2 required parameters); your new code in src/api/admin.ts:5 calls it with 1 argument');
+    expect(text).toContain(
+      'cy changed the signature of `listUsers` (src/users/list.ts:1, 1 → 2 required parameters); your new code in src/api/admin.ts:5 calls it with 1 argument',
+    );
   });
 
   it('symbols.signatureChange "block" makes a used signature change evidence (RA)', () => {
@@ -121,7 +146,16 @@ describe('symbolChannel on two commits (the beacon path: the parent of a beacon 
     const result = await symbolChannel(main, base, eve, ada, { ids: { a: 'eve', b: 'ada' } });
     expect(result.value).toBe(1);
     expect(result.collisions).toEqual([
-      { symbol: 'createSession', change: 'removed', details: [], changedBy: 'ada', usedBy: 'eve', declaration: { file: 'src/auth/session.ts', line: 1 }, use: { file: 'src/api/report.ts', line: 2 }, args: 1 },
+      {
+        symbol: 'createSession',
+        change: 'removed',
+        details: [],
+        changedBy: 'ada',
+        usedBy: 'eve',
+        declaration: { file: 'src/auth/session.ts', line: 1 },
+        use: { file: 'src/api/report.ts', line: 2 },
+        args: 1,
+      },
     ]);
     expect(result.evidence).toBe("ada removed `createSession` (src/auth/session.ts:1); eve's new code in src/api/report.ts:2 calls it with 1 argument");
     const reversed = await symbolChannel(main, base, ada, eve, { ids: { a: 'ada', b: 'eve' } });

@@ -52,7 +52,9 @@ describe('watch --json', () => {
     const child = spawn(process.execPath, [BIN, 'watch', '--json', '--debounce', '100'], { cwd: main, env: testEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const next = async (predicate: (event: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> => {
       let timer: NodeJS.Timeout | undefined;

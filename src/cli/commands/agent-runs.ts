@@ -18,13 +18,19 @@ export interface RunOptions {
 
 /** `check --json`: this worktree against all traffic, with the verdict (null: the checks are off). */
 export async function runCheck(cwd: string, options: { fetch?: boolean } & RunOptions = {}): Promise<AirspaceReport | null> {
-  const outcome = await runAirspace({ kind: 'check', cwd, ...(options.fetch !== undefined ? { fetch: options.fetch } : {}), json: true }, options.signal ? { signal: options.signal } : {});
+  const outcome = await runAirspace(
+    { kind: 'check', cwd, ...(options.fetch !== undefined ? { fetch: options.fetch } : {}), json: true },
+    options.signal ? { signal: options.signal } : {},
+  );
   return outcome.judgements[0]?.report ?? null;
 }
 
 /** `scan --json`: every pair of agents (or exactly the `NAME=REV` ones). */
 export async function runScan(cwd: string, options: { agents?: readonly string[]; fetch?: boolean } & RunOptions = {}): Promise<AirspaceReport> {
-  const outcome = await runAirspace({ kind: 'scan', cwd, fetch: options.fetch ?? false, agents: options.agents ?? [], embed: true }, options.signal ? { signal: options.signal } : {});
+  const outcome = await runAirspace(
+    { kind: 'scan', cwd, fetch: options.fetch ?? false, agents: options.agents ?? [], embed: true },
+    options.signal ? { signal: options.signal } : {},
+  );
   return outcome.judgements[0]!.report;
 }
 

@@ -16,7 +16,9 @@ const row = (name: string, s: ModelScore): string => m.row(name, s.auc, s.ta.pre
 function render(result: CalibrateResult, written: string | null): string {
   const c = result.calibration;
   if (c === null) return m.tooLittle(result.conflicts, result.scored, MIN_CONFLICTS);
-  const weights = Object.entries(c.proposed.weights).map(([k, v]) => `${k} ${v}`).join(', ');
+  const weights = Object.entries(c.proposed.weights)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
   return [
     m.heading(result.scored, result.conflicts, c.fitMerges, c.testMerges),
     row(m.before, c.before),

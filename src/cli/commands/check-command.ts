@@ -1,3 +1,4 @@
+import { PRODUCT_CHANNELS } from '../../engine/channel-names.js';
 import { AirspaceError, EXIT } from '../../errors.js';
 import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
@@ -35,7 +36,7 @@ export interface ScanArgs {
   readonly json: boolean;
 }
 
-const CHANNELS = ['overlap', 'proximity', 'breadth', 'dependency', 'tree', 'merge', 'symbol'];
+const CHANNELS: readonly string[] = PRODUCT_CHANNELS;
 
 /** `scan`: every pair of agents; advisory only (exit 0), the pair matrix on a terminal. */
 export async function scanCommand(cwd: string, args: ScanArgs, output: Output): Promise<number> {
@@ -56,7 +57,10 @@ export async function scanCommand(cwd: string, args: ScanArgs, output: Output): 
 }
 
 function parseChannels(text: string): string[] {
-  const list = text.split(',').map((c) => c.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const bad = list.find((c) => !CHANNELS.includes(c));
   if (bad !== undefined || list.length === 0) throw new AirspaceError('usage', 'bad-channel', cliMessages.badChannel(bad ?? text, CHANNELS));
   return list;

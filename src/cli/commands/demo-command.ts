@@ -20,14 +20,22 @@ export async function demoCommand(args: { dir: string | undefined; json: boolean
       const outcome = m.outcome(event.code);
       const tag = event.code !== undefined && event.code !== 0 ? output.style.red(outcome) : output.style.green(outcome);
       output.out(`  ${output.style.cyan(event.agent.padEnd(5))} ${event.action}  ${tag}`);
-      if (event.output) output.out(event.output.split('\n').map((line) => output.style.dim(`        ${line}`)).join('\n'));
+      if (event.output)
+        output.out(
+          event.output
+            .split('\n')
+            .map((line) => output.style.dim(`        ${line}`))
+            .join('\n'),
+        );
     }
   };
   const result = await playStory(root, print);
   const radarFile = join(root, 'airspace-demo.html');
   await writeFile(radarFile, renderRadarHtml(result.steps.map((s) => ({ title: s.title, at: s.at, scan: s.scan }))));
   if (args.json) {
-    output.out(jsonText({ ...result, steps: result.steps.map((s) => ({ ...s, scan: { counts: s.scan.counts, advisories: s.scan.advisories } })), radar: radarFile }));
+    output.out(
+      jsonText({ ...result, steps: result.steps.map((s) => ({ ...s, scan: { counts: s.scan.counts, advisories: s.scan.advisories } })), radar: radarFile }),
+    );
   } else {
     output.out(m.summary(result.blockedPushes, result.mergeConflicts, result.landed.length, 4));
     output.out(m.radar(radarFile));

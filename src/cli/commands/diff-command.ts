@@ -24,8 +24,22 @@ export async function diffCommand(cwd: string, args: DiffArgs, output: Output): 
 
 /** Validates the numbers (they come from argv or an MCP client) and runs the read. */
 export async function peerDiffReport(cwd: string, args: Omit<DiffArgs, 'json'>): Promise<PeerDiffReport> {
-  for (const [name, value] of [['near', args.near], ['context', args.context], ['max-hunks', args.maxHunks], ['max-bytes', args.maxBytes]] as const) {
+  for (const [name, value] of [
+    ['near', args.near],
+    ['context', args.context],
+    ['max-hunks', args.maxHunks],
+    ['max-bytes', args.maxBytes],
+  ] as const) {
     if (!Number.isInteger(value) || value < 0 || value > 100_000) throw new AirspaceError('usage', 'bad-number', peerDiffMessages.badNumber(name, value));
   }
-  return peerDiff({ cwd, peer: args.peer, ...(args.file !== undefined ? { file: args.file } : {}), near: args.near, context: args.context, maxHunks: args.maxHunks, maxBytes: args.maxBytes, now: Date.now() });
+  return peerDiff({
+    cwd,
+    peer: args.peer,
+    ...(args.file !== undefined ? { file: args.file } : {}),
+    near: args.near,
+    context: args.context,
+    maxHunks: args.maxHunks,
+    maxBytes: args.maxBytes,
+    now: Date.now(),
+  });
 }

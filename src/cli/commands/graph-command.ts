@@ -7,11 +7,20 @@ import { buildGraph } from '../../run/build-graph.js';
 export async function graphCommand(cwd: string, args: { action: 'build'; background: boolean; json: boolean }, output: Output): Promise<number> {
   const outcome = await buildGraph(cwd, { background: args.background });
   if (args.json) {
-    output.out(JSON.stringify(outcome.ran ? { ran: true, files: outcome.graph.filesCruised, source: outcome.graph.source, ms: Math.round(outcome.ms), warnings: outcome.graph.warnings } : { ran: false, status: outcome.status }, null, 2));
+    output.out(
+      JSON.stringify(
+        outcome.ran
+          ? { ran: true, files: outcome.graph.filesCruised, source: outcome.graph.source, ms: Math.round(outcome.ms), warnings: outcome.graph.warnings }
+          : { ran: false, status: outcome.status },
+        null,
+        2,
+      ),
+    );
     return EXIT.ok;
   }
   if (args.background) return EXIT.ok; // stdio is ignored there anyway
-  if (!outcome.ran) output.err(outcome.status.state === 'building' ? graphBuildMessages.alreadyBuilding(outcome.status.pid) : graphBuildMessages.status(outcome.status, false));
+  if (!outcome.ran)
+    output.err(outcome.status.state === 'building' ? graphBuildMessages.alreadyBuilding(outcome.status.pid) : graphBuildMessages.status(outcome.status, false));
   else {
     for (const warning of outcome.graph.warnings) output.err(warning.message);
     output.err(graphBuildMessages.built(outcome.graph.filesCruised, outcome.ms));

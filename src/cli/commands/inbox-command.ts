@@ -12,7 +12,9 @@ export async function inboxCommand(cwd: string, args: { json: boolean; ack: bool
   else {
     const lines = [inboxSummaryLine(messages.length)];
     for (const m of messages) {
-      lines.push(`${m.level === 'RA' ? output.style.red('RA') : output.style.yellow('TA')} from ${sanitizeText(m.from)}  risk ${m.risk.toFixed(2)}  ${new Date(m.at).toISOString()}`);
+      lines.push(
+        `${m.level === 'RA' ? output.style.red('RA') : output.style.yellow('TA')} from ${sanitizeText(m.from)}  risk ${m.risk.toFixed(2)}  ${new Date(m.at).toISOString()}`,
+      );
       for (const f of m.files) lines.push(`    ${sanitizeText(f.path)}  ${formatRanges(f.ranges.length > 0 ? f.ranges : undefined)}`);
       if (m.subjects.length) lines.push(`    commits: ${m.subjects.map((s) => `"${sanitizeText(s, { maxLength: 72 })}"`).join(', ')}`);
       if (m.intent.length) lines.push(`    intent: ${m.intent.map((p) => sanitizeText(p)).join(', ')}`);

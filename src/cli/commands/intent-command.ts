@@ -5,7 +5,11 @@ import { addIntent, clearIntent, listIntent } from '../../state/intent-store.js'
 import { jsonText } from '../../report/sanitize-text.js';
 
 /** `intent add|list|clear`: files this agent is about to touch, scored as whole-file entries. */
-export async function intentCommand(cwd: string, args: { action: 'add' | 'list' | 'clear'; paths: readonly string[]; json: boolean }, output: Output): Promise<number> {
+export async function intentCommand(
+  cwd: string,
+  args: { action: 'add' | 'list' | 'clear'; paths: readonly string[]; json: boolean },
+  output: Output,
+): Promise<number> {
   let paths: string[];
   if (args.action === 'add') {
     if (args.paths.length === 0) {

@@ -22,7 +22,13 @@ export async function radarCommand(cwd: string, args: RadarArgs, output: Output)
   const { repo } = await openRepository(cwd);
   const file = resolve(cwd, args.out);
   // Checked before the scan, so a typo in --out costs no scan and reads as one line, not ENOENT.
-  if (!args.serve && !(await stat(dirname(file)).then((s) => s.isDirectory(), () => false))) {
+  if (
+    !args.serve &&
+    !(await stat(dirname(file)).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ))
+  ) {
     throw new AirspaceError('usage', 'radar-out-dir', usageMessages.radarOutDirMissing(args.out, dirname(file)));
   }
   const scan = async () => (await runAirspace({ kind: 'scan', cwd, agents: args.agents, readOnly: true })).judgements[0]!.scan;

@@ -14,7 +14,8 @@ import { runScan } from './agent-runs.js';
  * the watcher closes, the scan in flight finishes, exit 0.
  */
 export async function watchCommand(cwd: string, args: { json: boolean; debounceMs: number }, output: Output): Promise<number> {
-  if (!Number.isInteger(args.debounceMs) || args.debounceMs < 0 || args.debounceMs > 60_000) throw new AirspaceError('usage', 'bad-debounce', watchMessages.badDebounce(args.debounceMs));
+  if (!Number.isInteger(args.debounceMs) || args.debounceMs < 0 || args.debounceMs > 60_000)
+    throw new AirspaceError('usage', 'bad-debounce', watchMessages.badDebounce(args.debounceMs));
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
@@ -32,7 +33,16 @@ export async function watchCommand(cwd: string, args: { json: boolean; debounceM
         if (!args.json) output.out(renderWatchFrame(report, output.style, { clear, at }));
         else {
           for (const event of advisoryEvents(last, report.advisories, at)) output.out(JSON.stringify(event));
-          output.out(JSON.stringify({ schema: WATCH_EVENT_SCHEMA, type: 'scanned', at, agents: report.agents.length, pairs: report.links.length, advisories: report.advisories.length }));
+          output.out(
+            JSON.stringify({
+              schema: WATCH_EVENT_SCHEMA,
+              type: 'scanned',
+              at,
+              agents: report.agents.length,
+              pairs: report.links.length,
+              advisories: report.advisories.length,
+            }),
+          );
         }
         last = report.advisories;
       },

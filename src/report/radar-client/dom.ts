@@ -4,11 +4,7 @@
  * through `textContent`, never through innerHTML.
  */
 
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className?: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -24,10 +20,6 @@ export function put<T extends HTMLElement>(parent: T, ...children: (Node | strin
   return parent;
 }
 
-export function clear(node: HTMLElement): void {
-  node.replaceChildren();
-}
-
 export function formatRisk(value: number): string {
   return Number.isFinite(value) ? value.toFixed(2) : '–';
 }
@@ -35,13 +27,14 @@ export function formatRisk(value: number): string {
 /** Line ranges in base coordinates; `end < start` is an insertion point before `start`. */
 export function formatRanges(ranges: readonly (readonly [number, number])[] | undefined, wholeFile: string): string {
   if (!ranges || ranges.length === 0) return wholeFile;
-  return ranges
-    .map(([start, end]) => (end < start ? `^${start}` : start === end ? `${start}` : `${start}–${end}`))
-    .join(', ');
+  return ranges.map(([start, end]) => (end < start ? `^${start}` : start === end ? `${start}` : `${start}–${end}`)).join(', ');
 }
 
 export function formatTime(at: number | string): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return String(at);
-  return date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, 'Z');
 }

@@ -26,10 +26,16 @@ export function makeFileCloud(
   geometry.setAttribute('position', new THREE.BufferAttribute(position, 3));
   geometry.setAttribute('color', new THREE.BufferAttribute(color, 3));
   const material = new THREE.PointsMaterial({
-    size: 0.3, map: pointTexture, vertexColors: true, transparent: true, opacity: 0.9, depthWrite: false, sizeAttenuation: true,
+    size: 0.3,
+    map: pointTexture,
+    vertexColors: true,
+    transparent: true,
+    opacity: 0.9,
+    depthWrite: false,
+    sizeAttenuation: true,
   });
   const points = new THREE.Points(geometry, material);
-  points.userData['paths'] = paths;
+  points.userData.paths = paths;
   return points;
 }
 

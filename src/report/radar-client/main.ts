@@ -56,10 +56,11 @@ function showPick(pick: Pick): void {
   const scan = frames[index]!.scan;
   if (!pick) renderEmptyPanel(chrome.panel);
   else if (pick.kind === 'link') renderLinkPanel(chrome.panel, pick.link);
-  else renderAgentPanel(chrome.panel, pick.id, scan, (link) => {
-    pinned = { kind: 'link', link };
-    showPick(pinned);
-  });
+  else
+    renderAgentPanel(chrome.panel, pick.id, scan, (link) => {
+      pinned = { kind: 'link', link };
+      showPick(pinned);
+    });
 }
 
 /** After a new scan the pinned pick is looked up again by id: its numbers may have changed. */

@@ -42,7 +42,9 @@ export function renderLinkPanel(panel: HTMLElement, link: Link): void {
     panel.append(el('h3', undefined, T.symbols));
     const list = el('ul', 'files symbols');
     for (const collision of symbols) {
-      list.append(put(el('li'), el('div', 'path', `${collision.symbol} · ${collision.change}`), el('div', 'ranges', symbolMessages.collision(collision, null))));
+      list.append(
+        put(el('li'), el('div', 'path', `${collision.symbol} · ${collision.change}`), el('div', 'ranges', symbolMessages.collision(collision, null))),
+      );
     }
     panel.append(list);
   }

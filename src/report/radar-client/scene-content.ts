@@ -97,8 +97,8 @@ export class SceneContent {
 
   get drawn(): { agentPoints: number; linkLines: number; filePoints: number } {
     return {
-      agentPoints: this.agentGroup.children.filter((c) => c.userData['kind'] === 'agent').length,
-      linkLines: this.linkGroup.children.filter((c) => c.userData['kind'] === 'link').length,
+      agentPoints: this.agentGroup.children.filter((c) => c.userData.kind === 'agent').length,
+      linkLines: this.linkGroup.children.filter((c) => c.userData.kind === 'link').length,
       filePoints: this.files.geometry.getAttribute('position')?.count ?? 0,
     };
   }
@@ -152,7 +152,7 @@ export class SceneContent {
       // drawn dashed in its own colour: no shared lines, a different kind of conflict.
       const symbolic = ((link as ReportLink).symbols?.length ?? 0) > 0;
       const material = new LineMaterial({
-        color: symbolic ? SYMBOL_COLOR : LEVEL_COLOR[link.level] ?? LEVEL_COLOR.clear,
+        color: symbolic ? SYMBOL_COLOR : (LEVEL_COLOR[link.level] ?? LEVEL_COLOR.clear),
         linewidth: LEVEL_WIDTH[link.level] ?? 1,
         transparent: true,
         opacity: link.level === 'clear' ? 0.2 + 0.5 * clamp01(link.risk) : 0.95,

@@ -23,7 +23,10 @@ export class RadarScene {
   private readonly raycaster = new THREE.Raycaster();
   private readonly pointer = new THREE.Vector2();
 
-  constructor(private readonly host: HTMLElement, onPick: (pick: Pick, pinned: boolean) => void) {
+  constructor(
+    private readonly host: HTMLElement,
+    onPick: (pick: Pick, pinned: boolean) => void,
+  ) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
     this.renderer.setClearColor(BACKGROUND);
@@ -76,7 +79,7 @@ export class RadarScene {
     this.raycaster.setFromCamera(this.pointer, this.camera);
     const { agents, links } = this.content.pickables;
     const agentHit = this.raycaster.intersectObjects(agents, false)[0];
-    if (agentHit) return { kind: 'agent', id: String(agentHit.object.userData['id']) };
+    if (agentHit) return { kind: 'agent', id: String(agentHit.object.userData.id) };
     const linkHit = this.raycaster.intersectObjects(links, false)[0];
     if (linkHit) {
       const view = this.content.links.find((v) => v.line === linkHit.object);
@@ -144,8 +147,8 @@ export class RadarScene {
       }
       node.style.transform = `translate(${x}px, ${y}px)`;
       // Where the object itself is on screen (the label may be nudged): for tests and tooling.
-      node.dataset['x'] = x.toFixed(1);
-      node.dataset['y'] = (((1 - v.y) / 2) * height).toFixed(1);
+      node.dataset.x = x.toFixed(1);
+      node.dataset.y = (((1 - v.y) / 2) * height).toFixed(1);
     }
   }
 

@@ -15,7 +15,16 @@ export function makeBeacon(overrides: Partial<Beacon> = {}): Beacon {
     workingSet: {
       base: SHA_B,
       files: [
-        { file: 'src/auth.ts', status: 'M', ranges: [[10, 14], [40, 41]], origin: 'uncommitted', lastEditTime: NOW - 1000 },
+        {
+          file: 'src/auth.ts',
+          status: 'M',
+          ranges: [
+            [10, 14],
+            [40, 41],
+          ],
+          origin: 'uncommitted',
+          lastEditTime: NOW - 1000,
+        },
         { file: 'docs/new.md', status: 'A', whole: true, origin: 'committed' },
       ],
     },

@@ -26,7 +26,16 @@ describe('fitBeacon', () => {
   });
 
   it('collapses too many ranges into one span', () => {
-    expect(collapseRanges([[5, 6], [1, 2], [9, 12]], 2)).toEqual([[1, 12]]);
+    expect(
+      collapseRanges(
+        [
+          [5, 6],
+          [1, 2],
+          [9, 12],
+        ],
+        2,
+      ),
+    ).toEqual([[1, 12]]);
     expect(collapseRanges([[5, 6]], 2)).toEqual([[5, 6]]);
     const fitted = fitBeacon(makeBeacon({ workingSet: { base: SHA_B, files: files(1, 600) } }), beaconLimits());
     expect(fitted.ok && fitted.beacon.workingSet.files[0]?.ranges).toEqual([[1, 2399]]);

@@ -13,7 +13,20 @@ const branch: WorkingSet = {
 
 describe('unionRanges', () => {
   it('fuses overlapping and touching ranges, keeps gaps, absorbs inner insertions', () => {
-    expect(unionRanges([[10, 14], [12, 20], [20, 22], [30, 31], [31, 31], [50, 50]])).toEqual([[10, 22], [30, 31], [50, 50]]);
+    expect(
+      unionRanges([
+        [10, 14],
+        [12, 20],
+        [20, 22],
+        [30, 31],
+        [31, 31],
+        [50, 50],
+      ]),
+    ).toEqual([
+      [10, 22],
+      [30, 31],
+      [50, 50],
+    ]);
   });
 });
 
@@ -24,7 +37,10 @@ describe('mergeBeaconIntoWorkingSet', () => {
     expect(added).toBe(1);
     expect(workingSet.files).toHaveLength(3);
     const auth = workingSet.files.find((f) => f.file === 'src/auth.ts');
-    expect(auth?.ranges).toEqual([[10, 20], [40, 41]]);
+    expect(auth?.ranges).toEqual([
+      [10, 20],
+      [40, 41],
+    ]);
     expect(auth?.origin).toBe('uncommitted');
     expect(workingSet.files.find((f) => f.file === 'src/other.ts')).toEqual(branch.files[1]);
     expect(workingSet.files.find((f) => f.file === 'docs/new.md')).toMatchObject({ whole: true, origin: 'committed' });
@@ -61,12 +77,14 @@ describe('mergeBeaconIntoWorkingSet', () => {
   });
 
   it('an unknown branch base never merges ranges', () => {
-    expect(mergeBeaconIntoWorkingSet({ base: null, files: [] }, makeBeacon({ base: null, workingSet: { base: null, files: [] } })).mode).toBe('beacon-files-whole');
+    expect(mergeBeaconIntoWorkingSet({ base: null, files: [] }, makeBeacon({ base: null, workingSet: { base: null, files: [] } })).mode).toBe(
+      'beacon-files-whole',
+    );
   });
 });
 
 describe('beaconAgentInput', () => {
-  it('gives toAgent the id, the working set marked as beacon work, and git\'s priority facts (never the claims)', async () => {
+  it("gives toAgent the id, the working set marked as beacon work, and git's priority facts (never the claims)", async () => {
     const { beaconAgentInput } = await import('../../../src/beacon/beacon-agent.js');
     const { toAgent } = await import('../../../src/traffic/to-agent.js');
     const beacon = makeBeacon({ workingSet: { base: SHA_B, files: [{ file: 'src/x.ts', status: 'M', ranges: [[10, 11]] }] } });

@@ -19,7 +19,10 @@ describe('parseBeacon', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.beacon.agent).toBe('feature/login');
-    expect(result.beacon.workingSet.files[0]?.ranges).toEqual([[10, 14], [40, 41]]);
+    expect(result.beacon.workingSet.files[0]?.ranges).toEqual([
+      [10, 14],
+      [40, 41],
+    ]);
     expect('extra' in result.beacon).toBe(false);
   });
 

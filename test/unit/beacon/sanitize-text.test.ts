@@ -49,11 +49,10 @@ describe('sanitizeText', () => {
     expect(emoji).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
   });
 
-  it('handles megabyte hostile input quickly and never returns an ESC', () => {
+  it('handles megabyte hostile input and never returns an ESC', () => {
+    // Its speed (no regex backtracking on 800 kB of escape openers) is measured by bench/timing.mjs.
     const hostile = `${ESC}[`.repeat(200_000) + `${ESC}]`.repeat(200_000);
-    const started = Date.now();
     const out = sanitizeText(hostile, { maxLength: 1000 });
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(out).not.toContain(ESC);
   });
 
@@ -83,6 +82,7 @@ describe('sanitizeJson / jsonText (every --json output path)', () => {
 
   it('prints no raw bidi override or C1 control in the JSON text', () => {
     const text = jsonText({ subject: 'evil\u202etxt.exe \u009d0;t\u009c', at: new Date(0) });
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this pattern finds
     expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u0080-\u009f\u001b]/);
     expect(JSON.parse(text)).toEqual({ subject: 'eviltxt.exe ', at: '1970-01-01T00:00:00.000Z' });
   });

@@ -6,9 +6,26 @@ const HOUR = 3_600_000;
 
 describe('closure rate and early escalation', () => {
   it('is ΔR / Δt in risk per hour from the two most recent distinct times', () => {
-    expect(closureRate([{ at: 0, risk: 0.1 }, { at: 2 * HOUR, risk: 0.3 }])).toBeCloseTo(0.1, 12);
-    expect(closureRate([{ at: 5 * HOUR, risk: 0.2 }, { at: 0, risk: 0 }, { at: 4 * HOUR, risk: 0.4 }])).toBeCloseTo(-0.2, 12);
-    expect(closureRate([{ at: 0, risk: 0.1 }, { at: HOUR, risk: 0.2 }, { at: HOUR, risk: 0.3 }])).toBeCloseTo(0.2, 12);
+    expect(
+      closureRate([
+        { at: 0, risk: 0.1 },
+        { at: 2 * HOUR, risk: 0.3 },
+      ]),
+    ).toBeCloseTo(0.1, 12);
+    expect(
+      closureRate([
+        { at: 5 * HOUR, risk: 0.2 },
+        { at: 0, risk: 0 },
+        { at: 4 * HOUR, risk: 0.4 },
+      ]),
+    ).toBeCloseTo(-0.2, 12);
+    expect(
+      closureRate([
+        { at: 0, risk: 0.1 },
+        { at: HOUR, risk: 0.2 },
+        { at: HOUR, risk: 0.3 },
+      ]),
+    ).toBeCloseTo(0.2, 12);
     expect(closureRate([{ at: 0, risk: 0.1 }])).toBeNull();
     expect(closureRate([])).toBeNull();
   });

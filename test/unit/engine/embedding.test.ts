@@ -54,7 +54,10 @@ describe('embedding', () => {
       const random = rng(seed);
       const { files, graph } = generateRepo(random, 400);
       const scan = scanAirspace(generateAgents(random, files, 40, 8, 1_000_000_000, 0.95), graph, { now: 1_000_000_000 });
-      return spearman(scan.links.map((l) => dist(scan.positions[l.a]!, scan.positions[l.b]!)), scan.links.map((l) => l.distance));
+      return spearman(
+        scan.links.map((l) => dist(scan.positions[l.a]!, scan.positions[l.b]!)),
+        scan.links.map((l) => l.distance),
+      );
     });
     process.stdout.write(`embedding: Spearman rho on seeds 1–4 = ${rhos.map((r) => r.toFixed(3)).join(', ')}\n`);
     for (const rho of rhos) expect(rho).toBeGreaterThanOrEqual(0.8);

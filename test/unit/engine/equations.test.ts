@@ -29,7 +29,10 @@ describe('recency weight (eq. 1)', () => {
 
 describe('overlap channel (eq. 3)', () => {
   it('is the overlap coefficient of the shared file, 1 for whole-file edits, 0 without a shared file', () => {
-    const a = agent('a', [{ path: 'x.ts', ranges: [[1, 10]] }, { path: 'y.ts', ranges: [[1, 1]] }]);
+    const a = agent('a', [
+      { path: 'x.ts', ranges: [[1, 10]] },
+      { path: 'y.ts', ranges: [[1, 1]] },
+    ]);
     const b = agent('b', [{ path: 'x.ts', ranges: [[8, 13]] }]);
     const c = agent('c', [{ path: 'x.ts' }]);
     const d = agent('d', [{ path: 'z.ts' }]);
@@ -53,7 +56,10 @@ describe('overlap channel (eq. 3)', () => {
   });
   it('scores intent files as whole-file entries with intentWeight and keeps the stronger reading', () => {
     const a = agent('a', [{ path: 'x.ts', ranges: [[1, 2]] }], { intent: ['x.ts', 'y.ts'] });
-    const b = agent('b', [{ path: 'x.ts', ranges: [[50, 60]] }, { path: 'y.ts', ranges: [[1, 1]] }]);
+    const b = agent('b', [
+      { path: 'x.ts', ranges: [[50, 60]] },
+      { path: 'y.ts', ranges: [[1, 1]] },
+    ]);
     const risk = collisionRisk(a, b, empty, { intentWeight: 0.6, ...only('overlap') });
     expect(risk.channels.overlap).toBeCloseTo(0.6, 12); // intent reading 0.6 · 1 · 1 beats the disjoint edit
     const strong = agent('s', [{ path: 'x.ts', ranges: [[55, 56]] }], { intent: ['x.ts'] });
@@ -75,8 +81,7 @@ describe('dependency channel (eq. 4–5)', () => {
     adjacency: { 'a.ts': ['common.ts'], 'b.ts': ['common.ts'], 'common.ts': ['deep.ts'], 'deep.ts': ['deeper.ts'] },
   };
   const on = (path: string, id = path): Agent => agent(id, [{ path }]);
-  const dep = (x: Agent, y: Agent, options = {}): number =>
-    collisionRisk(x, y, graph, { ...only('dependency'), ...options }).channels.dependency!;
+  const dep = (x: Agent, y: Agent, options = {}): number => collisionRisk(x, y, graph, { ...only('dependency'), ...options }).channels.dependency!;
   it('couples a direct import at γ^0 = 1 in both directions', () => {
     expect(dep(on('a.ts'), on('common.ts'))).toBe(1);
     expect(dep(on('common.ts'), on('a.ts'))).toBe(1);

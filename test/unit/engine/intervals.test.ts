@@ -4,8 +4,25 @@ import { int, rng } from './generate-airspace.js';
 
 describe('interval math on line ranges', () => {
   it('merges and measures inclusive ranges', () => {
-    expect(toSlots([[10, 12], [1, 3], [2, 5]])).toEqual([[1, 6], [10, 13]]);
-    expect(totalLength(toSlots([[10, 12], [1, 3], [2, 5]]))).toBe(8); // lines 1-5 and 10-12
+    expect(
+      toSlots([
+        [10, 12],
+        [1, 3],
+        [2, 5],
+      ]),
+    ).toEqual([
+      [1, 6],
+      [10, 13],
+    ]);
+    expect(
+      totalLength(
+        toSlots([
+          [10, 12],
+          [1, 3],
+          [2, 5],
+        ]),
+      ),
+    ).toBe(8); // lines 1-5 and 10-12
   });
 
   it('gives an insertion point a unit slot centred on its position', () => {
@@ -22,7 +39,15 @@ describe('interval math on line ranges', () => {
     expect(overlapCoefficient(toSlots([[1, 10]]), toSlots([[6, 8]]))).toBe(1);
     // A = 1..10, B = 8..13: |A∩B| = 3 (8,9,10), min(10, 6) = 6 → 0.5.
     expect(overlapCoefficient(toSlots([[1, 10]]), toSlots([[8, 13]]))).toBe(0.5);
-    expect(intersectionLength(toSlots([[1, 10], [20, 29]]), toSlots([[5, 24]]))).toBe(11);
+    expect(
+      intersectionLength(
+        toSlots([
+          [1, 10],
+          [20, 29],
+        ]),
+        toSlots([[5, 24]]),
+      ),
+    ).toBe(11);
     expect(overlapCoefficient(toSlots([[1, 3]]), toSlots([[4, 6]]))).toBe(0);
   });
 
@@ -36,20 +61,32 @@ describe('interval math on line ranges', () => {
 
   it('measures the gap between the nearest ranges', () => {
     expect(gapBetween(toSpans([[5, 5]]), toSpans([[7, 7]]))).toBe(1);
-    expect(gapBetween(toSpans([[1, 2], [100, 110]]), toSpans([[50, 60], [130, 131]]))).toBe(19);
+    expect(
+      gapBetween(
+        toSpans([
+          [1, 2],
+          [100, 110],
+        ]),
+        toSpans([
+          [50, 60],
+          [130, 131],
+        ]),
+      ),
+    ).toBe(19);
     expect(gapBetween(toSpans([[1, 3]]), toSpans([[4, 4]]))).toBe(0);
     expect(gapBetween(toSpans([[10, 9]]), toSpans([[20, 19]]))).toBe(10);
     expect(gapBetween(toSpans([]), toSpans([[1, 1]]))).toBe(Infinity);
   });
 
-  it('costs nothing for a five-million-line range', () => {
+  it('represents a five-million-line range as one interval, whatever its length', () => {
+    // Interval arithmetic never walks lines: the range stays one [start, end) pair. (How long the
+    // calls take is measured by bench/timing.mjs, not asserted here.)
     const huge = toSlots([[1, 5_000_000]]);
-    const start = performance.now();
+    expect(huge).toHaveLength(1);
     expect(totalLength(huge)).toBe(5_000_000);
     // 20 lines 4_999_990..5_000_009, 11 of them inside the huge range.
     expect(overlapCoefficient(huge, toSlots([[4_999_990, 5_000_009]]))).toBeCloseTo(11 / 20, 12);
     expect(gapBetween(toSpans([[1, 5_000_000]]), toSpans([[5_000_010, 5_000_010]]))).toBe(9);
-    expect(performance.now() - start).toBeLessThan(50);
   });
 
   it('agrees with line-by-line set arithmetic on random small ranges', () => {

@@ -13,7 +13,9 @@ function agent(id: string, files: Agent['files'], intent?: string[]): Agent {
   return { id, files, ...(intent ? { intent } : {}), committedWork: 0 };
 }
 const edit = (path: string, ranges?: [number, number][], ageMin = 0) => ({
-  path, ...(ranges ? { ranges } : {}), lastEditedAt: NOW - ageMin * MIN,
+  path,
+  ...(ranges ? { ranges } : {}),
+  lastEditedAt: NOW - ageMin * MIN,
 });
 
 describe('product constraints on DEFAULTS', () => {
@@ -40,8 +42,10 @@ describe('product constraints on DEFAULTS', () => {
   it('(c) a declared intent against lines edited in that file → TA, never RA, never clear', () => {
     const small = [
       [agent('alice', [], ['lib/router/index.js']), agent('bob', [edit('lib/router/index.js', [[200, 230]])])],
-      [agent('alice', [edit('lib/utils.js', [[5, 9]]), edit('lib/view.js', [[30, 31]])], ['lib/router/index.js']),
-        agent('bob', [edit('lib/router/index.js', [[1, 3]]), edit('test/app.router.js', [[400, 420]])])],
+      [
+        agent('alice', [edit('lib/utils.js', [[5, 9]]), edit('lib/view.js', [[30, 31]])], ['lib/router/index.js']),
+        agent('bob', [edit('lib/router/index.js', [[1, 3]]), edit('test/app.router.js', [[400, 420]])]),
+      ],
     ] as const;
     for (const [a, b] of small) expect(advise(a, b, empty, opts).level).toBe('TA');
     // Wide lines of work on both sides raise breadth, yet a declaration alone still never resolves.
@@ -60,7 +64,10 @@ describe('product constraints on DEFAULTS', () => {
     expect(link.level).not.toBe('RA');
     // Many importing files on each side: still never an RA.
     const hub: ImportGraph = { adjacency: Object.fromEntries(Array.from({ length: 30 }, (_, k) => [`src/m${k}.ts`, ['src/core.ts']])) };
-    const many = agent('carol', Array.from({ length: 30 }, (_, k) => edit(`src/m${k}.ts`, [[1, 2]])));
+    const many = agent(
+      'carol',
+      Array.from({ length: 30 }, (_, k) => edit(`src/m${k}.ts`, [[1, 2]])),
+    );
     expect(advise(many, agent('dave', [edit('src/core.ts', [[3, 4]])]), hub, opts).level).not.toBe('RA');
   });
 

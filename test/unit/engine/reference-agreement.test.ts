@@ -39,7 +39,11 @@ function undirected(graph: ImportGraph): Map<string, Set<string>> {
   return map;
 }
 
-interface Params { gamma: number; maxDepth: number; couplingCutoff: number }
+interface Params {
+  gamma: number;
+  maxDepth: number;
+  couplingCutoff: number;
+}
 
 /** r_dep by brute force, with the engine's symmetric cut-off: max(w_f, w_g) · γ^(d−1) ≥ cutoff. */
 function naiveDependency(a: Agent, b: Agent, graph: ImportGraph, p: Params): number {

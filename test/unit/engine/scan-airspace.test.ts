@@ -26,7 +26,9 @@ describe('scanAirspace', () => {
     expect(Object.keys(scan.fileCoordinates)).toEqual(['README.md', 'src/api.ts', 'src/db.ts', 'src/ui.ts']);
     const docs = scan.links.filter((link) => link.a === 'docs' || link.b === 'docs');
     // Nothing shared, no import, no common folder: only the breadth prior, far below τ_TA.
-    expect(docs.every((link) => link.level === 'clear' && link.channels.overlap === 0 && link.channels.dependency === 0 && link.channels.tree === 0)).toBe(true);
+    expect(docs.every((link) => link.level === 'clear' && link.channels.overlap === 0 && link.channels.dependency === 0 && link.channels.tree === 0)).toBe(
+      true,
+    );
     expect(docs.every((link) => link.risk < 0.1)).toBe(true);
   });
 

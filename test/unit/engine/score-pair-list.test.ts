@@ -25,7 +25,13 @@ describe('scorePairList: one shared scorer for a list of pairs', () => {
       }
       const external: ExternalChannelValue[] = pairs
         .filter(() => random() < 0.3)
-        .map(([x, y]) => ({ a: agents[x]!.id, b: agents[y]!.id, channel: 'merge', value: random() < 0.5 ? 1 : 0, ...(random() < 0.5 ? { evidence: 'conflict' } : {}) }));
+        .map(([x, y]) => ({
+          a: agents[x]!.id,
+          b: agents[y]!.id,
+          channel: 'merge',
+          value: random() < 0.5 ? 1 : 0,
+          ...(random() < 0.5 ? { evidence: 'conflict' } : {}),
+        }));
       const options = { now: NOW, external, channels: ['overlap', 'proximity', 'dependency', 'tree', 'breadth'] };
       const { links, contacts } = scorePairList(agents, pairs, graph, options);
       expect(links).toHaveLength(pairs.length);
@@ -43,7 +49,16 @@ describe('scorePairList: one shared scorer for a list of pairs', () => {
     const a: Agent = { id: 'a', files: [{ path: 'x.ts' }] };
     const b: Agent = { id: 'b', files: [{ path: 'x.ts' }] };
     expect(() => scorePairList([a, { ...a }], [[0, 1]], { adjacency: {} })).toThrow(/a/);
-    expect(() => scorePairList([a, b], [[0, 1], [1, 0]], { adjacency: {} })).toThrow(/b/);
+    expect(() =>
+      scorePairList(
+        [a, b],
+        [
+          [0, 1],
+          [1, 0],
+        ],
+        { adjacency: {} },
+      ),
+    ).toThrow(/b/);
   });
 
   it('lays out one point per id when asked, none otherwise', () => {
@@ -51,8 +66,25 @@ describe('scorePairList: one shared scorer for a list of pairs', () => {
     const b: Agent = { id: 'b', files: [{ path: 'x.ts', ranges: [[3, 9]] }] };
     const c: Agent = { id: 'c', files: [{ path: 'y.ts' }] };
     const graph = { adjacency: { 'x.ts': ['y.ts'] } };
-    const laid = scorePairList([a, b, c], [[0, 1], [0, 2]], graph, { embed: true });
+    const laid = scorePairList(
+      [a, b, c],
+      [
+        [0, 1],
+        [0, 2],
+      ],
+      graph,
+      { embed: true },
+    );
     expect(Object.keys(laid.embedding.positions).sort()).toEqual(['a', 'b', 'c']);
-    expect(scorePairList([a, b, c], [[0, 1], [0, 2]], graph).embedding.positions).toEqual({});
+    expect(
+      scorePairList(
+        [a, b, c],
+        [
+          [0, 1],
+          [0, 2],
+        ],
+        graph,
+      ).embedding.positions,
+    ).toEqual({});
   });
 });

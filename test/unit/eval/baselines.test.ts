@@ -6,7 +6,13 @@ const ws = (files: WorkingSet['files']): WorkingSet => ({ base: null, files });
 
 describe('half-open range helpers', () => {
   it('measures the union of half-open ranges; an insertion point has no width', () => {
-    expect(coveredLength([[1, 5], [3, 8], [10, 10]])).toBe(7);
+    expect(
+      coveredLength([
+        [1, 5],
+        [3, 8],
+        [10, 10],
+      ]),
+    ).toBe(7);
   });
   it('overlap coefficient on intervals', () => {
     expect(overlapCoefficient([[1, 11]], [[6, 8]])).toBe(1);
@@ -14,13 +20,29 @@ describe('half-open range helpers', () => {
     expect(overlapCoefficient([[1, 5]], [[5, 9]])).toBe(0); // touching is not overlapping
   });
   it('widens an insertion point to the two lines around it', () => {
-    expect(widenInsertions([[5, 5], [7, 9]])).toEqual([[4, 6], [7, 9]]);
+    expect(
+      widenInsertions([
+        [5, 5],
+        [7, 9],
+      ]),
+    ).toEqual([
+      [4, 6],
+      [7, 9],
+    ]);
   });
   it("uses git's touching rule: a.start <= b.end && b.start <= a.end", () => {
     expect(rangeGap([[1, 5]], [[5, 9]])).toBe(0); // adjacent lines 4 and 5
     expect(rangeGap([[5, 5]], [[5, 6]])).toBe(0); // insertion before a changed line
     expect(rangeGap([[1, 5]], [[6, 9]])).toBe(1); // one untouched line (5) between them
-    expect(rangeGap([[40, 41]], [[1, 3], [100, 101]])).toBe(37);
+    expect(
+      rangeGap(
+        [[40, 41]],
+        [
+          [1, 3],
+          [100, 101],
+        ],
+      ),
+    ).toBe(37);
   });
 });
 

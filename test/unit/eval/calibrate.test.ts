@@ -22,13 +22,20 @@ const labels = rows.map((r) => r.label);
 describe('calibration by repository', () => {
   it('fits weights and thresholds on the training indices only', () => {
     const train = rows.flatMap((r, i) => (r.repo !== 'r3' ? [i] : []));
+    // biome-ignore lint/suspicious/noFocusedTests: `fit` is the calibration under test, not jasmine's focused `it`
     const chosen = fit(channelsOf, labels, train, grid, { raPrecision: 0.8, recallWeight: 0.25, minRaFlags: 1, taRecall: 0.85 });
     expect(chosen.weights).toEqual({ overlap: 1, dependency: 0 });
     expect(chosen.trainAuc).toBe(1);
     expect(chosen.tauRA).toBe(0.7);
   });
   it('never scores a repository with a model fitted on it: the odd repository is held out and loses', () => {
-    const folds = crossValidateByRepo(channelsOf, labels, rows.map((r) => r.repo), grid, { raPrecision: 0.8, recallWeight: 0.25, minRaFlags: 1, taRecall: 0.85 });
+    const folds = crossValidateByRepo(
+      channelsOf,
+      labels,
+      rows.map((r) => r.repo),
+      grid,
+      { raPrecision: 0.8, recallWeight: 0.25, minRaFlags: 1, taRecall: 0.85 },
+    );
     expect(folds.map((f) => f.heldOut)).toEqual(['r1', 'r2', 'r3']);
     const r3 = folds[2]!;
     expect(r3.fit.weights).toEqual({ overlap: 1, dependency: 0 }); // learnt from r1 + r2

@@ -16,9 +16,10 @@ describe('rocAuc', () => {
     const scores = [0.3, 0.3, 0.7, 0.2, 0.9, 0.3];
     const labels = [true, false, true, false, false, true];
     let wins = 0;
-    for (let i = 0; i < 6; i += 1) for (let j = 0; j < 6; j += 1) {
-      if (labels[i] && !labels[j]) wins += scores[i]! > scores[j]! ? 1 : scores[i] === scores[j] ? 0.5 : 0;
-    }
+    for (let i = 0; i < 6; i += 1)
+      for (let j = 0; j < 6; j += 1) {
+        if (labels[i] && !labels[j]) wins += scores[i]! > scores[j]! ? 1 : scores[i] === scores[j] ? 0.5 : 0;
+      }
     expect(rocAuc(scores, labels)).toBeCloseTo(wins / 9, 12);
   });
   it('is NaN when one class is missing', () => {

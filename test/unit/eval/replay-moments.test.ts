@@ -74,7 +74,16 @@ describe('sides from one log of P1...P2', () => {
     expect(late.commits).toBe(3);
     expect(late.startedAt).toBe(100_000);
     expect(Object.fromEntries(late.editTimes)).toEqual({ 'z.ts': 300_000, 'a.ts': 100_000 });
-    const stamped = withEditTimes({ base: 'B', files: [{ file: 'a.ts', status: 'M' }, { file: 'q.ts', status: 'M' }] }, late.editTimes);
+    const stamped = withEditTimes(
+      {
+        base: 'B',
+        files: [
+          { file: 'a.ts', status: 'M' },
+          { file: 'q.ts', status: 'M' },
+        ],
+      },
+      late.editTimes,
+    );
     expect(stamped.files.map((f) => f.lastEditTime)).toEqual([100_000, undefined]);
   });
 });

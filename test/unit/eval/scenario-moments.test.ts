@@ -9,14 +9,36 @@ import { agentsOf, pairAt } from '../../../src/eval/scenario-moments.js';
 import type { JoinedScenario } from '../../../src/eval/scenario-types.js';
 
 const scenario = {
-  repo: 'o/r', merge: 'm1', mergeTime: 2000, mergeKind: 'branch-into', multipleBases: false, label_conflict: true,
+  repo: 'o/r',
+  merge: 'm1',
+  mergeTime: 2000,
+  mergeKind: 'branch-into',
+  multipleBases: false,
+  label_conflict: true,
   resolutionExtraFiles: [{ file: 'lib/c.js', added: 1, deleted: 0 }],
-  sideA: { commits: 2, files: [
-    { file: 'lib/a.js', status: 'M', ranges: [[3, 5], [9, 9]] },
-    { file: 'old.js', status: 'R', path: 'new.js', ranges: [[1, 1]] },
-  ], binaryFiles: [{ file: 'logo.png', status: 'M' }] },
+  sideA: {
+    commits: 2,
+    files: [
+      {
+        file: 'lib/a.js',
+        status: 'M',
+        ranges: [
+          [3, 5],
+          [9, 9],
+        ],
+      },
+      { file: 'old.js', status: 'R', path: 'new.js', ranges: [[1, 1]] },
+    ],
+    binaryFiles: [{ file: 'logo.png', status: 'M' }],
+  },
   sideB: { commits: 1, files: [{ file: 'lib/b.js', status: 'D', whole: true, ranges: [[1, 11]] }], binaryFiles: [] },
-  depGraph: { nodes: ['lib/a.js', 'lib/b.js', 'lib/c.js'], edges: [[0, 1], [2, 0, 1]] },
+  depGraph: {
+    nodes: ['lib/a.js', 'lib/b.js', 'lib/c.js'],
+    edges: [
+      [0, 1],
+      [2, 0, 1],
+    ],
+  },
 };
 const snapshot = (t: number) => ({
   t,
@@ -61,7 +83,14 @@ describe('scenario → working sets → agents', () => {
     expect(pair.label).toBe(true);
     const [a, b] = agentsOf(pair);
     expect(a.files).toEqual([
-      { path: 'lib/a.js', ranges: [[3, 4], [9, 8]], lastEditedAt: 1_900_000 },
+      {
+        path: 'lib/a.js',
+        ranges: [
+          [3, 4],
+          [9, 8],
+        ],
+        lastEditedAt: 1_900_000,
+      },
       { path: 'old.js', newPath: 'new.js', ranges: [[1, 0]], lastEditedAt: 1_000_000 },
       { path: 'logo.png' },
     ]);

@@ -29,14 +29,28 @@ describe('parseUnifiedDiff', () => {
     const parsed = parseUnifiedDiff(output);
     expect(parsed.unparsed).toBe(false);
     expect(shapes(parsed.files)).toEqual([
-      { file: 'f.txt', status: 'M', ranges: [[2, 3], [5, 5], [7, 10]] },
+      {
+        file: 'f.txt',
+        status: 'M',
+        ranges: [
+          [2, 3],
+          [5, 5],
+          [7, 10],
+        ],
+      },
       { file: 'nl\nname.txt', status: 'M', ranges: [[1, 3]] },
     ]);
   });
 
   it('treats binary, added, deleted, type changes (two sections) and hunk-less renames as whole files', () => {
     const output =
-      raw('M', 'bin.dat') + `:000000 100644 ${Z} ${B} A\0new file.txt\0` + raw('T', 'link') + raw('R100', 'old.txt', 'ü/new.txt') + raw('R087', 'a.ts', 'b.ts') + `:100644 000000 ${A} ${Z} D\0gone\0` + '\0' +
+      raw('M', 'bin.dat') +
+      `:000000 100644 ${Z} ${B} A\0new file.txt\0` +
+      raw('T', 'link') +
+      raw('R100', 'old.txt', 'ü/new.txt') +
+      raw('R087', 'a.ts', 'b.ts') +
+      `:100644 000000 ${A} ${Z} D\0gone\0` +
+      '\0' +
       'diff --git a/bin.dat b/bin.dat\nindex 1..2 100644\nBinary files a/bin.dat and b/bin.dat differ\n' +
       'diff --git a/new file.txt b/new file.txt\nnew file mode 100644\n--- /dev/null\n+++ b/new file.txt\n@@ -0,0 +1 @@\n+x\n' +
       'diff --git a/link b/link\ndeleted file mode 120000\n@@ -1 +0,0 @@\n-f\n' +
@@ -57,7 +71,7 @@ describe('parseUnifiedDiff', () => {
   });
 
   it('does not guess when the patch and the file list disagree', () => {
-    const output = raw('M', 'a') + raw('M', 'b') + '\0' + 'diff --git a/a b/a\n@@ -1 +1 @@\n-x\n+y\n';
+    const output = `${raw('M', 'a') + raw('M', 'b')}\0diff --git a/a b/a\n@@ -1 +1 @@\n-x\n+y\n`;
     const parsed = parseUnifiedDiff(output);
     expect(parsed.unparsed).toBe(true);
     expect(parsed.files.every((file) => file.whole === true)).toBe(true);

@@ -12,10 +12,7 @@ const sha = (c: string): string => c.repeat(40);
 
 describe('parseCommitGraph and line summaries', () => {
   // t2 → t1 → (trunk commit T, not in the graph); m (merge of t2 and x) → x → T
-  const output = [
-    `\x01${sha('2')}\t200\t${sha('1')}\ttwo\0\nsrc/a.ts\0src/b.ts\0`,
-    `\x01${sha('1')}\t100\t${sha('t')}\tone\0\nsrc/a.ts\0`,
-  ].join('');
+  const output = [`\x01${sha('2')}\t200\t${sha('1')}\ttwo\0\nsrc/a.ts\0src/b.ts\0`, `\x01${sha('1')}\t100\t${sha('t')}\tone\0\nsrc/a.ts\0`].join('');
   const graph = parseCommitGraph(output);
 
   it('reads commits with parents, times, subjects and files', () => {
@@ -34,7 +31,12 @@ describe('parseCommitGraph and line summaries', () => {
 describe('resolveTrunk', () => {
   const ref = (name: string, c: string, symref = ''): RefEntry => ({ ref: name, sha: sha(c), committedAt: 0, symref });
   it('follows <remote>/HEAD, then main, then master; prefers the remote-tracking ref', () => {
-    const refs = [ref('refs/remotes/origin/HEAD', 'd', 'refs/remotes/origin/develop'), ref('refs/remotes/origin/develop', 'd'), ref('refs/heads/main', 'm'), ref('refs/remotes/origin/main', 'n')];
+    const refs = [
+      ref('refs/remotes/origin/HEAD', 'd', 'refs/remotes/origin/develop'),
+      ref('refs/remotes/origin/develop', 'd'),
+      ref('refs/heads/main', 'm'),
+      ref('refs/remotes/origin/main', 'n'),
+    ];
     expect(resolveTrunk({ refs, hasRemote: true }, 'origin')).toEqual({ ref: 'refs/remotes/origin/develop', name: 'develop', sha: sha('d') });
     expect(resolveTrunk({ refs: refs.slice(2), hasRemote: true }, 'origin')?.ref).toBe('refs/remotes/origin/main');
     expect(resolveTrunk({ refs: refs.slice(2), hasRemote: false }, 'origin')?.ref).toBe('refs/heads/main');
@@ -46,19 +48,58 @@ describe('resolveTrunk', () => {
 
 describe('discoverRemoteBranches', () => {
   const at = 100 * 86_400_000;
-  const entry = (name: string, days: number, symref = ''): RefEntry => ({ ref: `refs/remotes/origin/${name}`, sha: sha('a'), committedAt: at - days * 86_400_000, symref });
+  const entry = (name: string, days: number, symref = ''): RefEntry => ({
+    ref: `refs/remotes/origin/${name}`,
+    sha: sha('a'),
+    committedAt: at - days * 86_400_000,
+    symref,
+  });
   it('skips HEAD, trunk, ownship, globs and stale branches; ids are branch names', () => {
-    const listing = { hasRemote: true, refs: [entry('HEAD', 0, 'refs/remotes/origin/main'), entry('main', 0), entry('me', 0), entry('feature/x', 1), entry('wip/y', 1), entry('old', 40), { ...entry('z', 0), ref: 'refs/heads/z' }] };
+    const listing = {
+      hasRemote: true,
+      refs: [
+        entry('HEAD', 0, 'refs/remotes/origin/main'),
+        entry('main', 0),
+        entry('me', 0),
+        entry('feature/x', 1),
+        entry('wip/y', 1),
+        entry('old', 40),
+        { ...entry('z', 0), ref: 'refs/heads/z' },
+      ],
+    };
     const found = discoverRemoteBranches(listing, 'origin', new Set(['main', 'me']), { include: [], exclude: ['wip/**'], maxAgeDays: 30, at });
     expect(found.map((branch) => branch.id)).toEqual(['feature/x']);
     const included = discoverRemoteBranches(listing, 'origin', new Set(), { include: ['feature/*', 'old'], exclude: [], maxAgeDays: Infinity, at });
     expect(included.map((branch) => branch.id)).toEqual(['feature/x', 'old']);
   });
+
+  it('lists branches in code-unit order, the same on every machine (not the locale order)', () => {
+    const listing = { hasRemote: true, refs: [entry('zed', 0), entry('Zoe', 0), entry('alpha', 0), entry('Bob', 0), entry('_tmp', 0)] };
+    const found = discoverRemoteBranches(listing, 'origin', new Set(), { include: [], exclude: [], maxAgeDays: Infinity, at });
+    expect(found.map((branch) => branch.id)).toEqual(['Bob', 'Zoe', '_tmp', 'alpha', 'zed']);
+  });
 });
 
 describe('small parsers', () => {
   it('parses `git worktree list --porcelain -z`', () => {
-    const fields = ['worktree /r', 'HEAD ' + sha('1'), 'branch refs/heads/main', '', 'worktree /r/wt b', 'HEAD ' + sha('2'), 'detached', '', 'worktree /gone', 'HEAD ' + sha('3'), 'detached', 'prunable gitdir file points to non-existent location', '', 'worktree /bare.git', 'bare', ''];
+    const fields = [
+      'worktree /r',
+      `HEAD ${sha('1')}`,
+      'branch refs/heads/main',
+      '',
+      'worktree /r/wt b',
+      `HEAD ${sha('2')}`,
+      'detached',
+      '',
+      'worktree /gone',
+      `HEAD ${sha('3')}`,
+      'detached',
+      'prunable gitdir file points to non-existent location',
+      '',
+      'worktree /bare.git',
+      'bare',
+      '',
+    ];
     expect(parseWorktreeList(fields)).toEqual([
       { path: '/r', head: sha('1'), branch: 'main', bare: false, prunable: false },
       { path: '/r/wt b', head: sha('2'), branch: null, bare: false, prunable: false },

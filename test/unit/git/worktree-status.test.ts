@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseStatus, statusChanges, worktreeSidePaths } from '../../../src/git/worktree-status.js';
 
-const raw = Buffer.from(['M  staged.ts', ' M edited.ts', 'MM both.ts', ' D gone.ts', 'D  removed.ts', '?? new dir/ü.ts', 'UU conflict.ts', ' A intent.ts', ''].join('\0'));
+const raw = Buffer.from(
+  ['M  staged.ts', ' M edited.ts', 'MM both.ts', ' D gone.ts', 'D  removed.ts', '?? new dir/ü.ts', 'UU conflict.ts', ' A intent.ts', ''].join('\0'),
+);
 
 describe('git status --porcelain -z records', () => {
   it('parse into X, Y and the path verbatim (spaces, unicode)', () => {
@@ -15,6 +17,10 @@ describe('git status --porcelain -z records', () => {
   });
 
   it('map to the graph layer worktree changes', () => {
-    expect(statusChanges(parseStatus(raw))).toEqual({ modified: ['edited.ts', 'both.ts', 'conflict.ts', 'intent.ts'], deleted: ['gone.ts'], untracked: ['new dir/ü.ts'] });
+    expect(statusChanges(parseStatus(raw))).toEqual({
+      modified: ['edited.ts', 'both.ts', 'conflict.ts', 'intent.ts'],
+      deleted: ['gone.ts'],
+      untracked: ['new dir/ü.ts'],
+    });
   });
 });

@@ -6,7 +6,8 @@ import { typescriptWarning } from '../../../src/graph/graph-warnings.js';
 describe('graph nodes and config files', () => {
   it('takes ts/tsx/js/jsx/mjs/cjs/mts/cts and declaration files outside node_modules', () => {
     for (const path of ['a.ts', 'b/c.tsx', 'd.js', 'e.jsx', 'f.mjs', 'g.cjs', 'h.mts', 'i.cts', 'types/x.d.ts']) expect(isSourcePath(path)).toBe(true);
-    for (const path of ['a.json', 'b.css', 'node_modules/x/index.js', 'pkg/node_modules/y.ts', 'README.md', 'a.tsx.bak']) expect(isSourcePath(path)).toBe(false);
+    for (const path of ['a.json', 'b.css', 'node_modules/x/index.js', 'pkg/node_modules/y.ts', 'README.md', 'a.tsx.bak'])
+      expect(isSourcePath(path)).toBe(false);
   });
 
   it('knows which files change how imports resolve', () => {
@@ -37,8 +38,20 @@ describe('toImportGraph', () => {
   });
 
   it('fingerprints the resolution config independently of listing order', () => {
-    const one = resolutionConfigKey('tsconfig.json', new Map([['tsconfig.json', '1'], ['a/tsconfig.json', '2']]));
-    const two = resolutionConfigKey('tsconfig.json', new Map([['a/tsconfig.json', '2'], ['tsconfig.json', '1']]));
+    const one = resolutionConfigKey(
+      'tsconfig.json',
+      new Map([
+        ['tsconfig.json', '1'],
+        ['a/tsconfig.json', '2'],
+      ]),
+    );
+    const two = resolutionConfigKey(
+      'tsconfig.json',
+      new Map([
+        ['a/tsconfig.json', '2'],
+        ['tsconfig.json', '1'],
+      ]),
+    );
     expect(one).toBe(two);
     expect(resolutionConfigKey('tsconfig.json', new Map([['tsconfig.json', '3']]))).not.toBe(one);
   });

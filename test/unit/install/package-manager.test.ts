@@ -23,10 +23,23 @@ function project(files: Record<string, string>): string {
 
 describe('detectPackageManager', () => {
   it('reads devEngines first, then packageManager, then the lockfile; npm by default', () => {
-    expect(detectPackageManager(project({ 'package.json': JSON.stringify({ devEngines: { packageManager: { name: 'pnpm', onFail: 'error' } } }), 'package-lock.json': '{}' }))).toEqual({ name: 'pnpm', source: 'devEngines' });
-    expect(detectPackageManager(project({ 'package.json': JSON.stringify({ devEngines: { packageManager: [{ name: 'yarn' }, { name: 'npm' }] } }) }))).toEqual({ name: 'yarn', source: 'devEngines' });
-    expect(detectPackageManager(project({ 'package.json': JSON.stringify({ packageManager: 'yarn@4.5.0+sha512.abc' }), 'pnpm-lock.yaml': '' }))).toEqual({ name: 'yarn', source: 'packageManager' });
-    expect(detectPackageManager(project({ 'package.json': '{}', 'pnpm-lock.yaml': 'lockfileVersion: 9\n' }))).toEqual({ name: 'pnpm', source: 'pnpm-lock.yaml' });
+    expect(
+      detectPackageManager(
+        project({ 'package.json': JSON.stringify({ devEngines: { packageManager: { name: 'pnpm', onFail: 'error' } } }), 'package-lock.json': '{}' }),
+      ),
+    ).toEqual({ name: 'pnpm', source: 'devEngines' });
+    expect(detectPackageManager(project({ 'package.json': JSON.stringify({ devEngines: { packageManager: [{ name: 'yarn' }, { name: 'npm' }] } }) }))).toEqual({
+      name: 'yarn',
+      source: 'devEngines',
+    });
+    expect(detectPackageManager(project({ 'package.json': JSON.stringify({ packageManager: 'yarn@4.5.0+sha512.abc' }), 'pnpm-lock.yaml': '' }))).toEqual({
+      name: 'yarn',
+      source: 'packageManager',
+    });
+    expect(detectPackageManager(project({ 'package.json': '{}', 'pnpm-lock.yaml': 'lockfileVersion: 9\n' }))).toEqual({
+      name: 'pnpm',
+      source: 'pnpm-lock.yaml',
+    });
     expect(detectPackageManager(project({ 'package.json': '{}', 'yarn.lock': '' }))).toEqual({ name: 'yarn', source: 'yarn.lock' });
     expect(detectPackageManager(project({ 'package.json': '{}', 'bun.lock': '' }))).toEqual({ name: 'bun', source: 'bun.lock' });
     expect(detectPackageManager(project({ 'package.json': '{ broken' }))).toEqual({ name: 'npm', source: 'default' });
@@ -65,9 +78,22 @@ describe('commands in a pnpm or yarn project', () => {
     const text = installResultLines(result).join('\n');
     expect(text).toContain('`pnpm exec airspace-hooks install --force`');
     expect(text).not.toContain('npx');
-    const installed = installResultLines({ ...result, outcome: 'installed', ok: true, strategy: 'hooks-dir', packageManager: { name: 'yarn', source: 'yarn.lock' } }).join('\n');
+    const installed = installResultLines({
+      ...result,
+      outcome: 'installed',
+      ok: true,
+      strategy: 'hooks-dir',
+      packageManager: { name: 'yarn', source: 'yarn.lock' },
+    }).join('\n');
     expect(installed).toContain('yarn project (from yarn.lock): run airspace-hooks as `yarn airspace-hooks …`');
-    const doctor = findingLines([{ level: 'warn', code: 'not-installed', path: '/repo' }, { level: 'error', code: 'cli-missing', path: '/repo' }], undefined, 'pnpm').join('\n');
+    const doctor = findingLines(
+      [
+        { level: 'warn', code: 'not-installed', path: '/repo' },
+        { level: 'error', code: 'cli-missing', path: '/repo' },
+      ],
+      undefined,
+      'pnpm',
+    ).join('\n');
     expect(doctor).toContain('run: pnpm exec airspace-hooks install');
     expect(doctor).toContain('run pnpm install (or pnpm add -D airspace-hooks)');
     expect(doctor).not.toMatch(/npx|\bnpm /);

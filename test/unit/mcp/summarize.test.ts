@@ -2,13 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { summarizeReport } from '../../../src/mcp/summarize.js';
 import type { AirspaceReport } from '../../../src/report/check-report.js';
 
-const link = (b: string, level: 'TA' | 'RA', extra: Record<string, unknown> = {}) => ({ a: 'me', b, level, risk: 0.8, sharedFiles: [{ path: 'src/a.ts' }], ...extra });
-const report = (advisories: unknown[], verdict: unknown): AirspaceReport => ({ command: 'check', agents: [], links: advisories, advisories, verdict }) as unknown as AirspaceReport;
+const link = (b: string, level: 'TA' | 'RA', extra: Record<string, unknown> = {}) => ({
+  a: 'me',
+  b,
+  level,
+  risk: 0.8,
+  sharedFiles: [{ path: 'src/a.ts' }],
+  ...extra,
+});
+const report = (advisories: unknown[], verdict: unknown): AirspaceReport =>
+  ({ command: 'check', agents: [], links: advisories, advisories, verdict }) as unknown as AirspaceReport;
 
 describe('the short text of the MCP check tool', () => {
   it('says who must steer, who holds, and marks a predicted RA as a warning; peer text is made harmless', () => {
     const text = summarizeReport(
-      report([link('ada', 'RA', { steer: 'me' }), link('bo\u001b[2Jb', 'TA', { predictedRA: true })], { steerFrom: ['ada'], holdAgainst: [], block: true, mode: 'block' }),
+      report([link('ada', 'RA', { steer: 'me' }), link('bo\u001b[2Jb', 'TA', { predictedRA: true })], {
+        steerFrom: ['ada'],
+        holdAgainst: [],
+        block: true,
+        mode: 'block',
+      }),
     );
     expect(text.split('\n')).toEqual([
       '2 advisories; you must steer away from ada (pick other files or coordinate first)',

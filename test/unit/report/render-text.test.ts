@@ -29,7 +29,14 @@ function link(a: string, b: string, overrides: Partial<Link> = {}): Link {
   };
 }
 
-function report(command: 'check' | 'scan', ownship: string | null, agents: AgentFactsReport[], links: Link[], warnings: string[] = [], source = 'cache'): AirspaceReport {
+function report(
+  command: 'check' | 'scan',
+  ownship: string | null,
+  agents: AgentFactsReport[],
+  links: Link[],
+  warnings: string[] = [],
+  source = 'cache',
+): AirspaceReport {
   return {
     schema: REPORT_SCHEMA,
     command,
@@ -61,7 +68,12 @@ const clear = (a: string, b: string) => link(a, b, { level: 'clear', risk: 0.1, 
 describe('scan text', () => {
   it('tells a pair of two other agents as that pair, with who steers, never as the user own', () => {
     const text = renderReportText(
-      report('scan', 'me', [agent('me', 'ownship'), agent('agent6', 'branch'), agent('baseline-x', 'branch')], [link('agent6', 'baseline-x'), clear('me', 'agent6'), clear('me', 'baseline-x')]),
+      report(
+        'scan',
+        'me',
+        [agent('me', 'ownship'), agent('agent6', 'branch'), agent('baseline-x', 'branch')],
+        [link('agent6', 'baseline-x'), clear('me', 'agent6'), clear('me', 'baseline-x')],
+      ),
       plain,
     );
     expect(text).toContain('agent6 ↔ baseline-x');
@@ -71,7 +83,10 @@ describe('scan text', () => {
   });
 
   it('counts clear pairs as pairs of agents, not as peers', () => {
-    const text = renderReportText(report('scan', 'me', [agent('me', 'ownship'), agent('p', 'branch'), agent('q', 'branch')], [link('p', 'q'), clear('me', 'p'), clear('me', 'q')]), plain);
+    const text = renderReportText(
+      report('scan', 'me', [agent('me', 'ownship'), agent('p', 'branch'), agent('q', 'branch')], [link('p', 'q'), clear('me', 'p'), clear('me', 'q')]),
+      plain,
+    );
     expect(text).toContain('clear: 2 pairs of agents');
     expect(text).not.toContain('clear: 2 peers');
   });
@@ -91,7 +106,11 @@ describe('check text', () => {
   });
 
   it('explains the ^N insertion-point notation when it is shown', () => {
-    const withInsertion = link('me', 'peer', { sharedFiles: [{ path: 'a.ts', rangesA: [[185, 184]], rangesB: [[185, 185]], overlap: 1, gap: 0 }], steer: 'peer', hold: 'me' });
+    const withInsertion = link('me', 'peer', {
+      sharedFiles: [{ path: 'a.ts', rangesA: [[185, 184]], rangesB: [[185, 185]], overlap: 1, gap: 0 }],
+      steer: 'peer',
+      hold: 'me',
+    });
     const text = renderReportText(report('check', 'me', [agent('me', 'ownship'), agent('peer', 'worktree')], [withInsertion]), plain);
     expect(text).toContain('you ^185');
     expect(text).toContain('^N = lines inserted just before line N');
@@ -100,9 +119,15 @@ describe('check text', () => {
   });
 
   it('a peer on this machine has been advised; a peer behind the remote sees our work only once we push or publish', () => {
-    const local = renderReportText(report('check', 'me', [agent('me', 'ownship'), agent('agent-c', 'worktree')], [link('me', 'agent-c', { steer: 'agent-c', hold: 'me' })]), plain);
+    const local = renderReportText(
+      report('check', 'me', [agent('me', 'ownship'), agent('agent-c', 'worktree')], [link('me', 'agent-c', { steer: 'agent-c', hold: 'me' })]),
+      plain,
+    );
     expect(local).toContain('agent-c has been advised to steer away');
-    const remote = renderReportText(report('check', 'me', [agent('me', 'ownship'), agent('agent-c', 'beacon')], [link('me', 'agent-c', { steer: 'agent-c', hold: 'me' })]), plain);
+    const remote = renderReportText(
+      report('check', 'me', [agent('me', 'ownship'), agent('agent-c', 'beacon')], [link('me', 'agent-c', { steer: 'agent-c', hold: 'me' })]),
+      plain,
+    );
     expect(remote).not.toContain('has been advised');
     expect(remote).toContain('agent-c is advised to steer away once it sees your work');
     expect(remote).toContain('beacon publish');

@@ -4,7 +4,17 @@ import { advisoryEvents } from '../../../src/report/watch-events.js';
 import { ignoredPath } from '../../../src/run/watch-paths.js';
 
 const link = (a: string, b: string, level: Link['level'], risk: number, files: string[], steer?: string): Link =>
-  ({ a, b, level, risk, distance: 1 - risk, channels: {}, driver: null, sharedFiles: files.map((path) => ({ path })), ...(steer ? { steer, hold: a === steer ? b : a } : {}) }) as unknown as Link;
+  ({
+    a,
+    b,
+    level,
+    risk,
+    distance: 1 - risk,
+    channels: {},
+    driver: null,
+    sharedFiles: files.map((path) => ({ path })),
+    ...(steer ? { steer, hold: a === steer ? b : a } : {}),
+  }) as unknown as Link;
 
 describe('advisoryEvents', () => {
   it('raises new pairs, reports real changes only, clears pairs that are gone (either id order)', () => {
@@ -24,8 +34,29 @@ describe('advisoryEvents', () => {
 describe('ignoredPath', () => {
   const paths = { commonDir: '/r/.git', worktrees: ['/r', '/w'] };
   it('keeps worktree files and the git files that move a line of work; skips objects, logs, our cache, node_modules', () => {
-    const kept = ['/r/src/a.ts', '/w/b.ts', '/r/.git', '/r/.git/HEAD', '/r/.git/index', '/r/.git/refs', '/r/.git/refs/heads/x', '/r/.git/packed-refs', '/r/.git/worktrees', '/r/.git/worktrees/w', '/r/.git/worktrees/w/index', '/r/.git/worktrees/w/HEAD'];
-    const skipped = ['/r/.git/objects/ab/cd', '/r/.git/logs/HEAD', '/r/.git/airspace/history.json', '/r/.git/worktrees/w/airspace/inbox.json', '/r/node_modules/x/y.js', '/w/.git', '/w/pkg/node_modules/z'];
+    const kept = [
+      '/r/src/a.ts',
+      '/w/b.ts',
+      '/r/.git',
+      '/r/.git/HEAD',
+      '/r/.git/index',
+      '/r/.git/refs',
+      '/r/.git/refs/heads/x',
+      '/r/.git/packed-refs',
+      '/r/.git/worktrees',
+      '/r/.git/worktrees/w',
+      '/r/.git/worktrees/w/index',
+      '/r/.git/worktrees/w/HEAD',
+    ];
+    const skipped = [
+      '/r/.git/objects/ab/cd',
+      '/r/.git/logs/HEAD',
+      '/r/.git/airspace/history.json',
+      '/r/.git/worktrees/w/airspace/inbox.json',
+      '/r/node_modules/x/y.js',
+      '/w/.git',
+      '/w/pkg/node_modules/z',
+    ];
     expect(kept.filter((p) => ignoredPath(p, paths))).toEqual([]);
     expect(skipped.filter((p) => !ignoredPath(p, paths))).toEqual([]);
   });

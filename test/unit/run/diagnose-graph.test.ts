@@ -24,7 +24,10 @@ describe('doctor on TypeScript', () => {
 
   it('TypeScript files without a usable TypeScript: one warning, with the count and the fix, not repeated as a graph warning', () => {
     const findings = graphFindings(
-      health({ sources: { files: 40, typescript: 12 }, warnings: [{ code: 'typescript-missing', message: 'import graph: 12 TypeScript files but no usable TypeScript compiler' }] }),
+      health({
+        sources: { files: 40, typescript: 12 },
+        warnings: [{ code: 'typescript-missing', message: 'import graph: 12 TypeScript files but no usable TypeScript compiler' }],
+      }),
     );
     const warned = findings.filter((f) => f.level !== 'ok');
     expect(warned).toHaveLength(1);
@@ -33,7 +36,12 @@ describe('doctor on TypeScript', () => {
   });
 
   it('a cache not built yet is said once', () => {
-    const findings = graphFindings(health({ cache: { path: '/x', builtAt: undefined, files: 0, edges: 0, changedSinceBuild: 0 }, warnings: [{ code: 'cache-missing', message: 'import graph: not built yet' }] }));
+    const findings = graphFindings(
+      health({
+        cache: { path: '/x', builtAt: undefined, files: 0, edges: 0, changedSinceBuild: 0 },
+        warnings: [{ code: 'cache-missing', message: 'import graph: not built yet' }],
+      }),
+    );
     expect(findings.filter((f) => /not built yet/.test(f.text))).toHaveLength(1);
   });
 });

@@ -18,7 +18,13 @@ async function diff(file: string, before: string, after: string) {
 
 describe('diffModules: what a side did to each declaration', () => {
   it('a body-only change is not a change', async () => {
-    expect(await diff('a.ts', 'export function f(a: number): number {\n  return a;\n}\n', 'export function f(a: number): number {\n  // doubled\n  return a * 2;\n}\n')).toEqual([]);
+    expect(
+      await diff(
+        'a.ts',
+        'export function f(a: number): number {\n  return a;\n}\n',
+        'export function f(a: number): number {\n  // doubled\n  return a * 2;\n}\n',
+      ),
+    ).toEqual([]);
   });
 
   it('formatting and a new optional parameter are not changes callers notice', async () => {
@@ -26,7 +32,11 @@ describe('diffModules: what a side did to each declaration', () => {
   });
 
   it('a new required parameter: 1 → 2 required, with the new arity for call sites', async () => {
-    const [change] = await diff('a.ts', 'export function createSession(user: string) { return user }\n', '\nexport function createSession(user: string, ttl: number) { return user }\n');
+    const [change] = await diff(
+      'a.ts',
+      'export function createSession(user: string) { return user }\n',
+      '\nexport function createSession(user: string, ttl: number) { return user }\n',
+    );
     expect(change).toMatchObject({ kind: 'signature', name: 'createSession', line: 2, details: ['1 → 2 required parameters'], requiredAfter: 2, maxAfter: 2 });
   });
 
@@ -36,13 +46,21 @@ describe('diffModules: what a side did to each declaration', () => {
   });
 
   it('return type, parameter type and async changes', async () => {
-    const changes = await diff('a.ts', 'export function f(a: number): string { return "" }\nexport function g() { return 1 }', 'export function f(a: string): number { return 1 }\nexport async function g() { return 1 }');
+    const changes = await diff(
+      'a.ts',
+      'export function f(a: number): string { return "" }\nexport function g() { return 1 }',
+      'export function f(a: string): number { return 1 }\nexport async function g() { return 1 }',
+    );
     expect(changes.find((c) => c.name === 'f')?.details).toEqual(['parameter `a`: number → string', 'return type string → number']);
     expect(changes.find((c) => c.name === 'g')?.details).toEqual(['now async (returns a Promise)']);
   });
 
   it('interface members: removed, now required, retyped, and a new required member', async () => {
-    const [change] = await diff('a.ts', 'export interface S { id: string; ttl?: number; user: User }', 'export interface S { ttl: number; user: Account; scope: string[] }');
+    const [change] = await diff(
+      'a.ts',
+      'export interface S { id: string; ttl?: number; user: User }',
+      'export interface S { ttl: number; user: Account; scope: string[] }',
+    );
     expect(change).toMatchObject({ kind: 'signature', declarationKind: 'interface' });
     expect(change?.details).toEqual(['member `id` removed', 'member `ttl` now required', 'member `user`: User → Account', 'new required member `scope`']);
   });
@@ -52,7 +70,11 @@ describe('diffModules: what a side did to each declaration', () => {
   });
 
   it('removed and renamed exports; a rename keeps the declaration text', async () => {
-    const changes = await diff('a.ts', 'export function old(a: number) { return a }\nexport function gone() {}\n', 'export function renamed(a: number) { return a }\n');
+    const changes = await diff(
+      'a.ts',
+      'export function old(a: number) { return a }\nexport function gone() {}\n',
+      'export function renamed(a: number) { return a }\n',
+    );
     expect(changes).toEqual([
       expect.objectContaining({ kind: 'renamed', name: 'old', renamedTo: 'renamed', line: 1 }),
       expect.objectContaining({ kind: 'removed', name: 'gone', line: 2 }),
@@ -73,15 +95,24 @@ describe('diffModules: what a side did to each declaration', () => {
     const before = 'function cast(v, path) { return v }\nexports.a = function (x) {};\nmodule.exports.b = 1;\n';
     const after = 'function cast(v, path, opts) { return v }\nexports.a = function (x, y) {};\n';
     const changes = await diff('m.js', before, after);
-    expect(changes.map((c) => [c.kind, c.name])).toEqual([['signature', 'a'], ['removed', 'b'], ['signature', 'cast']]);
+    expect(changes.map((c) => [c.kind, c.name])).toEqual([
+      ['signature', 'a'],
+      ['removed', 'b'],
+      ['signature', 'cast'],
+    ]);
     const whole = await diff('c.js', 'module.exports = function cast(v) {};', 'module.exports = function cast(v, schema) {};');
     expect(whole).toEqual([expect.objectContaining({ kind: 'signature', name: 'default', details: ['1 → 2 required parameters'] })]);
-    const object = await diff('o.js', 'function a() {}\nfunction b() {}\nmodule.exports = { a, b };', 'function a() {}\nfunction b() {}\nmodule.exports = { a };');
+    const object = await diff(
+      'o.js',
+      'function a() {}\nfunction b() {}\nmodule.exports = { a, b };',
+      'function a() {}\nfunction b() {}\nmodule.exports = { a };',
+    );
     expect(object).toEqual([expect.objectContaining({ kind: 'removed', name: 'b', exported: true, local: '' })]);
   });
 
   it('overloads: a change in the implementation body is not a change of the exported signature', async () => {
-    const overloads = (body: string) => `export function partial(a: string): string;\nexport function partial(a: number): number;\nexport function partial(a: unknown) {\n  ${body}\n}\n`;
+    const overloads = (body: string) =>
+      `export function partial(a: string): string;\nexport function partial(a: number): number;\nexport function partial(a: unknown) {\n  ${body}\n}\n`;
     expect(await diff('a.ts', overloads('return a;'), overloads('void 0;\n  return a;'))).toEqual([]);
   });
 

@@ -41,7 +41,10 @@ describe('imports a side binds', () => {
       { local: 'whole', source: './w', imported: '*', commonjs: true },
       { local: 'member', source: './p', imported: 'member' },
     ]);
-    expect(found.reExports).toEqual([{ name: 'r', imported: 'q', source: './q' }, { name: '*', imported: '*', source: './star' }]);
+    expect(found.reExports).toEqual([
+      { name: 'r', imported: 'q', source: './q' },
+      { name: '*', imported: '*', source: './star' },
+    ]);
   });
 });
 
@@ -65,7 +68,7 @@ describe('readUses: references in changed lines only', () => {
     expect(uses).toContainEqual({ name: 'Opts', line: 4 });
     expect(uses).toContainEqual({ name: 'Panel', line: 9 });
     expect(uses.filter((u) => u.name === 'createSession').map((u) => u.line)).toEqual([5]);
-    expect(uses.some((u) => u.name === 'admin' || u.name === 's' && u.line === 5)).toBe(false);
+    expect(uses.some((u) => u.name === 'admin' || (u.name === 's' && u.line === 5))).toBe(false);
   });
 });
 
@@ -110,29 +113,59 @@ describe('resolveImport', () => {
   });
 
   it('a direct import of a changed file', async () => {
-    expect(await resolveImport('src/api/admin.ts', '../auth/session', 'createSession', context(['src/auth/session.ts'], ['src/auth/session.ts']))).toEqual({ file: 'src/auth/session.ts', name: 'createSession' });
+    expect(await resolveImport('src/api/admin.ts', '../auth/session', 'createSession', context(['src/auth/session.ts'], ['src/auth/session.ts']))).toEqual({
+      file: 'src/auth/session.ts',
+      name: 'createSession',
+    });
   });
 
   it('through two barrels (export * and a named re-export), and renamed on the way', async () => {
     const existing = ['src/index.ts', 'src/auth/index.ts', 'src/auth/session.ts', 'src/helper.ts'];
-    expect(await resolveImport('src/api/admin.ts', '..', 'createSession', context(['src/auth/session.ts'], existing))).toEqual({ file: 'src/auth/session.ts', name: 'createSession' });
-    expect(await resolveImport('src/api/admin.ts', '../index', 'util', context(['src/helper.ts'], existing))).toEqual({ file: 'src/helper.ts', name: 'helper' });
+    expect(await resolveImport('src/api/admin.ts', '..', 'createSession', context(['src/auth/session.ts'], existing))).toEqual({
+      file: 'src/auth/session.ts',
+      name: 'createSession',
+    });
+    expect(await resolveImport('src/api/admin.ts', '../index', 'util', context(['src/helper.ts'], existing))).toEqual({
+      file: 'src/helper.ts',
+      name: 'helper',
+    });
     expect(await resolveImport('src/api/admin.ts', '../index', 'other', context(['src/helper.ts'], existing))).toBeNull();
   });
 
   it('a package specifier through the import graph edges', async () => {
     const adjacency = { 'apps/web/page.ts': ['packages/server/src/index.ts', 'apps/web/util.ts'] };
-    expect(await resolveImport('apps/web/page.ts', '@org/server', 'route', context(['packages/server/src/index.ts'], [], adjacency))).toEqual({ file: 'packages/server/src/index.ts', name: 'route' });
+    expect(await resolveImport('apps/web/page.ts', '@org/server', 'route', context(['packages/server/src/index.ts'], [], adjacency))).toEqual({
+      file: 'packages/server/src/index.ts',
+      name: 'route',
+    });
     expect(await resolveImport('apps/web/page.ts', '@org/client', 'route', context(['packages/server/src/index.ts'], [], adjacency))).toBeNull();
   });
 });
 
 describe('findCollisions', () => {
   it('matches exported names across files and local names inside one file; flags calls that no longer fit', () => {
-    const changed = new Map([['s.ts', { path: 's.ts', changes: [
-      { kind: 'signature' as const, name: 'createSession', local: 'createSession', exported: true, declarationKind: 'function' as const, line: 3, details: ['1 → 2 required parameters'], requiredAfter: 2, maxAfter: 2 },
-      { kind: 'removed' as const, name: 'helper', local: 'helper', exported: false, declarationKind: 'function' as const, line: 9, details: [] },
-    ] }]]);
+    const changed = new Map([
+      [
+        's.ts',
+        {
+          path: 's.ts',
+          changes: [
+            {
+              kind: 'signature' as const,
+              name: 'createSession',
+              local: 'createSession',
+              exported: true,
+              declarationKind: 'function' as const,
+              line: 3,
+              details: ['1 → 2 required parameters'],
+              requiredAfter: 2,
+              maxAfter: 2,
+            },
+            { kind: 'removed' as const, name: 'helper', local: 'helper', exported: false, declarationKind: 'function' as const, line: 9, details: [] },
+          ],
+        },
+      ],
+    ]);
     const found = findCollisions('ada', 'bob', changed, [
       { file: 'admin.ts', use: { name: 'createSession', line: 4, args: 1 }, target: { file: 's.ts', name: 'createSession', sameFile: false } },
       { file: 'admin.ts', use: { name: 'createSession', line: 8, args: 1 }, target: { file: 's.ts', name: 'createSession', sameFile: false } },
@@ -140,8 +173,26 @@ describe('findCollisions', () => {
       { file: 'admin.ts', use: { name: 'helper', line: 5 }, target: { file: 's.ts', name: 'helper', sameFile: false } },
     ]);
     expect(found).toEqual([
-      { symbol: 'createSession', change: 'signature', details: ['1 → 2 required parameters'], changedBy: 'ada', usedBy: 'bob', declaration: { file: 's.ts', line: 3 }, use: { file: 'admin.ts', line: 4 }, args: 1, callMismatch: true },
-      { symbol: 'helper', change: 'removed', details: [], changedBy: 'ada', usedBy: 'bob', declaration: { file: 's.ts', line: 9 }, use: { file: 's.ts', line: 20 } },
+      {
+        symbol: 'createSession',
+        change: 'signature',
+        details: ['1 → 2 required parameters'],
+        changedBy: 'ada',
+        usedBy: 'bob',
+        declaration: { file: 's.ts', line: 3 },
+        use: { file: 'admin.ts', line: 4 },
+        args: 1,
+        callMismatch: true,
+      },
+      {
+        symbol: 'helper',
+        change: 'removed',
+        details: [],
+        changedBy: 'ada',
+        usedBy: 'bob',
+        declaration: { file: 's.ts', line: 9 },
+        use: { file: 's.ts', line: 20 },
+      },
     ]);
   });
 });

@@ -12,7 +12,10 @@ describe('hunk ids from the diff parser', () => {
     const same1 = parseUnifiedDiff(raw('c'.repeat(40)) + patch('-a\n-b\n+A\n+B\n')).files[0]!;
     const same2 = parseUnifiedDiff(raw('d'.repeat(40)) + patch('-a\n-b\n+A\n+B\n')).files[0]!;
     const other = parseUnifiedDiff(raw('e'.repeat(40)) + patch('-a\n-b\n+A\n+C\n')).files[0]!;
-    expect(same1.ranges).toEqual([[10, 12], [40, 41]]);
+    expect(same1.ranges).toEqual([
+      [10, 12],
+      [40, 41],
+    ]);
     expect(same1.hunkIds).toHaveLength(2);
     expect(same1.hunkIds).toEqual(same2.hunkIds);
     expect(other.hunkIds![0]).not.toBe(same1.hunkIds![0]);
@@ -20,7 +23,7 @@ describe('hunk ids from the diff parser', () => {
     expect(same1.blob).toBe('c'.repeat(40));
   });
 
-  it('gives a section\'s last hunk the same id as any other (a batched diff\'s trailing text is not content)', () => {
+  it("gives a section's last hunk the same id as any other (a batched diff's trailing text is not content)", () => {
     const section = 'diff --git a/f.ts b/f.ts\n--- a/f.ts\n+++ b/f.ts\n@@ -3 +3 @@\n-x\n+y\n';
     const last = parseUnifiedDiff(raw('c'.repeat(40)) + section + '\n').files[0]!;
     const first = parseUnifiedDiff(raw('c'.repeat(40)) + section + '@@ -9 +9 @@\n-p\n+q\n').files[0]!;
@@ -28,7 +31,9 @@ describe('hunk ids from the diff parser', () => {
   });
 
   it('keeps the all-zero id only for a deletion', () => {
-    const deleted = parseUnifiedDiff(`:100644 000000 ${'a'.repeat(40)} ${'0'.repeat(40)} D\0gone\0\0diff --git a/gone b/gone\ndeleted file mode 100644\n@@ -1 +0,0 @@\n-x\n`).files[0]!;
+    const deleted = parseUnifiedDiff(
+      `:100644 000000 ${'a'.repeat(40)} ${'0'.repeat(40)} D\0gone\0\0diff --git a/gone b/gone\ndeleted file mode 100644\n@@ -1 +0,0 @@\n-x\n`,
+    ).files[0]!;
     expect(deleted.blob).toBe('0'.repeat(40));
   });
 });
@@ -45,8 +50,26 @@ describe('withoutIdenticalEdits', () => {
 
   it('drops the shared identical hunks and keeps what differs', () => {
     const [a, b] = withoutIdenticalEdits(
-      set({ file: 'f.ts', status: 'M', ranges: [[3, 4], [10, 12]], hunkIds: ['same', 'mine'], blob: 'c1' }),
-      set({ file: 'f.ts', status: 'M', ranges: [[3, 4], [10, 12]], hunkIds: ['same', 'theirs'], blob: 'c2' }),
+      set({
+        file: 'f.ts',
+        status: 'M',
+        ranges: [
+          [3, 4],
+          [10, 12],
+        ],
+        hunkIds: ['same', 'mine'],
+        blob: 'c1',
+      }),
+      set({
+        file: 'f.ts',
+        status: 'M',
+        ranges: [
+          [3, 4],
+          [10, 12],
+        ],
+        hunkIds: ['same', 'theirs'],
+        blob: 'c2',
+      }),
     );
     expect(a.files).toEqual([{ file: 'f.ts', status: 'M', ranges: [[10, 12]], hunkIds: ['mine'], blob: 'c1' }]);
     expect(b.files).toEqual([{ file: 'f.ts', status: 'M', ranges: [[10, 12]], hunkIds: ['theirs'], blob: 'c2' }]);
@@ -54,7 +77,16 @@ describe('withoutIdenticalEdits', () => {
 
   it('removes an entry whose every hunk is shared, on that side only', () => {
     const [a, b] = withoutIdenticalEdits(
-      set({ file: 'f.ts', status: 'M', ranges: [[3, 4], [30, 31]], hunkIds: ['same', 'extra'], blob: 'c1' }),
+      set({
+        file: 'f.ts',
+        status: 'M',
+        ranges: [
+          [3, 4],
+          [30, 31],
+        ],
+        hunkIds: ['same', 'extra'],
+        blob: 'c1',
+      }),
       set({ file: 'f.ts', status: 'M', ranges: [[3, 4]], hunkIds: ['same'], blob: 'c2' }),
     );
     expect(a.files).toEqual([{ file: 'f.ts', status: 'M', ranges: [[30, 31]], hunkIds: ['extra'], blob: 'c1' }]);
@@ -62,7 +94,10 @@ describe('withoutIdenticalEdits', () => {
   });
 
   it('needs the same range as well as the same id, and changes nothing without ids', () => {
-    const moved = [set({ file: 'f.ts', status: 'M', ranges: [[3, 4]], hunkIds: ['x'] }), set({ file: 'f.ts', status: 'M', ranges: [[5, 6]], hunkIds: ['x'] })] as const;
+    const moved = [
+      set({ file: 'f.ts', status: 'M', ranges: [[3, 4]], hunkIds: ['x'] }),
+      set({ file: 'f.ts', status: 'M', ranges: [[5, 6]], hunkIds: ['x'] }),
+    ] as const;
     expect(withoutIdenticalEdits(...moved)).toEqual(moved);
     const data = [set({ file: 'f.ts', status: 'M', ranges: [[3, 4]] }), set({ file: 'f.ts', status: 'M', ranges: [[3, 4]] })] as const;
     expect(withoutIdenticalEdits(...data)).toEqual(data);

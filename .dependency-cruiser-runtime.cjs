@@ -1,0 +1,33 @@
+/**
+ * Rules about what runs git, on runtime imports only (type-only imports spawn nothing), enforced in
+ * `npm test` (`npm run lint:layers`). Git runs only through src/git/exec-git.ts.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+const layers = require('./.dependency-cruiser.cjs');
+
+// Layers that never run git, proven by the first rule below.
+const GIT_FREE = '^src/(report|messages|config|engine)/|^src/errors[.]ts$|^src/install/package-files[.]ts$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'git-free-layers-never-reach-git',
+      comment:
+        'No module under src/report, src/messages, src/config, src/engine, nor src/errors.ts or src/install/package-files.ts (read by --version), ' +
+        'reaches src/git/ through any chain of runtime imports.',
+      severity: 'error',
+      from: { path: GIT_FREE },
+      to: { path: '^src/git/', reachable: true },
+    },
+    {
+      name: 'cli-reaches-git-only-through-run',
+      comment:
+        'A module under src/cli/ imports (at runtime) only src/cli/, src/run/ and the git-free layers above, so every path from the CLI ' +
+        'to git goes through the run layer. Importing e.g. src/state/ or src/beacon/ directly would run git from the CLI.',
+      severity: 'error',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/', pathNot: `^src/(cli|run)/|${GIT_FREE}` },
+    },
+  ],
+  options: { ...layers.options, tsPreCompilationDeps: false },
+};
