@@ -14,7 +14,7 @@ export const DEFAULTS: EngineOptions = Object.freeze({
    * its own; dependency is kept visible but small (no predictive value on the data, never an RA
    * on its own); tree adds nothing measurable. `merge` = the external git merge-tree channel.
    */
-  weights: Object.freeze({ overlap: 0.2, proximity: 0.7, dependency: 0.05, tree: 0, breadth: 0.35, merge: 1.0 }),
+  weights: Object.freeze({ overlap: 0.2, proximity: 0.7, dependency: 0.05, tree: 0, breadth: 0.35, merge: 1.0, symbol: 1.0 }),
   /** γ in coupling = γ^(d−1): a direct import couples fully, each further hop halves it. */
   gamma: 0.5,
   /**
