@@ -21,26 +21,23 @@ export interface DiffWorkingSet extends WorkingSet {
  * git itself would use. `-M50%` pairs renames; `--no-textconv` keeps hunks in real file lines.
  * Both arguments must be commits or trees (a snapshot commit carries uncommitted work).
  */
+/** One flag set for the single and the batched diff, so both cut hunks exactly alike. */
+const HUNK_FLAGS = [
+  '-r',
+  '--raw',
+  '--patch',
+  '-z',
+  '--unified=0',
+  '-M50%',
+  '--no-abbrev',
+  '--no-color',
+  '--no-ext-diff',
+  '--no-textconv',
+  '--ignore-submodules=none',
+];
+
 export async function diffWorkingSet(cwd: string, base: string, target: string, options: DiffOptions = {}): Promise<DiffWorkingSet> {
-  const args = [
-    'diff-tree',
-    '-r',
-    '--raw',
-    '--patch',
-    '-z',
-    '--unified=0',
-    '-M50%',
-    '--no-abbrev',
-    '--no-commit-id',
-    '--no-color',
-    '--no-ext-diff',
-    '--no-textconv',
-    '--ignore-submodules=none',
-    '--end-of-options',
-    base,
-    target,
-    '--',
-  ];
+  const args = ['diff-tree', ...HUNK_FLAGS, '--no-commit-id', '--end-of-options', base, target, '--'];
   const { stdout } = await runGit(args, { cwd, timeoutMs: options.timeoutMs });
   const parsed = parseUnifiedDiff(stdout.toString('utf8'));
   return { base, files: filterIgnored(parsed.files, options.ignore), unparsed: parsed.unparsed };
@@ -65,22 +62,7 @@ export async function diffWorkingSets(cwd: string, requests: readonly DiffReques
   const unique = [...new Map(requests.map((request) => [diffKey(request), request])).values()];
   const results = new Map<string, DiffWorkingSet>();
   if (unique.length === 0) return results;
-  const args = [
-    'diff-tree',
-    '--stdin',
-    '--always',
-    '-r',
-    '--raw',
-    '--patch',
-    '-z',
-    '--unified=0',
-    '-M50%',
-    '--no-abbrev',
-    '--no-color',
-    '--no-ext-diff',
-    '--no-textconv',
-    '--ignore-submodules=none',
-  ];
+  const args = ['diff-tree', '--stdin', '--always', ...HUNK_FLAGS];
   const input = unique.map((request) => `${request.target} ${request.base}\n`).join('');
   const { stdout } = await runGit(args, { cwd, input, timeoutMs: options.timeoutMs });
   const output = stdout.toString('utf8');

@@ -5,6 +5,7 @@ import type { AirspaceConfig } from '../config/defaults.js';
 import { AirspaceError, isAirspaceError } from '../errors.js';
 import { isBranchName, isRemoteName } from '../git/ref-names.js';
 import { publishBeacon } from '../beacon/publish-beacon.js';
+import { graphBuildMessages } from '../messages/graph-build.js';
 import { hookMessages } from '../messages/hook.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import type { LoadedGraph } from '../graph/types.js';
@@ -304,8 +305,11 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
 }
 
 function graphStageState(graph: LoadedGraph): { state?: StageState; detail?: string } | undefined {
-  if (graph.source === 'none' && graph.warnings.some((w) => w.code === 'cache-missing')) return { state: 'skipped', detail: runMessages.graphNotReady };
-  return graph.stale ? { state: 'partial', detail: runMessages.graphStale(graph.changedSinceBuild) } : undefined;
+  const missing = graph.source === 'none' && graph.warnings.some((w) => w.code === 'cache-missing');
+  // The background build's own line ("building, 1,240 of 3,589 files") says more than "not built yet".
+  const building = graph.background ? graphBuildMessages.status(graph.background, !missing) : undefined;
+  if (missing) return { state: 'skipped', detail: building ?? runMessages.graphNotReady };
+  return graph.stale ? { state: 'partial', detail: building ?? runMessages.graphStale(graph.changedSinceBuild) } : undefined;
 }
 
 /** Publishes this agent's beacon with what is left of the budget; a failure is a line, never a crash. */

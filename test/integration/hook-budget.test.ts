@@ -41,18 +41,26 @@ async function gone(pid: number): Promise<boolean> {
   return !isAlive(pid);
 }
 
+/**
+ * A one-clone repository whose remote is an ssh URL served by a fake ssh that records its pid and
+ * hangs like a server that never answers. `pids()` reads the pids it recorded (none if never started).
+ */
+function hangingRemote(files: Record<string, string>): { clone: string; pids: () => number[] } {
+  const setup = remoteWithClones(files, 1);
+  roots.push(setup.root);
+  const [clone] = setup.clones as [string];
+  const pidFile = join(setup.root, 'ssh.pid');
+  const fakeSsh = join(setup.root, 'fake-ssh');
+  writeFileSync(fakeSsh, `#!/bin/sh\necho $$ >> '${pidFile}'\nexec sleep 300\n`);
+  chmodSync(fakeSsh, 0o755);
+  gitIn(clone, 'remote', 'set-url', 'origin', 'ssh://airspace.invalid/remote.git');
+  gitIn(clone, 'config', 'core.sshCommand', fakeSsh);
+  return { clone, pids: () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim().split('\n').map(Number) : []) };
+}
+
 describe('hook budgets', () => {
   it('a hung ssh transport is killed with its process group; the hook says what it checked and lets the push through', async () => {
-    const setup = remoteWithClones({ 'src/a.ts': numbered(20) }, 1);
-    roots.push(setup.root);
-    const [clone] = setup.clones as [string];
-    const pidFile = join(setup.root, 'ssh.pid');
-    const fakeSsh = join(setup.root, 'fake-ssh');
-    // Records its pid and hangs like an ssh whose server never answers.
-    writeFileSync(fakeSsh, `#!/bin/sh\necho $$ >> '${pidFile}'\nexec sleep 300\n`);
-    chmodSync(fakeSsh, 0o755);
-    gitIn(clone, 'remote', 'set-url', 'origin', 'ssh://airspace.invalid/remote.git');
-    gitIn(clone, 'config', 'core.sshCommand', fakeSsh);
+    const { clone, pids: sshPids } = hangingRemote({ 'src/a.ts': numbered(20) });
     gitIn(clone, 'switch', '-q', '-c', 'feature');
     writeFiles(clone, { 'src/a.ts': numbered(20).replace('line 3\n', 'line 3 changed\n') });
     const sha = commitAll(clone, 'change a');
@@ -74,23 +82,15 @@ describe('hook budgets', () => {
     expect(result.stderr).toMatch(/fetch failed \(git fetch origin took longer than \d+ ms and was stopped\)|not checked: /);
     // Far from the 300 s the fake ssh would take: the hook did not wait for its transport.
     expect(elapsed).toBeLessThan(60_000);
-    const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+    const pids = sshPids();
     expect(pids.length).toBeGreaterThan(0);
     for (const pid of pids) expect(await gone(pid), `fake ssh ${pid} still running`).toBe(true);
   });
 
   it('with failClosed, a hung remote blocks the push and says why, with the bypass', async () => {
-    const setup = remoteWithClones({ 'src/a.ts': numbered(20) }, 1);
-    roots.push(setup.root);
-    const [clone] = setup.clones as [string];
-    const pidFile = join(setup.root, 'ssh.pid');
-    const fakeSsh = join(setup.root, 'fake-ssh');
-    writeFileSync(fakeSsh, `#!/bin/sh\necho $$ >> '${pidFile}'\nexec sleep 300\n`);
-    chmodSync(fakeSsh, 0o755);
+    const { clone, pids: sshPids } = hangingRemote({ 'src/a.ts': numbered(20) });
     writeFiles(clone, { '.airspacerc.json': JSON.stringify({ hooks: { 'pre-push': { failClosed: true } } }) });
     commitAll(clone, 'config');
-    gitIn(clone, 'remote', 'set-url', 'origin', 'ssh://airspace.invalid/remote.git');
-    gitIn(clone, 'config', 'core.sshCommand', fakeSsh);
     const sha = gitIn(clone, 'rev-parse', 'HEAD');
     // The fetch may take half of the budget; the rest is left to judge on the last fetched state.
     const result = await runHook(
@@ -106,19 +106,11 @@ describe('hook budgets', () => {
     expect(result.stderr).toMatch(/git fetch origin took longer than \d+ ms and was stopped/);
     expect(result.stderr).toMatch(/blocking because (pre-push\.)?failClosed is set/);
     expect(result.stderr).toContain('git push --no-verify');
-    for (const pid of readFileSync(pidFile, 'utf8').trim().split('\n').map(Number)) expect(await gone(pid)).toBe(true);
+    for (const pid of sshPids()) expect(await gone(pid)).toBe(true);
   });
 
   it('a budget too small to finish: the run is cut, its git processes killed, one line says what was and was not checked', async () => {
-    const setup = remoteWithClones({ 'src/a.ts': numbered(20) }, 1);
-    roots.push(setup.root);
-    const [clone] = setup.clones as [string];
-    const pidFile = join(setup.root, 'ssh.pid');
-    const fakeSsh = join(setup.root, 'fake-ssh');
-    writeFileSync(fakeSsh, `#!/bin/sh\necho $$ >> '${pidFile}'\nexec sleep 300\n`);
-    chmodSync(fakeSsh, 0o755);
-    gitIn(clone, 'remote', 'set-url', 'origin', 'ssh://airspace.invalid/remote.git');
-    gitIn(clone, 'config', 'core.sshCommand', fakeSsh);
+    const { clone, pids: sshPids } = hangingRemote({ 'src/a.ts': numbered(20) });
     const sha = gitIn(clone, 'rev-parse', 'HEAD');
     // 100 ms: node's own start-up already spends most of it, so the run is cut wherever it is.
     const result = await runHook(clone, ['pre-push', 'origin', 'x'], `refs/heads/main ${sha} refs/heads/main ${'0'.repeat(40)}\n`, {
@@ -127,7 +119,7 @@ describe('hook budgets', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/reached its 100 ms budget.*; checked: .*; not checked: .*letting it through/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    if (existsSync(pidFile)) for (const pid of readFileSync(pidFile, 'utf8').trim().split('\n').map(Number)) expect(await gone(pid)).toBe(true);
+    for (const pid of sshPids()) expect(await gone(pid)).toBe(true);
   });
 
   it('a colliding push in a repository with no import graph is blocked on the textual evidence, inside the default budget', () => {
