@@ -39,6 +39,20 @@ export interface SymbolChannelOptions {
    * comparing many pairs reads them all in one git process instead of one per pair.
    */
   readonly blobs?: ReadonlyMap<string, string>;
+  /**
+   * Parses shared by the pairs of one run (`newParseMemo`): the ownship's files are the same in
+   * every pair of a hook, and were parsed once per peer. Keys are `commit:path`, so sharing is exact.
+   */
+  readonly parsed?: ParseMemo;
+}
+
+export interface ParseMemo {
+  readonly programs: Map<string, ReturnType<ParseSource>>;
+  readonly facts: Map<string, ModuleFacts | null>;
+}
+
+export function newParseMemo(): ParseMemo {
+  return { programs: new Map(), facts: new Map() };
 }
 
 const MAX_PAIR_BYTES = 4 * 1024 * 1024;
@@ -93,7 +107,7 @@ async function computeChannel(cwd: string, base: string, commitA: string, commit
     const bytes = [...blobs.values()].reduce((sum, text) => sum + text.length, 0);
     if (bytes > (options.maxBytes ?? MAX_PAIR_BYTES))
       return { value: null, collisions: [], reason: symbolMessages.tooLarge(a.files.length + b.files.length, bytes) };
-    const reader = factsReader(parse, blobs);
+    const reader = factsReader(parse, blobs, options.parsed ?? newParseMemo());
     const changedA = changedDeclarations(base, a, reader);
     const changedB = changedDeclarations(base, b, reader);
     const collisions = [
@@ -148,9 +162,11 @@ function versions(base: string, side: Side): BlobQuery[] {
 type FactsReader = (commit: string, path: string) => ModuleFacts | null;
 
 /** Parses each file version once, whichever step asks first. */
-function factsReader(parse: ParseSource, blobs: Map<string, string>): FactsReader & { program(commit: string, path: string): ReturnType<ParseSource> } {
-  const programs = new Map<string, ReturnType<ParseSource>>();
-  const facts = new Map<string, ModuleFacts | null>();
+function factsReader(
+  parse: ParseSource,
+  blobs: Map<string, string>,
+  { programs, facts }: ParseMemo,
+): FactsReader & { program(commit: string, path: string): ReturnType<ParseSource> } {
   const program = (commit: string, path: string): ReturnType<ParseSource> => {
     const key = blobKey(commit, path);
     if (!programs.has(key)) {

@@ -6,7 +6,7 @@ import { lastCommitTimes, worktreeMtimes } from '../git/last-edit-times.js';
 import { mergeBase, type MergeBaseResult } from '../git/merge-base.js';
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
 import { readBlobs } from '../symbols/read-blobs.js';
-import { pairBlobQueries, symbolChannel, type SymbolChannelResult } from '../symbols/symbol-channel.js';
+import { newParseMemo, pairBlobQueries, symbolChannel, type SymbolChannelResult } from '../symbols/symbol-channel.js';
 import { mapLimit } from './limit-concurrency.js';
 import { targetOf, type LineOfWork } from './line-of-work.js';
 import { withoutIdenticalEdits } from './identical-edits.js';
@@ -101,6 +101,8 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
     return { a, b, base: found, sides: withoutIdenticalEdits(sides[0], sides[1]) };
   });
   const blobs = context.withSymbols ? await pairBlobs(sided, context) : undefined;
+  // With the versions read once, each is parsed once too (the ownship's files are in every pair).
+  const parsed = blobs ? newParseMemo() : undefined;
   return mapLimit(sided, context.concurrency, async ({ a, b, base: found, sides }): Promise<ComparedPair> => {
     if (found.base === null || !sides) return { a, b, base: found };
     const [workingSetA, workingSetB] = sides;
@@ -110,7 +112,7 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
           ids: { a: a.id, b: b.id },
           filesA: workingSetA.files,
           filesB: workingSetB.files,
-          ...(blobs ? { blobs } : {}),
+          ...(blobs && parsed ? { blobs, parsed } : {}),
           ...(context.signal ? { signal: context.signal } : {}),
         })
       : undefined;
@@ -127,7 +129,7 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
   });
 }
 
-const MAX_SHARED_READ = 20_000;
+const MAX_SHARED_READ = 5_000;
 
 interface SidedPair {
   readonly a: LineOfWork;
@@ -145,8 +147,8 @@ async function pairBlobs(pairs: readonly SidedPair[], context: PairContext): Pro
   const queries = pairs.flatMap(({ a, b, base, sides }) =>
     base.base !== null && sides ? pairBlobQueries(base.base, targetOf(a), sides[0].files, targetOf(b), sides[1].files) : [],
   );
-  // Past this many file versions (a scan of hundreds of agents) holding them all at once costs
-  // more memory than the processes it saves: each pair reads its own.
+  // Past this many file versions (a scan of hundreds of agents) holding them all at once, and
+  // their parses, costs more memory than the processes it saves: each pair reads its own.
   if (queries.length === 0 || queries.length > MAX_SHARED_READ) return undefined;
   try {
     return await readBlobs(context.cwd, queries);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gitIn, initRepo, removeDir, runCli, tempDir, writeFiles } from '../helpers/temp-repo.js';
+import { newParseMemo, symbolChannel } from '../../src/symbols/symbol-channel.js';
+import { commitAll, gitIn, initRepo, removeDir, runCli, tempDir, writeFiles } from '../helpers/temp-repo.js';
 
 /**
  * The symbol channel reads file versions for every compared pair. A hook comparing the ownship
@@ -47,5 +48,35 @@ describe('symbol channel reads', () => {
       .map((line) => (JSON.parse(line) as { argv: string[] }).argv)
       .filter((argv) => argv.includes('cat-file') && argv.includes('--batch'));
     expect(batches).toHaveLength(1);
+  });
+});
+
+describe('parses shared by the pairs of a run', () => {
+  it('parses the ownship once for two pairs and finds what unshared parses find', async () => {
+    const base = gitIn(main, 'rev-parse', 'HEAD');
+    const dir = join(scratch, 'clone');
+    gitIn(scratch, 'clone', '-q', main, dir);
+    writeFiles(dir, { 'src/own.ts': 'export function own(x: number, y: number): number {\n  return x + y;\n}\n' });
+    const own = commitAll(dir, 'own takes two parameters');
+    // Two peers, each on the base: each one's new code calls `own` with one argument.
+    gitIn(dir, 'checkout', '-q', base);
+    writeFiles(dir, { 'src/a.ts': "import { own } from './own';\nexport function a(x: number): number {\n  return own(x);\n}\n" });
+    const peer1 = commitAll(dir, 'a uses own');
+    gitIn(dir, 'checkout', '-q', base);
+    writeFiles(dir, { 'src/b.ts': "import { own } from './own';\nexport function b(x: number): number {\n  return own(x) + 1;\n}\n" });
+    const peer2 = commitAll(dir, 'b uses own');
+    for (const [name, sha] of Object.entries({ own, peer1, peer2 })) gitIn(main, 'fetch', '-q', dir, `${sha}:refs/heads/shared-read-${name}`);
+    const parsed = newParseMemo();
+    const first = await symbolChannel(main, base, own, peer1, { parsed });
+    const afterFirst = [...parsed.facts.keys()];
+    const second = await symbolChannel(main, base, own, peer2, { parsed });
+    // The second pair added only its peer's file (both versions): the ownship's were parsed for the first.
+    const added = [...parsed.facts.keys()].filter((key) => !afterFirst.includes(key));
+    expect(added.sort()).toEqual([`${base}:src/b.ts`, `${peer2}:src/b.ts`].sort());
+    expect(afterFirst).toContain(`${own}:src/own.ts`);
+    expect(first).toEqual(await symbolChannel(main, base, own, peer1));
+    expect(second).toEqual(await symbolChannel(main, base, own, peer2));
+    expect(first.collisions.map((c) => c.symbol)).toEqual(['own']);
+    expect(second.collisions.map((c) => c.symbol)).toEqual(['own']);
   });
 });
