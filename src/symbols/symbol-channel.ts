@@ -34,6 +34,25 @@ export interface SymbolChannelOptions {
   readonly signatureChange?: SignaturePolicy;
   /** Source bytes (all versions read) above which the pair is not parsed; default MAX_PAIR_BYTES. */
   readonly maxBytes?: number;
+  /**
+   * Contents already read by `readBlobs` for at least this pair's `pairBlobQueries`: a caller
+   * comparing many pairs reads them all in one git process instead of one per pair.
+   */
+  readonly blobs?: ReadonlyMap<string, string>;
+  /**
+   * Parses shared by the pairs of one run (`newParseMemo`): the ownship's files are the same in
+   * every pair of a hook, and were parsed once per peer. Keys are `commit:path`, so sharing is exact.
+   */
+  readonly parsed?: ParseMemo;
+}
+
+export interface ParseMemo {
+  readonly programs: Map<string, ReturnType<ParseSource>>;
+  readonly facts: Map<string, ModuleFacts | null>;
+}
+
+export function newParseMemo(): ParseMemo {
+  return { programs: new Map(), facts: new Map() };
 }
 
 const MAX_PAIR_BYTES = 4 * 1024 * 1024;
@@ -80,14 +99,15 @@ async function computeChannel(cwd: string, base: string, commitA: string, commit
     if (typeof parse === 'string') return { value: null, collisions: [], reason: parse };
     options.signal?.throwIfAborted();
 
-    const blobs = await readBlobs(cwd, [...versions(base, a), ...versions(base, b)]);
+    const queries = [...versions(base, a), ...versions(base, b)];
+    const blobs = options.blobs ? pick(options.blobs, queries) : await readBlobs(cwd, queries);
     options.signal?.throwIfAborted();
     // Parsing costs ~1 s per MB on a busy small machine: a pair of long-lived branches with
     // megabytes of changed source is reported unknown rather than eating the hook's budget.
     const bytes = [...blobs.values()].reduce((sum, text) => sum + text.length, 0);
     if (bytes > (options.maxBytes ?? MAX_PAIR_BYTES))
       return { value: null, collisions: [], reason: symbolMessages.tooLarge(a.files.length + b.files.length, bytes) };
-    const reader = factsReader(parse, blobs);
+    const reader = factsReader(parse, blobs, options.parsed ?? newParseMemo());
     const changedA = changedDeclarations(base, a, reader);
     const changedB = changedDeclarations(base, b, reader);
     const collisions = [
@@ -99,6 +119,31 @@ async function computeChannel(cwd: string, base: string, commitA: string, commit
     if (!isAirspaceError(error) || options.signal?.aborted) throw error;
     return { value: null, collisions: [], reason: symbolMessages.unreadable(error.message) };
   }
+}
+
+/** The file versions `symbolChannel` reads for a pair, for a caller that reads many pairs' at once. */
+export function pairBlobQueries(
+  base: string,
+  commitA: string,
+  filesA: readonly WorkingSetFile[],
+  commitB: string,
+  filesB: readonly WorkingSetFile[],
+): BlobQuery[] {
+  const a = scripts(filesA);
+  const b = scripts(filesB);
+  if (a.length === 0 || b.length === 0) return [];
+  return [...versions(base, { id: 'a', commit: commitA, files: a }), ...versions(base, { id: 'b', commit: commitB, files: b })];
+}
+
+/** This pair's share of a shared read (absent keys stay absent, as `readBlobs` leaves them). */
+function pick(all: ReadonlyMap<string, string>, queries: readonly BlobQuery[]): Map<string, string> {
+  const blobs = new Map<string, string>();
+  for (const q of queries) {
+    const key = blobKey(q.commit, q.path);
+    const text = all.get(key);
+    if (text !== undefined) blobs.set(key, text);
+  }
+  return blobs;
 }
 
 function scripts(files: readonly WorkingSetFile[]): WorkingSetFile[] {
@@ -117,9 +162,11 @@ function versions(base: string, side: Side): BlobQuery[] {
 type FactsReader = (commit: string, path: string) => ModuleFacts | null;
 
 /** Parses each file version once, whichever step asks first. */
-function factsReader(parse: ParseSource, blobs: Map<string, string>): FactsReader & { program(commit: string, path: string): ReturnType<ParseSource> } {
-  const programs = new Map<string, ReturnType<ParseSource>>();
-  const facts = new Map<string, ModuleFacts | null>();
+function factsReader(
+  parse: ParseSource,
+  blobs: Map<string, string>,
+  { programs, facts }: ParseMemo,
+): FactsReader & { program(commit: string, path: string): ReturnType<ParseSource> } {
   const program = (commit: string, path: string): ReturnType<ParseSource> => {
     const key = blobKey(commit, path);
     if (!programs.has(key)) {

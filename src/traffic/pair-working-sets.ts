@@ -5,7 +5,8 @@ import { diffKey, diffWorkingSets, type DiffRequest, type DiffWorkingSet } from 
 import { lastCommitTimes, worktreeMtimes } from '../git/last-edit-times.js';
 import { mergeBase, type MergeBaseResult } from '../git/merge-base.js';
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
-import { symbolChannel, type SymbolChannelResult } from '../symbols/symbol-channel.js';
+import { readBlobs } from '../symbols/read-blobs.js';
+import { newParseMemo, pairBlobQueries, symbolChannel, type SymbolChannelResult } from '../symbols/symbol-channel.js';
 import { mapLimit } from './limit-concurrency.js';
 import { targetOf, type LineOfWork } from './line-of-work.js';
 import { withoutIdenticalEdits } from './identical-edits.js';
@@ -87,7 +88,7 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
     const [committed, uncommitted] = await Promise.all([times.get(timeKey)!, mtimes.get(line.id)!]);
     return { ...diff, files: diff.files.map((entry) => withTime(entry, committed, uncommitted)) };
   };
-  return mapLimit(list, context.concurrency, async ([a, b], index): Promise<ComparedPair> => {
+  const sided = await mapLimit(list, context.concurrency, async ([a, b], index): Promise<SidedPair> => {
     const found = bases[index]!;
     if (found.base === null) return { a, b, base: found };
     // One pair failing (a git error reading its times) must not take the other pairs down.
@@ -97,13 +98,21 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
     });
     if (typeof sides === 'string') return { a, b, base: { base: null, reason: sides } };
     // What both sides changed identically is no collision (git merges it cleanly): scored without it.
-    const [workingSetA, workingSetB] = withoutIdenticalEdits(sides[0], sides[1]);
+    return { a, b, base: found, sides: withoutIdenticalEdits(sides[0], sides[1]) };
+  });
+  const blobs = context.withSymbols ? await pairBlobs(sided, context) : undefined;
+  // With the versions read once, each is parsed once too (the ownship's files are in every pair).
+  const parsed = blobs ? newParseMemo() : undefined;
+  return mapLimit(sided, context.concurrency, async ({ a, b, base: found, sides }): Promise<ComparedPair> => {
+    if (found.base === null || !sides) return { a, b, base: found };
+    const [workingSetA, workingSetB] = sides;
     const merge = context.withMerge ? await mergeChannel(a, b, workingSetA, workingSetB, context) : undefined;
     const symbol = context.withSymbols
       ? await symbolChannel(context.cwd, found.base, targetOf(a), targetOf(b), {
           ids: { a: a.id, b: b.id },
           filesA: workingSetA.files,
           filesB: workingSetB.files,
+          ...(blobs && parsed ? { blobs, parsed } : {}),
           ...(context.signal ? { signal: context.signal } : {}),
         })
       : undefined;
@@ -118,6 +127,35 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
       ...(symbol ? { symbol } : {}),
     };
   });
+}
+
+const MAX_SHARED_READ = 5_000;
+
+interface SidedPair {
+  readonly a: LineOfWork;
+  readonly b: LineOfWork;
+  readonly base: MergeBaseResult;
+  readonly sides?: readonly [DiffWorkingSet, DiffWorkingSet];
+}
+
+/**
+ * Every pair's file versions for the symbol channel in ONE `cat-file --batch` (a hook with 20
+ * peers otherwise starts 20, one after another under the concurrency limit). A failed read leaves
+ * each pair to read its own, so one bad pair still cannot take the others down.
+ */
+async function pairBlobs(pairs: readonly SidedPair[], context: PairContext): Promise<ReadonlyMap<string, string> | undefined> {
+  const queries = pairs.flatMap(({ a, b, base, sides }) =>
+    base.base !== null && sides ? pairBlobQueries(base.base, targetOf(a), sides[0].files, targetOf(b), sides[1].files) : [],
+  );
+  // Past this many file versions (a scan of hundreds of agents) holding them all at once, and
+  // their parses, costs more memory than the processes it saves: each pair reads its own.
+  if (queries.length === 0 || queries.length > MAX_SHARED_READ) return undefined;
+  try {
+    return await readBlobs(context.cwd, queries);
+  } catch (error) {
+    if (!isAirspaceError(error) || context.signal?.aborted) throw error;
+    return undefined;
+  }
 }
 
 const plain = new WeakMap<DiffWorkingSet, WorkingSet>();
