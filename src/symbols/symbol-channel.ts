@@ -225,7 +225,7 @@ async function resolvedUses(
       if (c.local !== '') locals.add(c.local);
     }
   }
-  const pending: { file: string; use: ResolvedUse['use']; source: string; name: string }[] = [];
+  const pending: { file: string; use: ResolvedUse['use']; source: string; name: string; member?: string }[] = [];
   const resolved: ResolvedUse[] = [];
   for (const f of user.files) {
     if (f.status === 'D') continue;
@@ -242,6 +242,9 @@ async function resolvedUses(
       if (binding) {
         const name = binding.imported !== '*' ? binding.imported : (use.member ?? (binding.commonjs && use.args !== undefined ? 'default' : null));
         if (name !== null && names.has(name)) pending.push({ file: path, use, source: binding.source, name });
+        // `util.fn()` after `import { util } from './index'`: `util` may be a namespace re-export.
+        else if (name !== null && name !== 'default' && binding.imported !== '*' && use.member !== undefined && names.has(use.member))
+          pending.push({ file: path, use, source: binding.source, name, member: use.member });
       } else if (ownLocals.has(use.name) && locals.has(use.name) && changed.has(path)) {
         resolved.push({ file: path, use, target: { file: path, name: use.name, sameFile: true } });
       }
@@ -252,7 +255,7 @@ async function resolvedUses(
   const context = resolveContext(cwd, user.commit, changed, parse, options);
   await context.prefetch(pending.flatMap((p) => candidatePaths(p.file, p.source)));
   for (const p of pending) {
-    const target = await resolveImport(p.file, p.source, p.name, context);
+    const target = await resolveImport(p.file, p.source, p.name, context, p.member);
     if (target) resolved.push({ file: p.file, use: p.use, target: { ...target, sameFile: false } });
   }
   return resolved;

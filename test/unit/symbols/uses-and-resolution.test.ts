@@ -97,6 +97,8 @@ describe('resolveImport', () => {
   const files: Record<string, string> = {
     'src/index.ts': "export * from './auth/index.js';\nexport { helper as util } from './helper';",
     'src/auth/index.ts': "export { createSession } from './session';",
+    'src/core.ts': "export * as util from './util/index.js';\nimport * as fmt from './format';\nexport { fmt as text };",
+    'src/util/index.ts': "export * from './clone';",
   };
   const context = (changed: string[], existing: string[], adjacency?: Record<string, string[]>): ResolveContext => ({
     changedFiles: new Set(changed),
@@ -130,6 +132,23 @@ describe('resolveImport', () => {
       name: 'helper',
     });
     expect(await resolveImport('src/api/admin.ts', '../index', 'other', context(['src/helper.ts'], existing))).toBeNull();
+  });
+
+  it('a member of a namespace re-export (`export * as util from`, `import * as fmt; export { fmt as text }`)', async () => {
+    const existing = ['src/core.ts', 'src/util/index.ts', 'src/util/clone.ts', 'src/format.ts'];
+    // util.clone(…) after `import { util } from '../core'`: followed into util/index.ts, then its `export *`.
+    expect(await resolveImport('src/api/admin.ts', '../core', 'util', context(['src/util/clone.ts'], existing), 'clone')).toEqual({
+      file: 'src/util/clone.ts',
+      name: 'clone',
+    });
+    expect(await resolveImport('src/api/admin.ts', '../core', 'text', context(['src/format.ts'], existing), 'pad')).toEqual({
+      file: 'src/format.ts',
+      name: 'pad',
+    });
+    // Without the member (the namespace passed on as a value) nothing is named in the module.
+    expect(await resolveImport('src/api/admin.ts', '../core', 'util', context(['src/util/clone.ts'], existing))).toBeNull();
+    // A name the barrel does not re-export as a namespace is not followed.
+    expect(await resolveImport('src/api/admin.ts', '../core', 'other', context(['src/util/clone.ts'], existing), 'clone')).toBeNull();
   });
 
   it('a package specifier through the import graph edges', async () => {
