@@ -70,6 +70,27 @@ describe('readUses: references in changed lines only', () => {
     expect(uses.filter((u) => u.name === 'createSession').map((u) => u.line)).toEqual([5]);
     expect(uses.some((u) => u.name === 'admin' || (u.name === 's' && u.line === 5))).toBe(false);
   });
+
+  it('walking only the statements that hold a changed line finds exactly the uses a full walk finds on those lines', async () => {
+    const text = [
+      "import { a, b } from './m';", // 1
+      'export function one() {', // 2
+      '  return a(1);', // 3
+      '}', // 4
+      'export const two = () =>', // 5
+      '  b(', // 6
+      '    a(2),', // 7
+      '  );', // 8
+      'a(3); b(4);', // 9
+    ].join('\n');
+    const tree = await program('src/x.ts', text);
+    const all = readUses(tree, text, () => true);
+    for (const changed of [[3], [7], [6, 9], [1, 4], []]) {
+      const some = readUses(tree, text, (line) => changed.includes(line));
+      expect(some).toEqual(all.filter((u) => changed.includes(u.line)));
+    }
+    expect(readUses(tree, text, (line) => line === 7)).toEqual([{ name: 'a', line: 7, args: 1 }]);
+  });
 });
 
 describe('addedLines', () => {
