@@ -3,6 +3,8 @@ import { mergeBeaconIntoWorkingSet } from '../beacon/merge-beacon.js';
 import { isAirspaceError } from '../errors.js';
 import { isAncestor, mergeBase } from '../git/merge-base.js';
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
+import { currentRunSignal, withRunSignal } from '../git/run-signal.js';
+import { symbolMessages } from '../messages/symbols.js';
 import { symbolChannel, type SymbolChannelResult } from '../symbols/symbol-channel.js';
 import type { PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
 import type { WorkingSet } from '../traffic/working-set.js';
@@ -120,7 +122,27 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
 export interface WorkChannelOptions {
   readonly merge: boolean;
   /** The symbol channel's options (ids: ownship and peer), or null when the channel is off. */
-  readonly symbol: { readonly ownId: string; readonly ignore: (path: string) => boolean } | null;
+  readonly symbol: {
+    readonly ownId: string;
+    readonly ignore: (path: string) => boolean;
+    /**
+     * Ends the symbol channel alone (its share of the budget, see symbolShare): the channel is then
+     * unknown with the reason and the pair keeps its other channels. Must include the run's signal.
+     */
+    readonly signal?: AbortSignal;
+  } | null;
+}
+
+/**
+ * The symbol channel's share of what is left of the run's budget: parsing a peer's large changed
+ * files on a loaded machine can take seconds (docs/decisions/symbol-channel.md, "Beacons"), and a
+ * run cut there lost the whole peer — its overlap and merge channels too — not only its symbols.
+ * A quarter of the budget (at most 1 s) stays for scoring, the report and the beacon publish.
+ */
+export function symbolShare(budget: { readonly signal: AbortSignal; readonly budgetMs: number | null; remaining(): number }): AbortSignal {
+  if (budget.budgetMs === null) return budget.signal;
+  const reserve = Math.min(1000, budget.budgetMs / 4);
+  return AbortSignal.any([budget.signal, AbortSignal.timeout(Math.max(0, budget.remaining() - reserve))]);
 }
 
 /**
@@ -155,7 +177,17 @@ async function workSymbols(
   work: string,
   options: NonNullable<WorkChannelOptions['symbol']>,
 ): Promise<SymbolChannelResult> {
-  const found = await mergeBase(cwd, own, work);
-  if (found.base === null) return { value: null, collisions: [], reason: found.reason };
-  return symbolChannel(cwd, found.base, own, work, { ids: { a: options.ownId, b: peer }, ignore: options.ignore });
+  const run = currentRunSignal();
+  const cut: SymbolChannelResult = { value: null, collisions: [], reason: symbolMessages.cut };
+  const share = options.signal;
+  try {
+    share?.throwIfAborted();
+    const found = share ? await withRunSignal(share, () => mergeBase(cwd, own, work)) : await mergeBase(cwd, own, work);
+    if (found.base === null) return { value: null, collisions: [], reason: found.reason };
+    return await symbolChannel(cwd, found.base, own, work, { ids: { a: options.ownId, b: peer }, ignore: options.ignore, ...(share ? { signal: share } : {}) });
+  } catch (error) {
+    // Only the channel's own share ran out: the run goes on, the pair keeps its other channels.
+    if (share?.aborted && !run?.aborted) return cut;
+    throw error;
+  }
 }

@@ -27,7 +27,7 @@ import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import { workingSetAgainst } from '../traffic/working-set-against.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 import type { WorkingSet } from '../traffic/working-set.js';
-import { beaconWorkChannels, foldBeacons } from './beacon-traffic.js';
+import { beaconWorkChannels, foldBeacons, symbolShare } from './beacon-traffic.js';
 import { graphForRun } from './graph-for-run.js';
 import { agentFacts, agentReports, scannedReport } from './report-facts.js';
 import { scorePairs } from './score-pairs.js';
@@ -238,7 +238,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
           workChannels: (beacon: Beacon, branchTip?: string) =>
             beaconWorkChannels(airspace.toplevel, targetOf(ownship), beacon, beaconRead.works.get(beacon.agent) ?? null, branchTip, {
               merge: channels.includes('merge'),
-              symbol: channels.includes('symbol') ? { ownId: ownship.id, ignore } : null,
+              symbol: channels.includes('symbol') ? { ownId: ownship.id, ignore, signal: symbolShare(budget) } : null,
             }),
         }
       : {}),

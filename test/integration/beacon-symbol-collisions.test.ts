@@ -1,5 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Beacon } from '../../src/beacon/beacon-schema.js';
+import { withRunSignal } from '../../src/git/run-signal.js';
+import { symbolMessages } from '../../src/messages/symbols.js';
+import { beaconWorkChannels } from '../../src/run/beacon-traffic.js';
 import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
@@ -175,5 +179,31 @@ describe('the symbol channel on beacon peers', () => {
     const link = linkWith(bo, 'ada/work');
     expect(link.channels.symbol).toBe(0);
     expect(link.level).toBe('clear');
+  });
+});
+
+describe("the symbol channel's share of the budget on the beacon path", () => {
+  it('when only its share is spent, the symbol channel is unknown and the merge channel stands; when the run is cut, the run ends', async () => {
+    const [ada] = clones();
+    const base = gitIn(ada, 'rev-parse', 'HEAD');
+    gitIn(ada, 'switch', '-q', '-c', 'ada/work');
+    writeFiles(ada, { 'src/auth/session.ts': REMOVED });
+    const work = commitAll(ada, 'ada: drop createSession');
+    gitIn(ada, 'switch', '-q', '-c', 'bo/work', base);
+    writeFiles(ada, { 'src/api/admin.ts': ADMIN });
+    const own = commitAll(ada, 'bo: admin');
+    const beacon = { agent: 'ada/work' } as Beacon;
+    const symbol = (signal?: AbortSignal) => ({ ownId: 'bo/work', ignore: () => false, ...(signal ? { signal } : {}) });
+
+    const full = await beaconWorkChannels(ada, own, beacon, work, undefined, { merge: true, symbol: symbol() });
+    expect(full?.symbol?.value).toBe(1);
+    expect(full?.merge?.value).toBe(0);
+
+    const spent = await beaconWorkChannels(ada, own, beacon, work, undefined, { merge: true, symbol: symbol(AbortSignal.abort()) });
+    expect(spent?.symbol).toEqual({ value: null, collisions: [], reason: symbolMessages.cut });
+    expect(spent?.merge?.value).toBe(0);
+
+    const run = AbortSignal.abort();
+    await expect(withRunSignal(run, () => beaconWorkChannels(ada, own, beacon, work, undefined, { merge: false, symbol: symbol(run) }))).rejects.toThrow();
   });
 });
