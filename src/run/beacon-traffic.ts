@@ -142,7 +142,7 @@ export interface WorkChannelOptions {
 export function symbolShare(budget: { readonly signal: AbortSignal; readonly budgetMs: number | null; remaining(): number }): AbortSignal {
   if (budget.budgetMs === null) return budget.signal;
   const reserve = Math.min(1000, budget.budgetMs / 4);
-  return AbortSignal.any([budget.signal, AbortSignal.timeout(Math.max(0, budget.remaining() - reserve))]);
+  return AbortSignal.any([budget.signal, AbortSignal.timeout(Math.max(0, Math.floor(budget.remaining() - reserve)))]);
 }
 
 /**
