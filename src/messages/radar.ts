@@ -18,6 +18,7 @@ export const radarPageText = {
   legendClear: 'clear',
   legendTA: 'Traffic Advisory',
   legendRA: 'Resolution Advisory',
+  legendSymbol: 'symbol collision (dashed)',
   legendAgent: 'agent',
   legendFile: 'file',
   countAgents: 'agents',

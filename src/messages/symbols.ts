@@ -18,6 +18,7 @@ function how(c: SymbolCollision): string {
 export const symbolMessages = {
   parserMissing: (reason: string) => `the symbol parser (oxc-parser) could not be loaded: ${reason}`,
   unreadable: (what: string) => `could not read the changed files: ${what}`,
+  cut: "not computed: comparing the symbols took more than this channel's share of the budget",
   tooLarge: (files: number, bytes: number) =>
     `${files} changed source files (${(bytes / 1024 / 1024).toFixed(1)} MB in all versions): more than the symbol channel parses inside a hook`,
   /**

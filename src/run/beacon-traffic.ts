@@ -1,8 +1,11 @@
 import type { Beacon } from '../beacon/beacon-schema.js';
 import { mergeBeaconIntoWorkingSet } from '../beacon/merge-beacon.js';
 import { isAirspaceError } from '../errors.js';
-import { isAncestor } from '../git/merge-base.js';
+import { isAncestor, mergeBase } from '../git/merge-base.js';
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
+import { currentRunSignal, withRunSignal } from '../git/run-signal.js';
+import { symbolMessages } from '../messages/symbols.js';
+import { symbolChannel, type SymbolChannelResult } from '../symbols/symbol-channel.js';
 import type { PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 
@@ -21,13 +24,20 @@ export interface BeaconFoldInput {
   readonly ownshipWorkingSet: (base: string | null) => Promise<WorkingSet>;
   readonly hasCommit: (sha: string) => Promise<boolean>;
   /**
-   * The exact merge channel against a peer's published work (the beacon commit's parent), when it
-   * came along. With `branchTip`, only when that work is at least as new as the pushed branch
-   * (undefined otherwise: the branch is newer and its own merge channel stands).
+   * The channels computed on a peer's published work (the beacon commit's parent), when it came
+   * along: the exact merge channel and the symbol channel. With `branchTip`, only when that work is
+   * at least as new as the pushed branch (undefined otherwise: the branch is newer and its own
+   * channels stand).
    */
-  readonly mergeWith?: (beacon: Beacon, branchTip?: string) => Promise<MergeChannelResult | undefined>;
+  readonly workChannels?: (beacon: Beacon, branchTip?: string) => Promise<WorkChannels | undefined>;
   /** Tips of the peers seen as pushed branches (id → remote-tracking commit). */
   readonly branchTips?: ReadonlyMap<string, string>;
+}
+
+/** What a peer's published work says about the pair, beyond its beacon's file list. */
+export interface WorkChannels {
+  readonly merge?: MergeChannelResult;
+  readonly symbol?: SymbolChannelResult;
 }
 
 export interface BeaconFoldResult {
@@ -45,13 +55,18 @@ export interface BeaconFoldResult {
  * published — the beacon's parent when it is at least as new as the branch — not the older branch
  * tip. Otherwise the merge channel says 0 on one side and 1 on the other for the same two states.
  */
-async function newestWorkMerge(input: BeaconFoldInput, pair: PairWorkingSets): Promise<MergeChannelResult | undefined> {
-  if (!input.mergeWith || input.ownshipId === null || !pair.merge) return undefined;
+async function newestWork(input: BeaconFoldInput, pair: PairWorkingSets): Promise<WorkChannels> {
+  if (!input.workChannels || input.ownshipId === null || (!pair.merge && !pair.symbol)) return {};
   const peer = pair.a === input.ownshipId ? pair.b : pair.b === input.ownshipId ? pair.a : null;
   const tip = peer === null ? undefined : input.branchTips?.get(peer);
   const beacon = peer === null ? undefined : input.beacons.find((b) => b.agent === peer);
-  if (tip === undefined || beacon === undefined) return undefined;
-  return input.mergeWith(beacon, tip);
+  if (tip === undefined || beacon === undefined) return {};
+  const found = await input.workChannels(beacon, tip);
+  // Only the channels the pair already had are replaced: a pair without a base has neither.
+  return {
+    ...(pair.merge && found?.merge ? { merge: found.merge } : {}),
+    ...(pair.symbol && found?.symbol ? { symbol: found.symbol } : {}),
+  };
 }
 
 export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldResult> {
@@ -69,8 +84,7 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
       seen.add(pair.a);
       seen.add(pair.b);
       const merged = { ...pair, workingSetA: withBeacon(pair.a, pair.workingSetA), workingSetB: withBeacon(pair.b, pair.workingSetB) };
-      const merge = await newestWorkMerge(input, pair);
-      return merge ? { ...merged, merge } : merged;
+      return { ...merged, ...(await newestWork(input, pair)) };
     }),
   );
   const beaconOnly: Beacon[] = [];
@@ -94,8 +108,8 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
       const base = beacon.base !== null && (await hasCommit(beacon.base)) ? beacon.base : null;
       const own = await ownshipWorkingSet(base);
       const theirs = base !== null ? beacon.workingSet : mergeBeaconIntoWorkingSet({ base: null, files: [] }, beacon).workingSet;
-      const merge = await input.mergeWith?.(beacon);
-      pairs.push({ a: input.ownshipId, b: beacon.agent, base: base ?? own.base ?? '', workingSetA: own, workingSetB: theirs, ...(merge ? { merge } : {}) });
+      const work = await input.workChannels?.(beacon);
+      pairs.push({ a: input.ownshipId, b: beacon.agent, base: base ?? own.base ?? '', workingSetA: own, workingSetB: theirs, ...work });
       beaconOnly.push(beacon);
     } catch (error) {
       if (!isAirspaceError(error)) throw error;
@@ -105,14 +119,75 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
   return { pairs, beaconOnly, merged, unknown };
 }
 
+export interface WorkChannelOptions {
+  readonly merge: boolean;
+  /** The symbol channel's options (ids: ownship and peer), or null when the channel is off. */
+  readonly symbol: {
+    readonly ownId: string;
+    readonly ignore: (path: string) => boolean;
+    /**
+     * Ends the symbol channel alone (its share of the budget, see symbolShare): the channel is then
+     * unknown with the reason and the pair keeps its other channels. Must include the run's signal.
+     */
+    readonly signal?: AbortSignal;
+  } | null;
+}
+
 /**
- * The merge channel between our work and a peer's published work: the beacon commit's parent
- * (see publishBeacon's `parent`; readBeacons reports it). With `branchTip` (the peer's pushed
- * branch), only when that work contains the branch tip — the beacon is the newer state; a branch
- * pushed after the beacon is newer and keeps its own channel.
+ * The symbol channel's share of what is left of the run's budget: parsing a peer's large changed
+ * files on a loaded machine can take seconds (docs/decisions/symbol-channel.md, "Beacons"), and a
+ * run cut there lost the whole peer — its overlap and merge channels too — not only its symbols.
+ * A quarter of the budget (at most 1 s) stays for scoring, the report and the beacon publish.
  */
-export async function beaconMergeChannel(cwd: string, own: string, work: string | null, branchTip?: string): Promise<MergeChannelResult | undefined> {
-  if (work === null) return undefined;
+export function symbolShare(budget: { readonly signal: AbortSignal; readonly budgetMs: number | null; remaining(): number }): AbortSignal {
+  if (budget.budgetMs === null) return budget.signal;
+  const reserve = Math.min(1000, budget.budgetMs / 4);
+  return AbortSignal.any([budget.signal, AbortSignal.timeout(Math.max(0, Math.floor(budget.remaining() - reserve)))]);
+}
+
+/**
+ * The merge and symbol channels between our work and a peer's published work: the beacon commit's
+ * parent (see publishBeacon's `parent`; readBeacons reports it). With `branchTip` (the peer's
+ * pushed branch), only when that work contains the branch tip — the beacon is the newer state; a
+ * branch pushed after the beacon is newer and keeps its own channels. The symbol channel diffs both
+ * commits from their merge-base itself: the beacon's file list is the peer's claim, its commit is
+ * what git holds.
+ */
+export async function beaconWorkChannels(
+  cwd: string,
+  own: string,
+  beacon: Beacon,
+  work: string | null,
+  branchTip: string | undefined,
+  options: WorkChannelOptions,
+): Promise<WorkChannels | undefined> {
+  if (work === null || (!options.merge && !options.symbol)) return undefined;
   if (branchTip !== undefined && work !== branchTip && !(await isAncestor(cwd, branchTip, work))) return undefined;
-  return mergeTreeChannel(cwd, own, work);
+  const [merge, symbol] = await Promise.all([
+    options.merge ? mergeTreeChannel(cwd, own, work) : undefined,
+    options.symbol ? workSymbols(cwd, own, beacon.agent, work, options.symbol) : undefined,
+  ]);
+  return { ...(merge ? { merge } : {}), ...(symbol ? { symbol } : {}) };
+}
+
+async function workSymbols(
+  cwd: string,
+  own: string,
+  peer: string,
+  work: string,
+  options: NonNullable<WorkChannelOptions['symbol']>,
+): Promise<SymbolChannelResult> {
+  const run = currentRunSignal();
+  const cut: SymbolChannelResult = { value: null, collisions: [], reason: symbolMessages.cut };
+  const share = options.signal;
+  try {
+    share?.throwIfAborted();
+    const found = share ? await withRunSignal(share, () => mergeBase(cwd, own, work)) : await mergeBase(cwd, own, work);
+    if (found.base === null) return { value: null, collisions: [], reason: found.reason };
+    return await symbolChannel(cwd, found.base, own, work, { ids: { a: options.ownId, b: peer }, ignore: options.ignore, ...(share ? { signal: share } : {}) });
+  } catch (error) {
+    // Only the channel's own share ran out: the run goes on, the pair keeps its other channels.
+    if (share?.aborted && !run?.aborted) return cut;
+    throw error;
+  }
 }

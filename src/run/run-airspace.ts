@@ -27,7 +27,7 @@ import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import { workingSetAgainst } from '../traffic/working-set-against.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 import type { WorkingSet } from '../traffic/working-set.js';
-import { beaconMergeChannel, foldBeacons } from './beacon-traffic.js';
+import { beaconWorkChannels, foldBeacons, symbolShare } from './beacon-traffic.js';
 import { graphForRun } from './graph-for-run.js';
 import { agentFacts, agentReports, scannedReport } from './report-facts.js';
 import { scorePairs } from './score-pairs.js';
@@ -233,10 +233,13 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     ownshipId: ownship?.id ?? null,
     ownshipWorkingSet: (base) => ownshipWorkingSet(airspace, ignore, base),
     hasCommit: (sha) => hasCommit(airspace.toplevel, sha),
-    ...(ownship && channels.includes('merge')
+    ...(ownship && (channels.includes('merge') || channels.includes('symbol'))
       ? {
-          mergeWith: (beacon: Beacon, branchTip?: string) =>
-            beaconMergeChannel(airspace.toplevel, targetOf(ownship), beaconRead.works.get(beacon.agent) ?? null, branchTip),
+          workChannels: (beacon: Beacon, branchTip?: string) =>
+            beaconWorkChannels(airspace.toplevel, targetOf(ownship), beacon, beaconRead.works.get(beacon.agent) ?? null, branchTip, {
+              merge: channels.includes('merge'),
+              symbol: channels.includes('symbol') ? { ownId: ownship.id, ignore, signal: symbolShare(budget) } : null,
+            }),
         }
       : {}),
     branchTips: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.id, line.tip])),

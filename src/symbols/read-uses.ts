@@ -30,7 +30,13 @@ export function readUses(program: AstNode, text: string, inChanged: (line: numbe
     }
     for (const [childKey, next] of entries(node)) visit(next, node, childKey);
   };
-  visit(program, null, '');
+  // Only top-level statements that hold a changed line are walked: the walk is most of the cost on
+  // a large file (a 100 kB module took ~0.4 s on a loaded machine), and no use outside them counts.
+  const touched = (node: AstNode): boolean => {
+    for (let line = lineOf(node.start), last = lineOf(node.end); line <= last; line++) if (inChanged(line)) return true;
+    return false;
+  };
+  for (const [key, statement] of entries(program)) if (touched(statement)) visit(statement, program, key);
   return uses;
 }
 

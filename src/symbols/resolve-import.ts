@@ -6,7 +6,8 @@ import type { ModuleFacts } from './symbol-types.js';
  * the first existing file among the candidates TypeScript and Node would try; a package specifier
  * (workspace packages, tsconfig paths) is matched against the import graph's resolved edges of the
  * importing file. A file that is not itself changed by the other side is followed as a barrel
- * through its re-exports (`export { x } from`, `export * from`), a few hops deep.
+ * through its re-exports (`export { x } from`, `export * from`, `export * as ns from`), a few hops
+ * deep.
  */
 
 const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
@@ -59,7 +60,19 @@ function graphCandidates(importer: string, specifier: string, adjacency: Readonl
   );
 }
 
-export async function resolveImport(importer: string, specifier: string, name: string, context: ResolveContext, hops = 0): Promise<ResolvedName | null> {
+/**
+ * `member` is set when the use is `name.member` (`util.clone(…)` after `import { util } from …`):
+ * if a barrel on the way re-exports `name` as a whole module (`export * as util from './util'`,
+ * or `import * as util …; export { util }`), the use is followed into that module as `member`.
+ */
+export async function resolveImport(
+  importer: string,
+  specifier: string,
+  name: string,
+  context: ResolveContext,
+  member?: string,
+  hops = 0,
+): Promise<ResolvedName | null> {
   const relative = candidatePaths(importer, specifier);
   const targets =
     relative.length > 0
@@ -72,8 +85,11 @@ export async function resolveImport(importer: string, specifier: string, name: s
     if (!facts) continue;
     for (const reExport of facts.reExports) {
       if (reExport.name !== name && reExport.name !== '*') continue;
-      if (reExport.name === name && reExport.imported === '*') continue;
-      const found = await resolveImport(target, reExport.source, reExport.name === '*' ? name : reExport.imported, context, hops + 1);
+      let found: ResolvedName | null = null;
+      if (reExport.name === '*') found = await resolveImport(target, reExport.source, name, context, member, hops + 1);
+      else if (reExport.imported !== '*') found = await resolveImport(target, reExport.source, reExport.imported, context, member, hops + 1);
+      // A namespace re-export: the module itself is `name`, so what is used is its `member`.
+      else if (member !== undefined) found = await resolveImport(target, reExport.source, member, context, undefined, hops + 1);
       if (found) return found;
     }
   }

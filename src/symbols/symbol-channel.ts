@@ -1,4 +1,4 @@
-import { diffWorkingSet } from '../git/diff-working-set.js';
+import { diffKey, diffWorkingSet, diffWorkingSets } from '../git/diff-working-set.js';
 import { currentRunSignal, withRunSignal } from '../git/run-signal.js';
 import { isAirspaceError } from '../errors.js';
 import type { ImportGraph } from '../engine/types.js';
@@ -88,10 +88,7 @@ export async function symbolChannel(
 async function computeChannel(cwd: string, base: string, commitA: string, commitB: string, options: SymbolChannelOptions): Promise<SymbolChannelResult> {
   options.signal?.throwIfAborted();
   try {
-    const [filesA, filesB] = await Promise.all([
-      options.filesA ?? diffWorkingSet(cwd, base, commitA, { ignore: options.ignore }).then((d) => d.files),
-      options.filesB ?? diffWorkingSet(cwd, base, commitB, { ignore: options.ignore }).then((d) => d.files),
-    ]);
+    const [filesA, filesB] = await sideFiles(cwd, base, commitA, commitB, options);
     const a: Side = { id: options.ids?.a ?? 'a', commit: commitA, files: scripts(filesA) };
     const b: Side = { id: options.ids?.b ?? 'b', commit: commitB, files: scripts(filesB) };
     if (a.files.length === 0 || b.files.length === 0) return { value: 0, collisions: [] };
@@ -144,6 +141,34 @@ function pick(all: ReadonlyMap<string, string>, queries: readonly BlobQuery[]): 
     if (text !== undefined) blobs.set(key, text);
   }
   return blobs;
+}
+
+const OBJECT_ID = /^[0-9a-f]{40,64}$/;
+
+/**
+ * Both sides' changed files against `base`, unless the caller has them. Object ids (the beacon
+ * path) take ONE `diff-tree --stdin` for both: each git process costs ~100 ms on a loaded machine.
+ */
+async function sideFiles(
+  cwd: string,
+  base: string,
+  commitA: string,
+  commitB: string,
+  options: SymbolChannelOptions,
+): Promise<readonly [readonly WorkingSetFile[], readonly WorkingSetFile[]]> {
+  const diffOptions = { ignore: options.ignore };
+  if (!options.filesA && !options.filesB && [base, commitA, commitB].every((id) => OBJECT_ID.test(id))) {
+    const requests = [
+      { base, target: commitA },
+      { base, target: commitB },
+    ];
+    const diffs = await diffWorkingSets(cwd, requests, diffOptions);
+    return [diffs.get(diffKey(requests[0]!))?.files ?? [], diffs.get(diffKey(requests[1]!))?.files ?? []];
+  }
+  return Promise.all([
+    options.filesA ?? diffWorkingSet(cwd, base, commitA, diffOptions).then((d) => d.files),
+    options.filesB ?? diffWorkingSet(cwd, base, commitB, diffOptions).then((d) => d.files),
+  ]);
 }
 
 function scripts(files: readonly WorkingSetFile[]): WorkingSetFile[] {
@@ -225,7 +250,7 @@ async function resolvedUses(
       if (c.local !== '') locals.add(c.local);
     }
   }
-  const pending: { file: string; use: ResolvedUse['use']; source: string; name: string }[] = [];
+  const pending: { file: string; use: ResolvedUse['use']; source: string; name: string; member?: string }[] = [];
   const resolved: ResolvedUse[] = [];
   for (const f of user.files) {
     if (f.status === 'D') continue;
@@ -242,6 +267,9 @@ async function resolvedUses(
       if (binding) {
         const name = binding.imported !== '*' ? binding.imported : (use.member ?? (binding.commonjs && use.args !== undefined ? 'default' : null));
         if (name !== null && names.has(name)) pending.push({ file: path, use, source: binding.source, name });
+        // `util.fn()` after `import { util } from './index'`: `util` may be a namespace re-export.
+        else if (name !== null && name !== 'default' && binding.imported !== '*' && use.member !== undefined && names.has(use.member))
+          pending.push({ file: path, use, source: binding.source, name, member: use.member });
       } else if (ownLocals.has(use.name) && locals.has(use.name) && changed.has(path)) {
         resolved.push({ file: path, use, target: { file: path, name: use.name, sameFile: true } });
       }
@@ -252,7 +280,7 @@ async function resolvedUses(
   const context = resolveContext(cwd, user.commit, changed, parse, options);
   await context.prefetch(pending.flatMap((p) => candidatePaths(p.file, p.source)));
   for (const p of pending) {
-    const target = await resolveImport(p.file, p.source, p.name, context);
+    const target = await resolveImport(p.file, p.source, p.name, context, p.member);
     if (target) resolved.push({ file: p.file, use: p.use, target: { ...target, sameFile: false } });
   }
   return resolved;

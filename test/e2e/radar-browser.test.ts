@@ -9,7 +9,11 @@ import type { ScanResult } from '../../src/engine/types.js';
 import { renderRadarHtml } from '../../src/report/radar-html.js';
 import { serveRadar } from '../../src/report/radar-server.js';
 import { scanAirspace } from '../../src/engine/index.js';
-import { HOSTILE_AGENT, HOSTILE_PATH, fileCloud, generatedAirspace, scanOf, storyScans } from './radar-fixture.js';
+import { cssColor, LEVEL_COLOR, SYMBOL_COLOR } from '../../src/report/radar-client/colors.js';
+import { HOSTILE_AGENT, HOSTILE_PATH, fileCloud, generatedAirspace, scanOf, storyScans, symbolScan } from './radar-fixture.js';
+
+const SYMBOL_CSS = cssColor(SYMBOL_COLOR);
+const RA_CSS = cssColor(LEVEL_COLOR.RA);
 
 const CHROMIUM = '/usr/bin/chromium';
 // In CI the browser test must run (.ci/run installs chromium); locally it may be skipped without it.
@@ -27,6 +31,8 @@ interface RadarState {
   updates: number;
   live: boolean;
   drawn: { agentPoints: number; linkLines: number; filePoints: number };
+  linkStyles: { a: string; b: string; color: string; dashed: boolean }[];
+  settled: boolean;
 }
 
 /** Opens a page that records every console error and page error. */
@@ -43,6 +49,58 @@ async function open(browser: Browser, url: string): Promise<{ page: Page; errors
 }
 
 const state = (page: Page): Promise<RadarState> => page.evaluate(() => window.__radar as unknown as RadarState);
+
+/** Waits until the page has rendered `frame` with every agent at its place (the glide is over). */
+const settledOn = (page: Page, frame: number): Promise<unknown> =>
+  page.waitForFunction((wanted) => window.__radar?.frame === wanted && window.__radar.settled, frame, { timeout: 15_000 });
+
+/**
+ * Along the screen segment from `from` to `to` (its middle 60 %, clear of the agents' spheres),
+ * how many separate runs of `color` pixels the canvas shows: a solid line is one run, a dashed one many.
+ */
+const runsAlong = (page: Page, from: { x: number; y: number }, to: { x: number; y: number }, color: string): Promise<{ runs: number; hits: number }> =>
+  page.evaluate(
+    async ({ from, to, color }) => {
+      const source = document.querySelector('canvas')!;
+      const image = new Image();
+      image.src = source.toDataURL('image/png');
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(image, 0, 0);
+      // The canvas may be drawn at a device pixel ratio: screen coordinates scale to it.
+      const scale = image.width / source.getBoundingClientRect().width;
+      const want = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16));
+      const near = (x: number, y: number): boolean => {
+        // Across the line: a few pixels either side, the line may be antialiased off-centre.
+        const dx = -(to.y - from.y);
+        const dy = to.x - from.x;
+        const length = Math.hypot(dx, dy);
+        for (let k = -3; k <= 3; k++) {
+          const px = Math.round((x + (dx / length) * k) * scale);
+          const py = Math.round((y + (dy / length) * k) * scale);
+          const [r = 0, g = 0, b = 0] = ctx.getImageData(px, py, 1, 1).data;
+          if (Math.abs(r - want[0]!) < 60 && Math.abs(g - want[1]!) < 60 && Math.abs(b - want[2]!) < 60) return true;
+        }
+        return false;
+      };
+      let runs = 0;
+      let hits = 0;
+      let inside = false;
+      const steps = 400;
+      for (let i = 0; i <= steps; i++) {
+        const t = 0.2 + (0.6 * i) / steps;
+        const hit = near(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+        if (hit) hits += 1;
+        if (hit && !inside) runs += 1;
+        inside = hit;
+      }
+      return { runs, hits };
+    },
+    { from, to, color },
+  );
 
 /** The agent's on-screen position, as the page records it on the agent's label. */
 async function agentOnScreen(page: Page, id: string): Promise<{ x: number; y: number }> {
@@ -128,7 +186,7 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     });
 
     await page.click('button.next');
-    await page.waitForTimeout(900); // agents glide to their new positions
+    await settledOn(page, 1); // agents glide to their new positions
     expectDrawn(await state(page), scans[1]!);
     expect((await state(page)).frame).toBe(1);
     await expect(page.locator('.frame-title').textContent()).resolves.toBe('Two converge');
@@ -148,7 +206,7 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     await expect(page.locator('.panel .files .path').allTextContents()).resolves.toEqual(['src/engine/file-0.ts', HOSTILE_PATH]);
 
     await page.locator('input.slider').fill('2');
-    await page.waitForTimeout(900);
+    await settledOn(page, 2);
     expectDrawn(await state(page), scans[2]!);
     const pinned = await page.locator('.panel').innerText(); // the pinned link follows the step
     expect(pinned).toContain('RA');
@@ -171,8 +229,40 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     const { page, errors } = await open(browser, pathToFileURL(file).href);
     expectDrawn(await state(page), scan);
     expect((await state(page)).agents).toBe(5);
-    await page.waitForTimeout(300);
+    await settledOn(page, 0);
     await page.screenshot({ path: join(OUT, 'radar-engine.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws a symbol link dashed in its own colour, unlike an ordinary link of the same level', async () => {
+    const scan = symbolScan();
+    const file = join(OUT, 'radar-symbol.html');
+    writeFileSync(file, renderRadarHtml({ title: 'symbol link', at: Date.UTC(2026, 0, 1), scan }));
+    const { page, errors } = await open(browser, pathToFileURL(file).href);
+    await settledOn(page, 0);
+    const { linkStyles } = await state(page);
+    const symbolLink = linkStyles.find((l) => l.a === 'ada' && l.b === 'bo');
+    const plainLink = linkStyles.find((l) => l.a === 'ada' && l.b === 'cy');
+    expect(symbolLink).toEqual({ a: 'ada', b: 'bo', color: SYMBOL_CSS, dashed: true });
+    expect(plainLink).toEqual({ a: 'ada', b: 'cy', color: RA_CSS, dashed: false });
+
+    // The pixels agree: along the symbol link, many short violet runs (dashes); along the ordinary
+    // RA link, one red run and no violet.
+    const [ada, bo, cy] = await Promise.all(['ada', 'bo', 'cy'].map((id) => agentOnScreen(page, id)));
+    const dashed = await runsAlong(page, ada!, bo!, SYMBOL_CSS);
+    expect(dashed.runs, JSON.stringify(dashed)).toBeGreaterThanOrEqual(4);
+    const solid = await runsAlong(page, ada!, cy!, RA_CSS);
+    expect(solid.runs).toBe(1);
+    expect(solid.hits).toBeGreaterThan(200);
+    expect((await runsAlong(page, ada!, cy!, SYMBOL_CSS)).hits).toBe(0);
+
+    // The legend names the dashed line, and the panel of the link lists the collision.
+    await expect(page.locator('.legend').innerText()).resolves.toContain('symbol collision (dashed)');
+    await page.mouse.click(ada!.x + (bo!.x - ada!.x) * 0.4, ada!.y + (bo!.y - ada!.y) * 0.4);
+    await expect(page.locator('.panel .pair').textContent()).resolves.toBe('ada ↔ bo');
+    await expect(page.locator('.panel').innerText()).resolves.toContain('createSession · removed');
+    await page.screenshot({ path: join(OUT, 'radar-symbol.png') });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -212,7 +302,7 @@ describe.skipIf(skip)('radar page in a real browser', () => {
       expect(live.drawn).toEqual({ agentPoints: 3, linkLines: 3, filePoints: 31 });
       await expect(page.locator('.agent-label').filter({ hasText: 'newcomer' }).count()).resolves.toBe(1);
       await expect(page.locator('.status').textContent()).resolves.toBe('live');
-      await page.waitForTimeout(900);
+      await page.waitForFunction(() => window.__radar?.agents === 3 && window.__radar.settled, null, { timeout: 10_000 });
       await page.screenshot({ path: join(OUT, 'radar-live.png') });
       expect(errors).toEqual([]);
       await page.close();

@@ -112,6 +112,40 @@ export function storyScans(): ScanResult[] {
   ];
 }
 
+/**
+ * Three agents, two RA links of the same risk from ada: to bo through a symbol collision (bo's new
+ * code calls what ada removed), to cy through shared lines. Only the first may be drawn as a symbol.
+ */
+export function symbolScan(): ScanResult {
+  const scan = scanOf(
+    [
+      { id: 'ada', at: [-3, 0, 0] },
+      { id: 'bo', at: [1.5, 0, -2] },
+      { id: 'cy', at: [-1, 0, 3] },
+    ],
+    {},
+  );
+  const ra = (link: Link): Link => ({ ...link, risk: 0.9, distance: 0.1, level: 'RA', hold: link.a, steer: link.b });
+  const links = scan.links.flatMap((link): Link[] => {
+    if (link.a === 'ada' && link.b === 'bo') {
+      const collision = {
+        symbol: 'createSession',
+        change: 'removed' as const,
+        details: [],
+        changedBy: 'ada',
+        usedBy: 'bo',
+        declaration: { file: 'src/auth/session.ts', line: 1 },
+        use: { file: 'src/api/admin.ts', line: 3 },
+        args: 1,
+      };
+      return [{ ...ra(link), sharedFiles: [], driver: 'symbol', symbols: [collision] } as Link];
+    }
+    if (link.a === 'ada' && link.b === 'cy') return [ra(link)];
+    return [];
+  });
+  return { ...scan, links, advisories: links, counts: { agents: 3, pairs: links.length, clear: 0, TA: 0, RA: links.length } };
+}
+
 /** A small generated repository for the real engine: folders of files, an import chain, five agents. */
 export function generatedAirspace(): { agents: Agent[]; graph: ImportGraph } {
   const dirs = ['src/engine', 'src/git', 'src/report', 'src/cli', 'test/unit', 'docs'];

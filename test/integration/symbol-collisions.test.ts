@@ -162,4 +162,28 @@ describe('symbolChannel on two commits (the beacon path: the parent of a beacon 
     expect(reversed.collisions).toEqual(result.collisions);
     await expect(symbolChannel(main, base, eve, ada, { signal: AbortSignal.abort() })).rejects.toThrow();
   });
+
+  it('follows a namespace re-export: `util.clone()` after `import { util } from "./core"` (`export * as util from`)', async () => {
+    const repo = initRepo({
+      'src/util.ts': 'export function clone<T>(value: T): T {\n  return value;\n}\nexport const keep = 1;\n',
+      'src/core.ts': "export * as util from './util.js';\n",
+      'src/app.ts': 'export const app = 1;\n',
+    });
+    try {
+      const base = gitIn(repo, 'rev-parse', 'HEAD');
+      gitIn(repo, 'switch', '-q', '-c', 'changer');
+      writeFiles(repo, { 'src/util.ts': 'export const keep = 1;\n' });
+      const changer = commitAll(repo, 'drop clone');
+      gitIn(repo, 'switch', '-q', '-c', 'user', base);
+      writeFiles(repo, { 'src/app.ts': "import { util } from './core.js';\nexport const app = util.clone(1);\n" });
+      const user = commitAll(repo, 'app clones');
+      const result = await symbolChannel(repo, base, changer, user, { ids: { a: 'changer', b: 'user' } });
+      expect(result.value).toBe(1);
+      expect(result.collisions).toEqual([
+        expect.objectContaining({ symbol: 'clone', change: 'removed', declaration: { file: 'src/util.ts', line: 1 }, use: { file: 'src/app.ts', line: 2 } }),
+      ]);
+    } finally {
+      removeDir(repo);
+    }
+  });
 });

@@ -25,6 +25,13 @@ export interface RadarState {
   at: number | string;
   live: boolean;
   drawn: { agentPoints: number; linkLines: number; filePoints: number };
+  /** How each link line is painted (colour, dashed): symbol links must look different. */
+  linkStyles: { a: string; b: string; color: string; dashed: boolean }[];
+  /**
+   * True once a frame has been rendered with every agent at its place after the last change, so a
+   * test (or tool) can await the drawing instead of sleeping through the glide.
+   */
+  settled: boolean;
 }
 
 declare global {
@@ -45,11 +52,17 @@ let updates = 0;
 let pinned: Pick = null;
 const live = data.poll !== null && location.protocol.startsWith('http');
 
-const scene = new RadarScene(chrome.stage, (pick, click) => {
-  if (click) pinned = pick;
-  else if (pinned) return;
-  showPick(pick);
-});
+const scene = new RadarScene(
+  chrome.stage,
+  (pick, click) => {
+    if (click) pinned = pick;
+    else if (pinned) return;
+    showPick(pick);
+  },
+  (settled) => {
+    if (window.__radar && window.__radar.settled !== settled) window.__radar.settled = settled;
+  },
+);
 
 function showPick(pick: Pick): void {
   scene.setHighlight(pick);
@@ -93,6 +106,9 @@ function show(next: number, animate: boolean): void {
     at: frame.at,
     live,
     drawn: scene.content.drawn,
+    linkStyles: scene.content.linkStyles,
+    // The next rendered frame says whether it shows the new scan in place.
+    settled: false,
   };
 }
 

@@ -9,7 +9,7 @@ import { LineGeometry } from 'three/examples/jsm/lines/LineGeometry.js';
 import { LineMaterial } from 'three/examples/jsm/lines/LineMaterial.js';
 import type { AdvisoryLevel, Link, ScanResult } from '../../engine/types.js';
 import type { ReportLink } from '../check-report.js';
-import { AGENT_COLOR, LEVEL_COLOR, LEVEL_RANK, LEVEL_WIDTH, SYMBOL_COLOR } from './colors.js';
+import { AGENT_COLOR, LEVEL_COLOR, LEVEL_RANK, LEVEL_WIDTH, SYMBOL_COLOR, cssColor } from './colors.js';
 import { hotFiles, makeFileCloud } from './file-cloud.js';
 import { type Layout, toScene } from './layout.js';
 
@@ -95,6 +95,16 @@ export class SceneContent {
     for (const view of this.agents.values()) view.halo.quaternion.copy(camera.quaternion);
   }
 
+  /** True once every agent has reached its place (the last glide is over). */
+  get settled(): boolean {
+    return !this.moving;
+  }
+
+  /** How each link line is actually painted, read from its material (the browser test reads it). */
+  get linkStyles(): { a: string; b: string; color: string; dashed: boolean }[] {
+    return this.links.map(({ link, line }) => ({ a: link.a, b: link.b, color: cssColor(line.material.color.getHex()), dashed: line.material.dashed }));
+  }
+
   get drawn(): { agentPoints: number; linkLines: number; filePoints: number } {
     return {
       agentPoints: this.agentGroup.children.filter((c) => c.userData.kind === 'agent').length,
@@ -157,7 +167,7 @@ export class SceneContent {
         transparent: true,
         opacity: link.level === 'clear' ? 0.2 + 0.5 * clamp01(link.risk) : 0.95,
         depthWrite: false,
-        ...(symbolic ? { dashed: true, dashSize: 0.06, gapSize: 0.04 } : {}),
+        ...(symbolic ? { dashed: true, dashSize: 0.22, gapSize: 0.14 } : {}),
       });
       material.resolution.copy(this.resolution);
       const line = new Line2(new LineGeometry(), material);

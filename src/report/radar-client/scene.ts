@@ -26,6 +26,8 @@ export class RadarScene {
   constructor(
     private readonly host: HTMLElement,
     onPick: (pick: Pick, pinned: boolean) => void,
+    /** After each rendered frame; `settled`: that frame shows every agent at its place. */
+    private readonly onRendered: (settled: boolean) => void = () => undefined,
   ) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
@@ -158,6 +160,7 @@ export class RadarScene {
     this.content.faceCamera(this.camera);
     this.renderer.render(this.scene, this.camera);
     this.placeLabels();
+    this.onRendered(this.content.settled);
   }
 
   private resize(): void {

@@ -4,7 +4,7 @@
  */
 import type { RadarFrame } from '../radar-html.js';
 import { radarPageText as T } from '../../messages/radar.js';
-import { AGENT_COLOR, LEVEL_COLOR, cssColor } from './colors.js';
+import { AGENT_COLOR, LEVEL_COLOR, SYMBOL_COLOR, cssColor } from './colors.js';
 import { el, formatTime, put } from './dom.js';
 
 export interface Chrome {
@@ -34,6 +34,7 @@ export function buildChrome(root: HTMLElement, title: string): Chrome {
     [T.legendClear, LEVEL_COLOR.clear, 'line thin'],
     [T.legendTA, LEVEL_COLOR.TA, 'line'],
     [T.legendRA, LEVEL_COLOR.RA, 'line thick'],
+    [T.legendSymbol, SYMBOL_COLOR, 'line dashed'],
   ] as const) {
     const swatch = el('span', `swatch ${shape}`);
     swatch.style.setProperty('--swatch', cssColor(color));

@@ -70,6 +70,27 @@ describe('readUses: references in changed lines only', () => {
     expect(uses.filter((u) => u.name === 'createSession').map((u) => u.line)).toEqual([5]);
     expect(uses.some((u) => u.name === 'admin' || (u.name === 's' && u.line === 5))).toBe(false);
   });
+
+  it('walking only the statements that hold a changed line finds exactly the uses a full walk finds on those lines', async () => {
+    const text = [
+      "import { a, b } from './m';", // 1
+      'export function one() {', // 2
+      '  return a(1);', // 3
+      '}', // 4
+      'export const two = () =>', // 5
+      '  b(', // 6
+      '    a(2),', // 7
+      '  );', // 8
+      'a(3); b(4);', // 9
+    ].join('\n');
+    const tree = await program('src/x.ts', text);
+    const all = readUses(tree, text, () => true);
+    for (const changed of [[3], [7], [6, 9], [1, 4], []]) {
+      const some = readUses(tree, text, (line) => changed.includes(line));
+      expect(some).toEqual(all.filter((u) => changed.includes(u.line)));
+    }
+    expect(readUses(tree, text, (line) => line === 7)).toEqual([{ name: 'a', line: 7, args: 1 }]);
+  });
 });
 
 describe('addedLines', () => {
@@ -97,6 +118,8 @@ describe('resolveImport', () => {
   const files: Record<string, string> = {
     'src/index.ts': "export * from './auth/index.js';\nexport { helper as util } from './helper';",
     'src/auth/index.ts': "export { createSession } from './session';",
+    'src/core.ts': "export * as util from './util/index.js';\nimport * as fmt from './format';\nexport { fmt as text };",
+    'src/util/index.ts': "export * from './clone';",
   };
   const context = (changed: string[], existing: string[], adjacency?: Record<string, string[]>): ResolveContext => ({
     changedFiles: new Set(changed),
@@ -130,6 +153,23 @@ describe('resolveImport', () => {
       name: 'helper',
     });
     expect(await resolveImport('src/api/admin.ts', '../index', 'other', context(['src/helper.ts'], existing))).toBeNull();
+  });
+
+  it('a member of a namespace re-export (`export * as util from`, `import * as fmt; export { fmt as text }`)', async () => {
+    const existing = ['src/core.ts', 'src/util/index.ts', 'src/util/clone.ts', 'src/format.ts'];
+    // util.clone(…) after `import { util } from '../core'`: followed into util/index.ts, then its `export *`.
+    expect(await resolveImport('src/api/admin.ts', '../core', 'util', context(['src/util/clone.ts'], existing), 'clone')).toEqual({
+      file: 'src/util/clone.ts',
+      name: 'clone',
+    });
+    expect(await resolveImport('src/api/admin.ts', '../core', 'text', context(['src/format.ts'], existing), 'pad')).toEqual({
+      file: 'src/format.ts',
+      name: 'pad',
+    });
+    // Without the member (the namespace passed on as a value) nothing is named in the module.
+    expect(await resolveImport('src/api/admin.ts', '../core', 'util', context(['src/util/clone.ts'], existing))).toBeNull();
+    // A name the barrel does not re-export as a namespace is not followed.
+    expect(await resolveImport('src/api/admin.ts', '../core', 'other', context(['src/util/clone.ts'], existing), 'clone')).toBeNull();
   });
 
   it('a package specifier through the import graph edges', async () => {

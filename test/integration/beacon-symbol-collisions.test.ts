@@ -1,0 +1,209 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Beacon } from '../../src/beacon/beacon-schema.js';
+import { withRunSignal } from '../../src/git/run-signal.js';
+import { symbolMessages } from '../../src/messages/symbols.js';
+import { beaconWorkChannels } from '../../src/run/beacon-traffic.js';
+import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+
+/**
+ * The symbol channel on peers known through their beacons (issue 10 point 4): two clones and a
+ * bare remote. ada changes `src/auth/session.ts` in UNCOMMITTED work and only publishes a beacon
+ * (its parent commit carries that work); bo's new code calls what ada changed. Git merges both
+ * cleanly (different files), so the only thing that can see the collision is the symbol channel
+ * computed on the beacon's work.
+ */
+const SESSION = [
+  'export function createSession(user: string) {', // 1
+  '  return { user };',
+  '}',
+  '',
+  'export function formatUser(user: string): string {', // 5
+  '  return user.trim();',
+  '}',
+  '',
+].join('\n');
+const FILES = {
+  'src/auth/session.ts': SESSION,
+  'src/auth/index.ts': "export * from './session';\n",
+  'src/app.ts': "import { createSession } from './auth';\nexport const s = createSession('root');\n",
+};
+const ADMIN = [
+  "import { createSession, formatUser } from '../auth';", // 1
+  '',
+  "export const admin = createSession('admin');", // 3
+  "export const name = formatUser('admin');", // 4
+  '',
+].join('\n');
+const REMOVED = SESSION.replace(/export function createSession[\s\S]*?}\n\n/, '');
+const RESIGNED = SESSION.replace('formatUser(user: string)', 'formatUser(user: string, width: number)');
+
+const PATH = pathWithCli();
+const roots: string[] = [];
+afterAll(() => roots.forEach(removeDir));
+
+interface ReportedLink {
+  a: string;
+  b: string;
+  level: string;
+  channels: Record<string, number>;
+  evidence?: { channel: string; text: string }[];
+  symbols?: Record<string, unknown>[];
+  predictedRA?: boolean;
+}
+
+function clones(): [string, string] {
+  const setup = remoteWithClones(FILES, 2);
+  roots.push(setup.root);
+  return setup.clones as [string, string];
+}
+
+function linkWith(cwd: string, peer: string): ReportedLink {
+  const result = runCli(cwd, ['check', '--fetch', '--json']);
+  const report = JSON.parse(result.stdout) as { links: ReportedLink[]; agents: { id: string }[] };
+  const link = report.links.find((l) => l.a === peer || l.b === peer);
+  expect(link, result.stdout.slice(0, 3000)).toBeDefined();
+  return link!;
+}
+
+function publish(cwd: string): void {
+  const published = runCli(cwd, ['beacon', 'publish']);
+  expect(published.status, published.stderr).toBe(0);
+}
+
+const REMOVED_EVIDENCE = "ada/work removed `createSession` (src/auth/session.ts:1); bo/work's new code in src/api/admin.ts:3 calls it with 1 argument";
+
+describe('the symbol channel on beacon peers', () => {
+  it('a beacon-only peer that removed an export in uncommitted work: RA with evidence on check and on pre-push', () => {
+    const [ada, bo] = clones();
+    // ada: nothing committed, nothing pushed; the removal travels only in the beacon's parent.
+    gitIn(ada, 'switch', '-q', '-c', 'ada/work');
+    writeFiles(ada, { 'src/auth/session.ts': REMOVED });
+    publish(ada);
+    expect(gitIn(ada, 'ls-remote', 'origin', 'refs/heads/*')).not.toContain('ada');
+
+    gitIn(bo, 'switch', '-q', '-c', 'bo/work');
+    writeFiles(bo, { 'src/api/admin.ts': ADMIN });
+    const link = linkWith(bo, 'ada/work');
+    expect(link.channels.symbol).toBe(1);
+    expect(link.level).toBe('RA');
+    expect(link.evidence).toContainEqual({ channel: 'symbol', text: REMOVED_EVIDENCE });
+    expect(link.symbols).toEqual([
+      {
+        symbol: 'createSession',
+        change: 'removed',
+        details: [],
+        changedBy: 'ada/work',
+        usedBy: 'bo/work',
+        declaration: { file: 'src/auth/session.ts', line: 1 },
+        use: { file: 'src/api/admin.ts', line: 3 },
+        args: 1,
+      },
+    ]);
+
+    // Committed and pushed with the hooks installed: the pre-push blocks with the same evidence.
+    expect(runCli(bo, ['install', '--force'], { PATH }).status).toBe(0);
+    commitAll(bo, 'bo: admin calls createSession');
+    const pushed = spawnSync('git', ['push', '-u', 'origin', 'bo/work'], { cwd: bo, env: testEnv({ PATH }), encoding: 'utf8', timeout: 120_000 });
+    expect(pushed.status, pushed.stderr).not.toBe(0);
+    expect(pushed.stderr).toContain('RA  ada/work');
+    expect(pushed.stderr).toContain(REMOVED_EVIDENCE);
+  });
+
+  it('a beacon-only peer that added a required parameter: TA, no evidence', () => {
+    const [ada, bo] = clones();
+    gitIn(ada, 'switch', '-q', '-c', 'ada/work');
+    writeFiles(ada, { 'src/auth/session.ts': RESIGNED });
+    publish(ada);
+
+    gitIn(bo, 'switch', '-q', '-c', 'bo/work');
+    writeFiles(bo, { 'src/api/admin.ts': ADMIN });
+    const link = linkWith(bo, 'ada/work');
+    expect(link.channels.symbol).toBe(0.7);
+    expect(link.level).toBe('TA');
+    expect(link.evidence ?? []).toEqual([]);
+    expect(link.symbols).toEqual([
+      expect.objectContaining({
+        symbol: 'formatUser',
+        change: 'signature',
+        details: ['1 → 2 required parameters'],
+        changedBy: 'ada/work',
+        declaration: { file: 'src/auth/session.ts', line: 5 },
+        use: { file: 'src/api/admin.ts', line: 4 },
+        args: 1,
+      }),
+    ]);
+  });
+
+  it('a peer whose beacon is newer than its pushed branch: the symbol channel reads the beacon, on both machines', () => {
+    const [ada, bo] = clones();
+    // ada pushes a harmless commit, then removes createSession without committing.
+    gitIn(ada, 'switch', '-q', '-c', 'ada/work');
+    writeFiles(ada, { 'src/app.ts': "export const s = 'root';\n" });
+    commitAll(ada, 'ada: app no longer needs a session');
+    gitIn(ada, 'push', '-q', '-u', 'origin', 'HEAD');
+    writeFiles(ada, { 'src/auth/session.ts': REMOVED });
+    publish(ada);
+
+    gitIn(bo, 'switch', '-q', '-c', 'bo/work');
+    writeFiles(bo, { 'src/api/admin.ts': ADMIN });
+    commitAll(bo, 'bo: admin calls createSession');
+    gitIn(bo, 'push', '-q', '-u', 'origin', 'HEAD');
+    publish(bo);
+
+    const onBo = linkWith(bo, 'ada/work');
+    expect(onBo.channels.symbol).toBe(1);
+    expect(onBo.level).toBe('RA');
+    expect(onBo.evidence).toContainEqual({
+      channel: 'symbol',
+      text: "ada/work removed `createSession` (src/auth/session.ts:1); bo/work's new code in src/api/admin.ts:3 calls it with 1 argument",
+    });
+    // ada's machine compares its own current work with bo's: the same collision from the other side.
+    const onAda = linkWith(ada, 'bo/work');
+    expect(onAda.channels.symbol).toBe(1);
+    expect(onAda.level).toBe('RA');
+  });
+
+  it('a branch pushed after the beacon is the newer state: its own symbol channel stands', () => {
+    const [ada, bo] = clones();
+    gitIn(ada, 'switch', '-q', '-c', 'ada/work');
+    writeFiles(ada, { 'src/auth/session.ts': REMOVED });
+    publish(ada);
+    // ada restores createSession, commits and pushes: the beacon's removal is history.
+    writeFiles(ada, { 'src/auth/session.ts': SESSION.replace('return user.trim();', 'return user.trim() || user;') });
+    commitAll(ada, 'ada: keep createSession after all');
+    gitIn(ada, 'push', '-q', '-u', 'origin', 'HEAD');
+
+    gitIn(bo, 'switch', '-q', '-c', 'bo/work');
+    writeFiles(bo, { 'src/api/admin.ts': ADMIN });
+    const link = linkWith(bo, 'ada/work');
+    expect(link.channels.symbol).toBe(0);
+    expect(link.level).toBe('clear');
+  });
+});
+
+describe("the symbol channel's share of the budget on the beacon path", () => {
+  it('when only its share is spent, the symbol channel is unknown and the merge channel stands; when the run is cut, the run ends', async () => {
+    const [ada] = clones();
+    const base = gitIn(ada, 'rev-parse', 'HEAD');
+    gitIn(ada, 'switch', '-q', '-c', 'ada/work');
+    writeFiles(ada, { 'src/auth/session.ts': REMOVED });
+    const work = commitAll(ada, 'ada: drop createSession');
+    gitIn(ada, 'switch', '-q', '-c', 'bo/work', base);
+    writeFiles(ada, { 'src/api/admin.ts': ADMIN });
+    const own = commitAll(ada, 'bo: admin');
+    const beacon = { agent: 'ada/work' } as Beacon;
+    const symbol = (signal?: AbortSignal) => ({ ownId: 'bo/work', ignore: () => false, ...(signal ? { signal } : {}) });
+
+    const full = await beaconWorkChannels(ada, own, beacon, work, undefined, { merge: true, symbol: symbol() });
+    expect(full?.symbol?.value).toBe(1);
+    expect(full?.merge?.value).toBe(0);
+
+    const spent = await beaconWorkChannels(ada, own, beacon, work, undefined, { merge: true, symbol: symbol(AbortSignal.abort()) });
+    expect(spent?.symbol).toEqual({ value: null, collisions: [], reason: symbolMessages.cut });
+    expect(spent?.merge?.value).toBe(0);
+
+    const run = AbortSignal.abort();
+    await expect(withRunSignal(run, () => beaconWorkChannels(ada, own, beacon, work, undefined, { merge: false, symbol: symbol(run) }))).rejects.toThrow();
+  });
+});
