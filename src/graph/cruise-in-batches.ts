@@ -1,3 +1,4 @@
+import { openDirectReader } from './read-imports-directly.js';
 import { openCruiseSession, type CruisedFile } from './run-cruise.js';
 import type { GraphProgressListener } from './types.js';
 
@@ -16,6 +17,12 @@ export interface BatchOptions {
   readonly now: () => number;
   /** Called after each batch with everything cruised so far (a long build saves its progress). */
   readonly onBatch?: (cruised: ReadonlyMap<string, CruisedFile>) => void;
+  /**
+   * Read files whose imports are all relative directly (read-imports-directly.ts) and give only
+   * the rest to dependency-cruiser. Default true; false = dependency-cruiser for every file (the
+   * reference the direct path is tested against).
+   */
+  readonly direct?: boolean;
 }
 
 export interface BatchResult {
@@ -39,6 +46,9 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
   }
   options.onProgress?.({ phase: 'load' });
   const session = await openCruiseSession(toplevel, options.tsconfig);
+  // Without a TypeScript it supports, dependency-cruiser reads TS files differently (and we warn):
+  // the direct path would then not give its edges.
+  const direct = options.direct !== false && session.typescriptAvailable ? await openDirectReader(toplevel) : undefined;
   let next = 0;
   let msPerFile: number | undefined;
   while (next < files.length) {
@@ -56,7 +66,12 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
     const batch = files.slice(next, next + size);
     options.onProgress?.({ phase: 'cruise', done: next, total: files.length });
     const started = now();
-    for (const [file, record] of await session.cruise(batch)) cruised.set(file, record);
+    const read = direct?.read(batch) ?? { records: new Map<string, CruisedFile>(), rest: batch };
+    const viaCruiser = await session.cruise(read.rest);
+    for (const file of batch) {
+      const record = read.records.get(file) ?? viaCruiser.get(file);
+      if (record) cruised.set(file, record);
+    }
     const perFile = (now() - started) / batch.length;
     msPerFile = msPerFile === undefined ? perFile : Math.max(perFile, (msPerFile + perFile) / 2);
     next += batch.length;
