@@ -14,18 +14,16 @@ export type ParseModule = (file: string, text: string) => ModuleRecord | undefin
 
 export interface ModuleRecord {
   readonly staticImports: readonly { readonly moduleRequest: { readonly value: string } }[];
-  readonly staticExports: readonly {
-    readonly start: number;
-    readonly end: number;
-    readonly entries: readonly { readonly moduleRequest: { readonly value: string } | null }[];
-  }[];
+  readonly staticExports: readonly { readonly entries: readonly { readonly moduleRequest: { readonly value: string } | null }[] }[];
   readonly dynamicImports: readonly { readonly start: number; readonly moduleRequest: { readonly start: number; readonly end: number } }[];
 }
 
-/** Forms the record does not cover: CommonJS and `import x = require()`, triple-slash directives,
- * imports nested in `declare module` / `declare global` blocks (TypeScript does not take those). */
-const NOT_IN_RECORD = /\brequire\b|\/\/\/\s*<reference|\bdeclare\s+(?:module|global)\b/;
-const EXPORT_FROM = /\bfrom\s*['"]/;
+/**
+ * Forms the record does not cover: CommonJS and `import x = require()`, triple-slash directives,
+ * imports nested in `declare module` / `declare global` blocks (TypeScript does not take those),
+ * and `export {} from './x'` (no entry, so no export record; test graph-direct-read).
+ */
+const NOT_IN_RECORD = /\brequire\b|\/\/\/\s*<reference|\bdeclare\s+(?:module|global)\b|\bexport\s+(?:type\s+)?\{\s*\}\s*from\b/;
 const IMPORT_CALL = /\bimport\s*\(/g;
 const PLAIN_STRING = /^(['"])([^'"\\\n]*)\1$/;
 /** Files dependency-cruiser reads with the TypeScript compiler (extract/helpers.mjs, minus .vue). */
@@ -44,8 +42,6 @@ export function readImportSpecifiers(file: string, text: string, parse: ParseMod
   for (const statement of record.staticExports) {
     let source: string | undefined;
     for (const entry of statement.entries) source ??= entry.moduleRequest?.value;
-    // `export {} from './x'` has no entry to carry its source (`export {}` alone is common and harmless).
-    if (statement.entries.length === 0 && EXPORT_FROM.test(text.slice(statement.start, statement.end))) return undefined;
     if (source !== undefined) specifiers.push(source);
   }
   // Every `import(` in the text must be a dynamic import with a plain string: the record has no

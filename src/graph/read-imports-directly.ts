@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { openDirectoryEntries, type DirectoryEntries } from './directory-entries.js';
 import { isTypescriptCompatible, readImportSpecifiers, type ModuleRecord, type ParseModule } from './read-import-specifiers.js';
@@ -8,7 +9,7 @@ import { resolveRelativeImport } from './resolve-relative-import.js';
 
 /**
  * The fast path of a cruise (docs/decisions/import-graph.md, "Faster full builds"): a file whose
- * every import is relative and certain gets its record here (oxc-parser's module record, the
+ * every import is relative and certain (or a core module) gets its record here (oxc-parser's module record, the
  * import resolved from directory listings) with exactly the edges dependency-cruiser would give;
  * every other file (a package or alias import, CommonJS, a doubt of any kind) is left for
  * dependency-cruiser. Most of a build's time was dependency-cruiser's per-import resolution.
@@ -59,6 +60,8 @@ function readOne(toplevel: string, entries: DirectoryEntries, parse: ParseModule
   const dir = pathDir(file);
   const imports = new Set<string>();
   for (const specifier of specifiers) {
+    // Core modules: dependency-cruiser marks them and run-cruise.ts leaves them out (extract/resolve/is-built-in.mjs).
+    if (isBuiltin(specifier) || specifier.startsWith('bun:')) continue;
     const resolved = resolveRelativeImport(entries, dir, specifier);
     if (resolved === undefined) return undefined;
     // As run-cruise.ts keeps them: repository sources other than the file itself.
