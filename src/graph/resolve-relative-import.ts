@@ -8,21 +8,19 @@ import { RESOLVE_EXTENSIONS } from './source-files.js';
  * - enhanced-resolve (extract/resolve/resolve.mjs): the path as written, then the path plus each
  *   extension of RESOLVE_EXTENSIONS in order; then, for a directory, its `index` the same way;
  * - dependency-cruiser's retry (extract/resolve/index.mjs, `resolveWithRetry`): a `.js`, `.jsx`,
- *   `.cjs` or `.mjs` import that did not resolve is tried again without its extension, with
- *   `.ts`/`.tsx`/`.d.ts` (`.cts`/`.d.cts`, `.mts`/`.d.mts`), and kept only when it lands on a
- *   TypeScript file.
+ *   `.cjs` or `.mjs` import that did not resolve is tried again without its extension and kept
+ *   only when it lands on a TypeScript file. The retry asks for `.ts`/`.tsx`/`.d.ts` only, but
+ *   within one cruise dependency-cruiser reuses the resolver its first resolution built
+ *   (extract/resolve/resolve.mjs `init`: a new one only when `bustTheCache`), so the retry
+ *   really tries the full RESOLVE_EXTENSIONS list: `./x.js` finds `x.mts` before `x.d.ts`
+ *   (test graph-direct-read, `dual`). We give the edges the rest of the build gets.
  * Returns the repo-relative file, or `undefined` when the answer is not certain: anything that
  * escapes the repository, a query or loader suffix, a directory with a package.json (its `main`),
  * an import that resolves nowhere (dependency-cruiser's "couldNotResolve" bookkeeping), and every
  * `unsure` entry. The caller then asks dependency-cruiser itself.
  */
 
-const RETRY_EXTENSIONS: ReadonlyMap<string, readonly string[]> = new Map([
-  ['.js', ['.ts', '.tsx', '.d.ts']],
-  ['.jsx', ['.ts', '.tsx', '.d.ts']],
-  ['.cjs', ['.cts', '.d.cts']],
-  ['.mjs', ['.mts', '.d.mts']],
-]);
+const RETRIED = new Set(['.js', '.jsx', '.cjs', '.mjs']);
 const TYPESCRIPT_ISH = new Set(['.ts', '.tsx', '.cts', '.mts']);
 /** Characters that make a specifier more than a path: loaders (`!`), queries, fragments, escapes. */
 const NOT_A_PLAIN_PATH = /[!?#\\%\0]/;
@@ -41,11 +39,10 @@ export function resolveRelativeImport(entries: DirectoryEntries, fromDir: string
   const first = resolvePath(entries, target, RESOLVE_EXTENSIONS);
   if (first !== 'none') return first === 'unsure' ? undefined : first.found;
   const extension = posix.extname(specifier);
-  const retry = RETRY_EXTENSIONS.get(extension);
-  if (!retry) return undefined;
+  if (!RETRIED.has(extension)) return undefined;
   const stripped = repoPath(fromDir, specifier.slice(0, -extension.length));
   if (stripped === undefined) return undefined;
-  const second = resolvePath(entries, stripped, retry);
+  const second = resolvePath(entries, stripped, RESOLVE_EXTENSIONS);
   if (second === 'none' || second === 'unsure') return undefined;
   return TYPESCRIPT_ISH.has(posix.extname(second.found)) ? second.found : undefined;
 }

@@ -29,6 +29,7 @@ const FILES: Record<string, string> = {
     "import { shadow } from './shadow.js';", // shadow.js exists as written: it wins over shadow.ts
     "import { decl } from './decl.js';", // only a declaration file
     "import { m } from './m.mjs';", // .mjs -> .mts
+    "import { dual } from './dual.js';", // dual.mts and dual.d.ts: see resolve-relative-import.ts on the retry
     "import { gen } from './gen';", // an ignored gen.ts on disk comes before the tracked gen.js
     "import { readFileSync } from 'node:fs';",
     "import path from 'path';",
@@ -38,7 +39,7 @@ const FILES: Record<string, string> = {
     "export type { U } from './types.js';",
     'export {};',
     "export const lazy = () => import('./lazy.js');",
-    'export const all = [y, z, d, i, data, both, shadow, decl, m, gen, readFileSync, path, self];',
+    'export const all = [dual, y, z, d, i, data, both, shadow, decl, m, gen, readFileSync, path, self];',
     'export type Alias = T;',
   ].join('\n'),
   'a/y.ts': 'export const y = 1;\n',
@@ -53,6 +54,8 @@ const FILES: Record<string, string> = {
   'a/shadow.js': 'export const shadow = 2;\n',
   'a/decl.d.ts': 'export declare const decl: number;\n',
   'a/m.mts': 'export const m = 1;\n',
+  'a/dual.mts': 'export const dual = 1;\n',
+  'a/dual.d.ts': 'export declare const dual: number;\n',
   'a/gen.ts': 'export const gen = 1;\n',
   'a/gen.js': 'export const gen = 2;\n',
   'a/lazy.ts': 'export const lazy = 1;\n',
@@ -128,6 +131,7 @@ describe('the direct read gives exactly dependency-cruiser’s records', () => {
       'a/both.ts',
       'a/decl.d.ts',
       'a/dir/index.ts',
+      'a/dual.mts',
       'a/gen.ts',
       'a/idx/index.ts',
       'a/lazy.ts',
