@@ -51,7 +51,17 @@ export function openDirectoryEntries(toplevel: string): DirectoryEntries {
     return result;
   };
 
+  // Every import asks for up to 20 candidates, most of them twice or more: one answer per path.
+  const answers = new Map<string, EntryKind>();
   const kind = (path: string): EntryKind => {
+    let answer = answers.get(path);
+    if (answer === undefined) {
+      answer = lookUp(path);
+      answers.set(path, answer);
+    }
+    return answer;
+  };
+  const lookUp = (path: string): EntryKind => {
     if (!rootIsReal) return 'unsure';
     if (path === '') return 'dir';
     const slash = path.lastIndexOf('/');

@@ -1,10 +1,11 @@
-import { realpathSync, symlinkSync } from 'node:fs';
+import { realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cruiseInBatches } from '../../src/graph/cruise-in-batches.js';
 import { listRepoFiles } from '../../src/graph/list-repo-files.js';
+import { loadImportGraph } from '../../src/graph/load-import-graph.js';
 import { openDirectReader } from '../../src/graph/read-imports-directly.js';
-import type { CruisedFile } from '../../src/graph/run-cruise.js';
+import { cruiserUsage, type CruisedFile } from '../../src/graph/run-cruise.js';
 import { initRepo, PROJECT_ROOT, removeDir, tempDir } from '../helpers/temp-repo.js';
 
 /**
@@ -149,6 +150,19 @@ describe('the direct read gives exactly dependency-cruiser’s records', () => {
     const { direct, cruiser } = await bothWays(repo, files);
     expect([...direct.keys()].sort()).toEqual(files);
     for (const file of files) expect(direct.get(file), file).toEqual(cruiser.get(file));
+  });
+
+  it('refreshes files with relative imports without loading dependency-cruiser once a build found TypeScript', async () => {
+    const common = join(repo, '.git');
+    const full = await loadImportGraph(repo, common, { refresh: 'auto' });
+    expect(full.source).toBe('full');
+    writeFileSync(join(repo, 'a/y.ts'), "import { z } from './z';\nexport const y = z;\n");
+    const loads = cruiserUsage().loads;
+    const refreshed = await loadImportGraph(repo, common, { refresh: 'auto' });
+    expect(refreshed.source).toBe('incremental');
+    expect(refreshed.filesCruised).toBe(1);
+    expect(refreshed.graph.adjacency['a/y.ts']).toEqual(['a/z.tsx']);
+    expect(cruiserUsage().loads).toBe(loads);
   });
 });
 
