@@ -9,7 +9,7 @@ import { resolveRelativeImport } from './resolve-relative-import.js';
 
 /**
  * The fast path of a cruise (docs/decisions/import-graph.md, "Faster full builds"): a file whose
- * every import is relative and certain (or a core module) gets its record here (oxc-parser's module record, the
+ * every import is relative and certain (or a plain core module) gets its record here (oxc-parser's module record, the
  * import resolved from directory listings) with exactly the edges dependency-cruiser would give;
  * every other file (a package or alias import, CommonJS, a doubt of any kind) is left for
  * dependency-cruiser. Most of a build's time was dependency-cruiser's per-import resolution.
@@ -60,14 +60,24 @@ function readOne(toplevel: string, entries: DirectoryEntries, parse: ParseModule
   const dir = pathDir(file);
   const imports = new Set<string>();
   for (const specifier of specifiers) {
-    // Core modules: dependency-cruiser marks them and run-cruise.ts leaves them out (extract/resolve/is-built-in.mjs).
-    if (isBuiltin(specifier) || specifier.startsWith('bun:')) continue;
+    if (isCoreModule(specifier)) continue;
     const resolved = resolveRelativeImport(entries, dir, specifier);
     if (resolved === undefined) return undefined;
     // As run-cruise.ts keeps them: repository sources other than the file itself.
     if (resolved !== file && isSourcePath(resolved) && !isInNodeModules(resolved)) imports.add(resolved);
   }
   return { imports: [...imports].sort(), unresolved: [] };
+}
+
+/**
+ * Core modules: dependency-cruiser marks them and run-cruise.ts leaves them out. It asks
+ * `isBuiltin` of the name with `node:`/`bun:` taken off (extract/helpers.mjs
+ * `extractModuleAttributes`, extract/resolve/is-built-in.mjs), except for a few prefix-only ones;
+ * `node:test` or `bun:sqlite` are left to it rather than modelled.
+ */
+function isCoreModule(specifier: string): boolean {
+  const bare = specifier.startsWith('node:') ? specifier.slice('node:'.length) : specifier;
+  return isBuiltin(specifier) && isBuiltin(bare);
 }
 
 function langOf(file: string): 'jsx' | 'ts' | 'tsx' | 'dts' {

@@ -79,6 +79,7 @@ const FILES: Record<string, string> = {
   'r/broken.ts': "import { y } from '../a/y.js'\nexport const = ;;; {{{ )\n",
   'r/export-nothing.ts': "export {} from '../a/y.js';\n",
   'r/case.ts': "import { y } from '../a/Y.js';\nexport default y;\n",
+  'r/protocol.ts': "import { Database } from 'bun:sqlite';\nimport { test } from 'node:test';\nexport default [Database, test];\n",
   'r/through-link.ts': "import { l } from './linked/l.js';\nexport default l;\n",
   'b/y.ts': 'export const y = 1;\n',
   'target/l.ts': 'export const l = 1;\n',
@@ -100,6 +101,7 @@ const LEFT_TO_CRUISER = [
   'r/export-nothing.ts',
   'r/case.ts',
   'r/through-link.ts',
+  'r/protocol.ts',
 ];
 
 async function bothWays(toplevel: string, files: readonly string[]): Promise<{ direct: Map<string, CruisedFile>; cruiser: Map<string, CruisedFile> }> {
