@@ -40,7 +40,7 @@ export function renderPerfMarkdown({ warnings = [], rows, rss, gnuRss, scaling, 
     `| warm pre-commit − floor (${rows.floor.label.includes('worktrees') ? 'status in every worktree' : 'floor'}) | ${ms(overFloor)} | ≤ 150 ms | ${verdict(overFloor <= 150)} |`,
   );
   lines.push(`| warm pre-commit − one \`git status\` | ${ms(rows.warmPreCommit.median - rows.floor1.median)} | (information) | |`);
-  lines.push(`| pre-push / full cruise | ${pct(pushShare)} | ≤ 20 % | ${verdict(pushShare <= 0.2)} |`);
+  lines.push(`| pre-push / full graph build | ${pct(pushShare)} | ≤ 20 % | ${verdict(pushShare <= 0.2)} |`);
   lines.push(`| warm pre-commit peak RSS | ${mb(rssMedian)} | < 150 MB | ${verdict(rssMedian < 150e6)} |`);
   lines.push(`| shim overhead: \`git commit\` − \`git commit --no-verify\` | ${ms(rows.commitShim.median - rows.commitBare.median)} | (information) | |`);
   lines.push(

@@ -1,4 +1,5 @@
-import { openCruiseSession, type CruisedFile } from './run-cruise.js';
+import { openDirectReader } from './read-imports-directly.js';
+import { openCruiseSession, type CruisedFile, type CruiseSession } from './run-cruise.js';
 import type { GraphProgressListener } from './types.js';
 
 /**
@@ -16,6 +17,14 @@ export interface BatchOptions {
   readonly now: () => number;
   /** Called after each batch with everything cruised so far (a long build saves its progress). */
   readonly onBatch?: (cruised: ReadonlyMap<string, CruisedFile>) => void;
+  /**
+   * Read files whose imports are all relative directly (read-imports-directly.ts) and give only
+   * the rest to dependency-cruiser. Default true; false = dependency-cruiser for every file (the
+   * reference the direct path is tested against).
+   */
+  readonly direct?: boolean;
+  /** What the last build found (the cache): true lets the direct path start without loading dependency-cruiser. */
+  readonly typescriptAvailable?: boolean;
 }
 
 export interface BatchResult {
@@ -38,7 +47,16 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
     return { cruised, remaining: files, typescriptAvailable: undefined, tsconfigError: undefined };
   }
   options.onProgress?.({ phase: 'load' });
-  const session = await openCruiseSession(toplevel, options.tsconfig);
+  // Without a TypeScript it supports, dependency-cruiser reads TS files differently (and we warn):
+  // the direct path would then not give its edges. Whether it has one is known from the last build
+  // (the cache) or from loading it; when the cache says yes, dependency-cruiser (~1.7 s to load)
+  // is loaded only for a batch with files the direct path leaves to it — a refresh of a few files
+  // with relative imports never loads it.
+  let session: CruiseSession | undefined;
+  const openSession = async (): Promise<CruiseSession> => (session ??= await openCruiseSession(toplevel, options.tsconfig));
+  const useDirect = options.direct !== false && (options.typescriptAvailable === true || (await openSession()).typescriptAvailable);
+  const direct = useDirect ? await openDirectReader(toplevel) : undefined;
+  if (!direct) await openSession();
   let next = 0;
   let msPerFile: number | undefined;
   while (next < files.length) {
@@ -56,7 +74,12 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
     const batch = files.slice(next, next + size);
     options.onProgress?.({ phase: 'cruise', done: next, total: files.length });
     const started = now();
-    for (const [file, record] of await session.cruise(batch)) cruised.set(file, record);
+    const read = direct?.read(batch) ?? { records: new Map<string, CruisedFile>(), rest: batch };
+    const viaCruiser = read.rest.length > 0 ? await (await openSession()).cruise(read.rest) : new Map<string, CruisedFile>();
+    for (const file of batch) {
+      const record = read.records.get(file) ?? viaCruiser.get(file);
+      if (record) cruised.set(file, record);
+    }
     const perFile = (now() - started) / batch.length;
     msPerFile = msPerFile === undefined ? perFile : Math.max(perFile, (msPerFile + perFile) / 2);
     next += batch.length;
@@ -66,7 +89,7 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
   return {
     cruised,
     remaining: files.slice(next),
-    typescriptAvailable: session.typescriptAvailable,
-    tsconfigError: session.tsconfigError,
+    typescriptAvailable: session?.typescriptAvailable ?? options.typescriptAvailable,
+    tsconfigError: session?.tsconfigError,
   };
 }

@@ -72,7 +72,15 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
   };
   let batches: BatchResult;
   try {
-    batches = await cruiseInBatches(toplevel, plan.toCruise, { tsconfig, deadline, onProgress: options.onProgress, now, onBatch: checkpoint });
+    batches = await cruiseInBatches(toplevel, plan.toCruise, {
+      tsconfig,
+      deadline,
+      onProgress: options.onProgress,
+      now,
+      onBatch: checkpoint,
+      // A config change may have changed what dependency-cruiser finds: ask it again then.
+      typescriptAvailable: invalidate ? undefined : cache?.typescriptAvailable,
+    });
   } catch (error) {
     // dependency-cruiser itself failed (not one file: those get no edges). Keep what we had.
     warnings.push({ code: 'cruise-failed', message: graphMessages.cruiseFailed(reason(error)) });

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { join } from 'node:path';
+import { openDirectoryEntries, type DirectoryEntries } from './directory-entries.js';
+import { isTypescriptCompatible, readImportSpecifiers, type ModuleRecord, type ParseModule } from './read-import-specifiers.js';
+import type { CruisedFile } from './run-cruise.js';
+import { isInNodeModules, isSourcePath, pathDir } from './source-files.js';
+import { resolveRelativeImport } from './resolve-relative-import.js';
+
+/**
+ * The fast path of a cruise (docs/decisions/import-graph.md, "Faster full builds"): a file whose
+ * every import is relative and certain (or a plain core module) gets its record here (oxc-parser's module record, the
+ * import resolved from directory listings) with exactly the edges dependency-cruiser would give;
+ * every other file (a package or alias import, CommonJS, a doubt of any kind) is left for
+ * dependency-cruiser. Most of a build's time was dependency-cruiser's per-import resolution.
+ */
+
+export interface DirectReader {
+  /** Records for the files this reader is sure about; `rest` goes to dependency-cruiser. */
+  read(files: readonly string[]): { readonly records: Map<string, CruisedFile>; readonly rest: string[] };
+}
+
+/** undefined when oxc-parser's native binding cannot load here: then everything goes to dependency-cruiser. */
+export async function openDirectReader(toplevel: string): Promise<DirectReader | undefined> {
+  let parse: ParseModule;
+  try {
+    const oxc = await import('oxc-parser');
+    parse = (file, text) => {
+      const result = oxc.parseSync(file, text, { lang: langOf(file), sourceType: 'module' });
+      return result.errors.length > 0 ? undefined : (result.module as ModuleRecord);
+    };
+  } catch {
+    return undefined;
+  }
+  const entries = openDirectoryEntries(toplevel);
+  return {
+    read(files) {
+      const records = new Map<string, CruisedFile>();
+      const rest: string[] = [];
+      for (const file of files) {
+        const record = readOne(toplevel, entries, parse, file);
+        if (record) records.set(file, record);
+        else rest.push(file);
+      }
+      return { records, rest };
+    },
+  };
+}
+
+function readOne(toplevel: string, entries: DirectoryEntries, parse: ParseModule, file: string): CruisedFile | undefined {
+  if (!isTypescriptCompatible(file)) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(join(toplevel, file), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const specifiers = readImportSpecifiers(file, text, parse);
+  if (!specifiers) return undefined;
+  const dir = pathDir(file);
+  const imports = new Set<string>();
+  for (const specifier of specifiers) {
+    if (isCoreModule(specifier)) continue;
+    const resolved = resolveRelativeImport(entries, dir, specifier);
+    if (resolved === undefined) return undefined;
+    // As run-cruise.ts keeps them: repository sources other than the file itself.
+    if (resolved !== file && isSourcePath(resolved) && !isInNodeModules(resolved)) imports.add(resolved);
+  }
+  return { imports: [...imports].sort(), unresolved: [] };
+}
+
+/**
+ * Core modules: dependency-cruiser marks them and run-cruise.ts leaves them out. It asks
+ * `isBuiltin` of the name with `node:`/`bun:` taken off (extract/helpers.mjs
+ * `extractModuleAttributes`, extract/resolve/is-built-in.mjs), except for a few prefix-only ones;
+ * `node:test` or `bun:sqlite` are left to it rather than modelled.
+ */
+function isCoreModule(specifier: string): boolean {
+  const bare = specifier.startsWith('node:') ? specifier.slice('node:'.length) : specifier;
+  return isBuiltin(specifier) && isBuiltin(bare);
+}
+
+function langOf(file: string): 'jsx' | 'ts' | 'tsx' | 'dts' {
+  if (/\.d\.[cm]?ts$/.test(file)) return 'dts';
+  if (file.endsWith('.tsx')) return 'tsx';
+  // TypeScript reads .js/.cjs/.mjs as JavaScript with JSX allowed; a file oxc rejects is left to it.
+  return /\.[cm]?ts$/.test(file) ? 'ts' : 'jsx';
+}

@@ -1,0 +1,77 @@
+import { posix } from 'node:path';
+import type { DirectoryEntries } from './directory-entries.js';
+import { RESOLVE_EXTENSIONS } from './source-files.js';
+
+/**
+ * Resolves a relative import (`./x`, `../y/z.js`, `.`) the way dependency-cruiser 17.4.3 does
+ * for the graph's settings, from directory listings instead of stat calls:
+ * - enhanced-resolve (extract/resolve/resolve.mjs): the path as written, then the path plus each
+ *   extension of RESOLVE_EXTENSIONS in order; then, for a directory, its `index` the same way;
+ * - dependency-cruiser's retry (extract/resolve/index.mjs, `resolveWithRetry`): a `.js`, `.jsx`,
+ *   `.cjs` or `.mjs` import that did not resolve is tried again without its extension and kept
+ *   only when it lands on a TypeScript file. The retry asks for `.ts`/`.tsx`/`.d.ts` only, but
+ *   within one cruise dependency-cruiser reuses the resolver its first resolution built
+ *   (extract/resolve/resolve.mjs `init`: a new one only when `bustTheCache`), so the retry
+ *   really tries the full RESOLVE_EXTENSIONS list: `./x.js` finds `x.mts` before `x.d.ts`
+ *   (test graph-direct-read, `dual`). We give the edges the rest of the build gets.
+ * Returns the repo-relative file, or `undefined` when the answer is not certain: anything that
+ * escapes the repository, a query or loader suffix, a directory with a package.json (its `main`),
+ * an import that resolves nowhere (dependency-cruiser's "couldNotResolve" bookkeeping), and every
+ * `unsure` entry. The caller then asks dependency-cruiser itself.
+ */
+
+const RETRIED = new Set(['.js', '.jsx', '.cjs', '.mjs']);
+const TYPESCRIPT_ISH = new Set(['.ts', '.tsx', '.cts', '.mts']);
+/** Characters that make a specifier more than a path: loaders (`!`), queries, fragments, escapes. */
+const NOT_A_PLAIN_PATH = /[!?#\\%\0]/;
+
+type Outcome = { readonly found: string } | 'none' | 'unsure';
+
+export function isRelativeSpecifier(specifier: string): boolean {
+  return specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
+}
+
+/** `fromDir` is the importing file's repo-relative directory ('' at the root). */
+export function resolveRelativeImport(entries: DirectoryEntries, fromDir: string, specifier: string): string | undefined {
+  if (!isRelativeSpecifier(specifier) || NOT_A_PLAIN_PATH.test(specifier) || specifier.endsWith('/')) return undefined;
+  const target = repoPath(fromDir, specifier);
+  if (target === undefined) return undefined;
+  const first = resolvePath(entries, target, RESOLVE_EXTENSIONS);
+  if (first !== 'none') return first === 'unsure' ? undefined : first.found;
+  const extension = posix.extname(specifier);
+  if (!RETRIED.has(extension)) return undefined;
+  const stripped = repoPath(fromDir, specifier.slice(0, -extension.length));
+  if (stripped === undefined) return undefined;
+  const second = resolvePath(entries, stripped, RESOLVE_EXTENSIONS);
+  if (second === 'none' || second === 'unsure') return undefined;
+  return TYPESCRIPT_ISH.has(posix.extname(second.found)) ? second.found : undefined;
+}
+
+/** Normalized repo-relative path, or undefined when it leaves the repository. */
+function repoPath(fromDir: string, specifier: string): string | undefined {
+  const joined = posix.normalize(posix.join(fromDir === '' ? '.' : fromDir, specifier));
+  if (joined === '..' || joined.startsWith('../') || joined.startsWith('/')) return undefined;
+  return joined === '.' ? '' : joined.replace(/\/$/, '');
+}
+
+function resolvePath(entries: DirectoryEntries, path: string, extensions: readonly string[]): Outcome {
+  const asFile = firstFile(entries, path === '' ? [] : [path, ...extensions.map((extension) => path + extension)]);
+  if (asFile !== 'none') return asFile;
+  const kind = entries.kind(path);
+  if (kind === 'unsure') return 'unsure';
+  if (kind !== 'dir') return 'none';
+  const prefix = path === '' ? '' : `${path}/`;
+  // A package.json may name a `main` file: not modelled here.
+  if (entries.kind(`${prefix}package.json`) !== 'none') return 'unsure';
+  const index = `${prefix}index`;
+  return firstFile(entries, [index, ...extensions.map((extension) => index + extension)]);
+}
+
+function firstFile(entries: DirectoryEntries, candidates: readonly string[]): Outcome {
+  for (const candidate of candidates) {
+    const kind = entries.kind(candidate);
+    if (kind === 'file') return { found: candidate };
+    if (kind === 'unsure') return 'unsure';
+  }
+  return 'none';
+}
