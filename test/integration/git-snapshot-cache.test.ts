@@ -15,6 +15,12 @@ afterEach(() => dirs.splice(0).forEach(removeDir));
  * file written so far is then old enough, deterministically.
  */
 const SETTLED_MS = 3_000;
+/**
+ * The other way round: a run that began a minute ago sees every file as written within its racy
+ * window. With the real clock, a loaded machine could take over 2 s between writing the files and
+ * the run, and the "fresh" case became a settled one.
+ */
+const RACY_CLOCK_MS = -60_000;
 
 /** A main worktree plus one linked peer with a modified, an untracked and a deleted file. */
 function setup(): { main: string; peer: string; commonDir: string } {
@@ -30,7 +36,7 @@ function setup(): { main: string; peer: string; commonDir: string } {
 }
 
 async function discover(main: string, commonDir: string, settled = true) {
-  const found = await discoverWorktrees(main, main, commonDir, settled ? () => Date.now() + SETTLED_MS : Date.now);
+  const found = await discoverWorktrees(main, main, commonDir, () => Date.now() + (settled ? SETTLED_MS : RACY_CLOCK_MS));
   expect(found.unknown).toEqual([]);
   expect(found.worktrees).toHaveLength(1);
   return { ...found, peer: found.worktrees[0]! };
@@ -41,7 +47,7 @@ describe('peer worktree snapshots are reused between runs only while nothing cha
     const { main, peer, commonDir } = setup();
     const before = userStateFingerprint(peer);
 
-    // Files written less than 2 s ago are racy: a snapshot is made but not cached.
+    // Files written less than 2 s before the run began are racy: a snapshot is made but not cached.
     const fresh = await discover(main, commonDir, false);
     expect(fresh.snapshots).toEqual({ reused: 0, made: 1 });
     expect([...fresh.peer.uncommittedPaths].sort()).toEqual(['a.txt', 'gone.txt', 'new/untracked.txt']);
