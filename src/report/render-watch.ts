@@ -1,6 +1,6 @@
 import { watchMessages } from '../messages/watch.js';
 import type { AirspaceReport } from './check-report.js';
-import { renderPairMatrix } from './render-matrix.js';
+import { renderReportMatrix } from './render-matrix.js';
 import { renderReportText } from './render-text.js';
 import type { Style } from './terminal-style.js';
 
@@ -8,11 +8,7 @@ import type { Style } from './terminal-style.js';
 export function renderWatchFrame(report: AirspaceReport, style: Style, options: { clear: boolean; at: number }): string {
   const worktrees = report.agents.filter((agent) => agent.kind === 'ownship' || agent.kind === 'worktree').length;
   const frame = [
-    ...renderPairMatrix(
-      report.agents.map((a) => a.id),
-      report.links,
-      style,
-    ),
+    ...renderReportMatrix(report, style),
     renderReportText(report, style),
     '',
     style.dim(watchMessages.footer(worktrees, options.at)),

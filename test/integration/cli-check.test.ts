@@ -35,7 +35,7 @@ describe('check', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout);
-    expect(report.schema).toBe('airspace-hooks/report@1');
+    expect(report.schema).toBe('airspace-hooks/report@2');
     expect(report.scanned.ownship).toBe('bob/cache');
     expect(report.scanned.fetch.ok).toBe(true);
     const link = report.advisories.find((l: { a: string; b: string }) => [l.a, l.b].includes('alice/timeout'));
