@@ -1,42 +1,46 @@
 import { channelWeight, type ResolvedOptions } from './resolve-options.js';
 
 /**
- * The channels that need contact to be non-zero: overlap and proximity need a shared path
- * (SharedFileScore exists only for one), dependency needs one side's file inside the other's
- * bounded graph ball (DependencySearch stops past maxDepth and below couplingCutoff). The other
- * built-in channels (breadth, tree) give any pair a risk, contact or not.
+ * Overlap and proximity need a shared path to be non-zero (a SharedFileScore exists only for one).
+ * Dependency needs graph contact: one side's file inside the other's bounded ball (DependencySearch
+ * stops past maxDepth and below couplingCutoff). Breadth and tree give any pair a risk.
  */
-const CONTACT_CHANNELS: ReadonlySet<string> = new Set(['overlap', 'proximity', 'dependency']);
-
-/** Built-in channels whose value does not need contact (external channels are per pair, not here). */
+const PATH_CHANNELS: ReadonlySet<string> = new Set(['overlap', 'proximity']);
 const FREE_CHANNELS: ReadonlySet<string> = new Set(['breadth', 'tree']);
 
 /**
- * The largest risk a pair WITHOUT contact can have: no shared path, no graph contact, no external
- * value (merge, symbol: a value > 0, evidence or "unknown" make a pair a contact). Its contact
- * channels are 0 by construction, so R ≤ 1 − Π(1 − ω_c) over the enabled free channels (each r ≤ 1).
- * Null when some enabled channel is neither (an unknown name: every pair reports it as unknown, so
- * every pair must be listed).
+ * Which pairs must be scored and listed, the others being provably clear:
+ * - 'path': pairs with a shared path or an external value that is not a plain 0 (merge, symbol:
+ *   a value > 0, evidence, unknown). Graph contact alone cannot make an advisory: with the
+ *   calibrated weights dependency adds at most ω_dep = 0.05, so R ≤ 1 − 0.65 · 0.95 = 0.38.
+ * - 'graph': those, plus pairs with graph contact (a heavier dependency weight).
+ * - 'all': every pair (a heavy breadth or tree weight, an unknown channel).
  */
-export function contactFreeBound(options: ResolvedOptions): number | null {
-  let survive = 1;
-  for (const name of options.channels) {
-    if (CONTACT_CHANNELS.has(name)) continue;
-    if (!FREE_CHANNELS.has(name)) return null;
-    survive *= 1 - channelWeight(options, name);
-  }
-  return 1 - survive;
+export type ContactRule = 'path' | 'graph' | 'all';
+
+export interface ContactBound {
+  readonly rule: ContactRule;
+  /** The largest risk a pair the rule leaves out can have; null for 'all'. */
+  readonly bound: number | null;
 }
 
 /**
- * Whether every pair without contact is provably clear, so it can be counted instead of scored:
- * its risk stays below τ_TA (not a TA), below τ_TA − escalationMargin (no early escalation,
- * whatever its history), and it has no evidence (no RA under `blockOn: 'evidence'`; under
- * `blockOn: 'risk'` an RA needs R ≥ τ_RA ≥ τ_TA). With the calibrated defaults the bound is the
- * breadth weight 0.35 (tree has ω 0) against τ_TA − margin = 0.52.
+ * A pair left out has 0 in every channel its rule needs contact for, so R ≤ 1 − Π(1 − ω_c) over
+ * the other enabled channels (each r ≤ 1). It is provably clear when that bound is below τ_TA
+ * (not a TA), below τ_TA − escalationMargin (no early escalation, whatever its history) and below
+ * τ_RA; it has no evidence (no RA under `blockOn: 'evidence'`). The loosest rule that holds wins.
  */
-export function contactFreeIsClear(options: ResolvedOptions): boolean {
-  const bound = contactFreeBound(options);
-  if (bound === null) return false;
-  return bound < Math.min(options.tauTA, options.tauTA - options.escalationMargin, options.tauRA);
+export function contactBound(options: ResolvedOptions): ContactBound {
+  const limit = Math.min(options.tauTA, options.tauTA - options.escalationMargin, options.tauRA);
+  let free = 1;
+  let dependency = 1;
+  for (const name of options.channels) {
+    if (PATH_CHANNELS.has(name)) continue;
+    if (name === 'dependency') dependency = 1 - channelWeight(options, name);
+    else if (FREE_CHANNELS.has(name)) free *= 1 - channelWeight(options, name);
+    else return { rule: 'all', bound: null }; // every pair reports this channel unknown: list them all
+  }
+  if (1 - free * dependency < limit) return { rule: 'path', bound: 1 - free * dependency };
+  if (1 - free < limit) return { rule: 'graph', bound: 1 - free };
+  return { rule: 'all', bound: null };
 }

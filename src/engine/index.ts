@@ -26,3 +26,4 @@ export {
 } from './intervals.js';
 export type { EngineOptions, ScanOptions } from './options.js';
 export type * from './types.js';
+export type { ContactRule } from './contact-bound.js';

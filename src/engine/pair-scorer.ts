@@ -18,11 +18,13 @@ export interface PairScorer {
   /** True when agents i and j have a path in common (inverted index, no file-list comparison). */
   sharesPath(i: number, j: number): boolean;
   /**
-   * True when the pair has contact: a shared path, graph contact (dependency r > 0), or an
-   * external value that is not a plain 0 (a value > 0, evidence, or unknown). A pair without
-   * contact scores 0 in overlap, proximity, dependency and every external channel.
+   * True when the pair has contact: a shared path or an external value that is not a plain 0 (a
+   * value > 0, evidence, or unknown); with `graph`, also graph contact (dependency r > 0). A pair
+   * without it scores 0 in overlap, proximity, every external channel (and dependency).
    */
-  contact(i: number, j: number): boolean;
+  contact(i: number, j: number, graph: boolean): boolean;
+  /** True when the pair shares a path or one side's file imports, or is imported by, the other's (one graph edge). */
+  adjacent(i: number, j: number): boolean;
   /**
    * The same scorer (prepared agents, graph search, caches) with other external values: for a
    * caller that computes an external channel only for the pairs `contact` selected.
@@ -63,7 +65,24 @@ export function createPairScorer(agents: readonly Agent[], graph: ImportGraph, o
   });
   const partners = sharingPartners(prepared);
   const dependency = builtIn.find((channel) => channel.name === 'dependency')?.score;
-  return assemble({ prepared, builtIn, partners, dependency, options }, indexExternal(options.external));
+  const index = scan.graph;
+  const near: (Set<string> | undefined)[] = [];
+  // Each agent's files and their direct import neighbours, built on first use.
+  const neighbours = (i: number): Set<string> => {
+    let set = near[i];
+    if (set === undefined) {
+      set = new Set();
+      for (const key of prepared[i]!.byKey.keys()) {
+        set.add(key);
+        const id = index.ids.get(key);
+        if (id === undefined) continue;
+        for (let e = index.offsets[id]!; e < index.offsets[id + 1]!; e++) set.add(index.names[index.neighbours[e]!]!);
+      }
+      near[i] = set;
+    }
+    return set;
+  };
+  return assemble({ prepared, builtIn, partners, dependency, options, neighbours }, indexExternal(options.external));
 }
 
 interface SharedParts {
@@ -72,6 +91,7 @@ interface SharedParts {
   readonly partners: readonly Set<number>[];
   readonly dependency: ((pair: PairContext) => number) | undefined;
   readonly options: ResolvedOptions;
+  readonly neighbours: (i: number) => ReadonlySet<string>;
 }
 
 function assemble(parts: SharedParts, external: ExternalIndex): PairScorer {
@@ -143,9 +163,9 @@ function assemble(parts: SharedParts, external: ExternalIndex): PairScorer {
     };
   };
 
-  const contact = (i: number, j: number): boolean => {
+  const contact = (i: number, j: number, graph: boolean): boolean => {
     if (partners[i]!.has(j)) return true;
-    if (dependency !== undefined && dependency({ a: i, b: j, shared: [] }) > 0) return true;
+    if (graph && dependency !== undefined && dependency({ a: i, b: j, shared: [] }) > 0) return true;
     const supplied = external.get(pairKey(prepared[i]!.id, prepared[j]!.id));
     if (supplied === undefined) return false;
     for (const { value, evidence } of supplied.values()) if (value !== 0 || evidence !== undefined) return true;
@@ -158,6 +178,7 @@ function assemble(parts: SharedParts, external: ExternalIndex): PairScorer {
     link,
     sharesPath: (i, j) => partners[i]!.has(j),
     contact,
+    adjacent: (i, j) => partners[i]!.has(j) || [...prepared[j]!.byKey.keys()].some((key) => parts.neighbours(i).has(key)),
     withExternal: (values) => assemble(parts, indexExternal(values)),
   };
 }

@@ -1,6 +1,6 @@
 import { pairKey } from './closure-rate.js';
 import { layoutAgents, layoutAgentsSparse, type Embedding } from './embed-agents.js';
-import { contactFreeBound, contactFreeIsClear } from './contact-bound.js';
+import { contactBound, type ContactRule } from './contact-bound.js';
 import { EngineError } from './engine-error.js';
 import { graphIndex } from './graph-index.js';
 import type { ScanOptions } from './options.js';
@@ -12,8 +12,9 @@ export interface PairListOptions extends ScanOptions {
   /** Also lay the agents out for the radar (one point per agent id, its first occurrence). */
   readonly embed?: boolean;
   /**
-   * Score and return only the pairs with contact (PairScorer.contact) when the options prove every
-   * other pair clear (contact-bound.ts); those are counted in `clearWithoutContact`, not scored.
+   * Score and return only the pairs with contact (PairScorer.contact, under the options' rule) when
+   * the options prove every other pair clear (contact-bound.ts); those are counted in
+   * `clearWithoutContact`, not scored.
    * When the options cannot prove it (a heavy breadth or tree weight, an unknown channel), every
    * pair is scored and returned, as without this flag.
    */
@@ -26,7 +27,7 @@ export interface PairListResult {
    * every pair, or with `contactOnly` the pairs with contact.
    */
   readonly links: Link[];
-  /** Pairs with a path in common or graph contact; every other pair is clear by construction. */
+  /** Returned pairs with a path in common or graph contact. */
   readonly contacts: number;
   /** Pairs left out by `contactOnly`: no contact, clear by construction (0 without the flag). */
   readonly clearWithoutContact: number;
@@ -60,10 +61,12 @@ export interface LateOptions {
 }
 
 export interface PreparedPairList {
-  /** Whether pair k of the list has contact (PairScorer.contact): shared path, graph contact, a non-zero external value. */
+  /** Whether pair k of the list must be listed (PairScorer.contact under the options' contact rule; every pair under 'all'). */
   contact(k: number): boolean;
-  /** True when the options prove every pair without contact clear (contact-bound.ts): `contactOnly` leaves them out. */
-  readonly prunes: boolean;
+  /** Whether pair k shares a path or has a direct import between its sides' files (PairScorer.adjacent). */
+  adjacent(k: number): boolean;
+  /** Which pairs `contactOnly` keeps (contact-bound.ts): 'all' keeps every pair. */
+  readonly rule: ContactRule;
   score(late: LateOptions): PairListResult;
 }
 
@@ -87,18 +90,19 @@ export function preparePairList(
     if (seen.has(key)) throw new EngineError('duplicate-agent-id', { id: `${agents[i].id} / ${agents[j].id}` });
     seen.add(key);
   }
-  const prunes = contactFreeIsClear(resolved);
+  const { rule, bound } = contactBound(resolved);
   return {
-    contact: (k) => scorer.contact(pairs[k]![0], pairs[k]![1]),
-    prunes,
+    contact: (k) => rule === 'all' || scorer.contact(pairs[k]![0], pairs[k]![1], rule === 'graph'),
+    adjacent: (k) => scorer.adjacent(pairs[k]![0], pairs[k]![1]),
+    rule,
     score: (late) => {
       const final = late.external?.length ? scorer.withExternal([...resolved.external, ...late.external]) : scorer;
-      const prune = late.contactOnly === true && prunes;
+      const prune = late.contactOnly === true && rule !== 'all';
       let contacts = 0;
       let skipped = 0;
       const links: Link[] = [];
       for (const [i, j] of pairs) {
-        if (prune && !final.contact(i, j)) {
+        if (prune && !final.contact(i, j, rule === 'graph')) {
           skipped++;
           continue;
         }
@@ -110,7 +114,7 @@ export function preparePairList(
         links,
         contacts,
         clearWithoutContact: skipped,
-        clearBound: skipped > 0 ? contactFreeBound(resolved) : null,
+        clearBound: skipped > 0 ? bound : null,
         embedding: late.embed ? embed(final, links, graph, resolved.embeddingPull) : { positions: {}, fileCoordinates: {} },
       };
     },

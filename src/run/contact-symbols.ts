@@ -8,7 +8,7 @@ export interface ContactSymbolsInput {
   readonly pairs: readonly PairWorkingSets[];
   /** Lines of work by id (ownship and traffic): the commits the channel reads. */
   readonly lines: ReadonlyMap<string, LineOfWork>;
-  /** Whether pair k has contact (src/run/score-pairs.ts prepareScoring). */
+  /** Whether the channel runs on pair k (src/run/score-pairs.ts prepareScoring: contact or adjacent). */
   readonly contact: (k: number) => boolean;
   readonly concurrency: number;
 }
@@ -16,18 +16,19 @@ export interface ContactSymbolsInput {
 export interface ContactSymbols {
   /** The same pairs, in order; those with contact carry their symbol channel result. */
   readonly pairs: PairWorkingSets[];
-  /** Pairs whose symbol channel did not run because they have no contact. */
+  /** Pairs whose symbol channel did not run because the caller did not select them. */
   readonly skipped: number;
 }
 
 /**
  * `scan` of n agents compares n(n − 1)/2 pairs; the symbol channel costs a `git cat-file` and a
  * parse per pair, so on 1,000 agents it cannot run on all of them. A symbol collision needs one
- * side's changed lines to import what the other side changed: the same file (a shared path) or
- * an import between the two files (graph contact, distance 1, or 2 through a barrel). So it runs
- * on the pairs with contact only. Its blind spot — an import the line of work just added between
- * files the import graph does not connect — is said in the report (messages/scale.ts); the hooks,
- * which compare the ownship with each peer, still run it on every pair.
+ * side's changed lines to use what the other side changed: in the same file (a shared path) or
+ * through an import of it. So it runs on the pairs the caller selects: those with a shared path,
+ * a merge value, or a direct import between the two sides' files in the import graph. Its blind
+ * spots — a use through a barrel file, an import the line of work just added — are said in the
+ * report (messages/scale.ts); the hooks, which compare the ownship with each peer, still run it
+ * on every pair.
  */
 export async function contactSymbols(input: ContactSymbolsInput): Promise<ContactSymbols> {
   const pairs = [...input.pairs];

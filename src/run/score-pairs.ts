@@ -2,6 +2,7 @@ import {
   pairKey,
   preparePairList,
   type Agent,
+  type ContactRule,
   type ExternalChannelValue,
   type ImportGraph,
   type RiskSample,
@@ -62,8 +63,10 @@ export function scorePairs(input: ScorePairsInput): ScoredAirspace {
 export interface PreparedScoring {
   /** Whether pair k of `input.pairs` has contact (engine PairScorer.contact; the symbol channel not counted). */
   contact(k: number): boolean;
-  /** True when pairs without contact are provably clear, so `contactOnly` leaves them out. */
-  readonly prunes: boolean;
+  /** Whether pair k shares a path or has a direct import between its sides' files (the symbol channel's candidates). */
+  adjacent(k: number): boolean;
+  /** 'all' when pairs without contact cannot be proven clear: `contactOnly` then lists every pair. */
+  readonly rule: ContactRule;
   /**
    * Scores the pairs; `pairs` (same list, same order) may carry symbol results computed after
    * `contact` (src/run/contact-symbols.ts), which are then used instead of the input's.
@@ -111,7 +114,8 @@ export function prepareScoring(input: ScorePairsInput): PreparedScoring {
   const list = preparePairList(agents, indices, input.graph, options);
   return {
     contact: (k) => list.contact(k),
-    prunes: list.prunes,
+    adjacent: (k) => list.adjacent(k),
+    rule: list.rule,
     score: (pairs = input.pairs) => {
       const symbols: ExternalChannelValue[] = [];
       const collisions = new Map<string, NonNullable<ReportLink['symbols']>>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactFreeBound, contactFreeIsClear } from '../../../src/engine/contact-bound.js';
+import { contactBound } from '../../../src/engine/contact-bound.js';
 import { resolveOptions } from '../../../src/engine/resolve-options.js';
 import { DEFAULTS, pairKey, scorePairList, type ExternalChannelValue, type Link, type RiskSample } from '../../../src/index.js';
 import { generateAgents, generateRepo, int, rng } from './generate-airspace.js';
@@ -7,11 +7,11 @@ import { generateAgents, generateRepo, int, rng } from './generate-airspace.js';
 const NOW = 1_000_000_000;
 const HOUR = 3_600_000;
 
-/** Contact as the all-pairs link shows it: what a pair without contact cannot have. */
-function hasContact(link: Link): boolean {
+/** Contact as the all-pairs link shows it (with `graph`, graph contact counts too). */
+function hasContact(link: Link, graph: boolean): boolean {
   return (
     link.sharedFiles.length > 0 ||
-    (link.channels.dependency ?? 0) > 0 ||
+    (graph && (link.channels.dependency ?? 0) > 0) ||
     (link.channels.merge ?? 0) > 0 ||
     (link.evidence?.length ?? 0) > 0 ||
     (link.unknown?.length ?? 0) > 0
@@ -46,47 +46,61 @@ function airspace(seed: number) {
 }
 
 describe('contact-only scoring (scan of many agents)', () => {
-  it('lists exactly the all-pairs links of the pairs with contact, and every left-out pair is clear below τ_TA − margin', () => {
-    let left = 0;
-    let listed = 0;
-    for (let seed = 1; seed <= 40; seed++) {
-      const { agents, pairs, graph, options } = airspace(seed);
-      const all = scorePairList(agents, pairs, graph, options);
-      const only = scorePairList(agents, pairs, graph, { ...options, contactOnly: true });
-      const expected = all.links.filter(hasContact);
-      expect(only.links).toEqual(expected);
-      expect(only.links.length + only.clearWithoutContact).toBe(pairs.length);
-      expect(only.contacts).toBe(all.contacts);
-      const bound = contactFreeBound(resolveOptions(options))!;
-      const kept = new Set(only.links.map((link) => pairKey(link.a, link.b)));
-      for (const link of all.links) {
-        if (kept.has(pairKey(link.a, link.b))) continue;
-        expect(link.level).toBe('clear');
-        expect(link.risk).toBeLessThanOrEqual(bound + 1e-12);
-        expect(link.risk).toBeLessThan(DEFAULTS.tauTA - DEFAULTS.escalationMargin);
-        expect(link.escalated).toBeUndefined();
-        expect(link.evidence).toBeUndefined();
-        expect(link.unknown).toBeUndefined();
+  const rules: [string, Record<string, number>][] = [
+    ['path', {}],
+    ['graph', { dependency: 0.9 }],
+  ];
+  for (const [rule, weights] of rules) {
+    it(`rule '${rule}': lists exactly the all-pairs links of the pairs with contact; every left-out pair is clear below τ_TA − margin`, () => {
+      let left = 0;
+      let listed = 0;
+      let coupledLeft = 0;
+      for (let seed = 1; seed <= 40; seed++) {
+        const base = airspace(seed);
+        const { agents, pairs, graph } = base;
+        const options = { ...base.options, weights };
+        const all = scorePairList(agents, pairs, graph, options);
+        const only = scorePairList(agents, pairs, graph, { ...options, contactOnly: true });
+        expect(only.links).toEqual(all.links.filter((link) => hasContact(link, rule === 'graph')));
+        expect(only.links.length + only.clearWithoutContact).toBe(pairs.length);
+        expect(only.contacts).toBe(only.links.filter((link) => link.sharedFiles.length > 0 || (link.channels.dependency ?? 0) > 0).length);
+        const { rule: chosen, bound } = contactBound(resolveOptions(options));
+        expect(chosen).toBe(rule);
+        const kept = new Set(only.links.map((link) => pairKey(link.a, link.b)));
+        for (const link of all.links) {
+          if (kept.has(pairKey(link.a, link.b))) continue;
+          expect(link.level).toBe('clear');
+          expect(link.risk).toBeLessThanOrEqual(bound! + 1e-12);
+          expect(link.risk).toBeLessThan(DEFAULTS.tauTA - DEFAULTS.escalationMargin);
+          expect(link.escalated).toBeUndefined();
+          expect(link.evidence).toBeUndefined();
+          expect(link.unknown).toBeUndefined();
+          if ((link.channels.dependency ?? 0) > 0) coupledLeft++;
+        }
+        expect(only.clearBound).toBe(only.clearWithoutContact > 0 ? bound : null);
+        left += only.clearWithoutContact;
+        listed += only.links.length;
       }
-      expect(only.clearBound).toBe(only.clearWithoutContact > 0 ? bound : null);
-      left += only.clearWithoutContact;
-      listed += only.links.length;
-    }
-    // Both kinds occur, or the test above proves nothing.
-    expect(left).toBeGreaterThan(500);
-    expect(listed).toBeGreaterThan(500);
-  });
+      // Both kinds occur, or the test above proves nothing; under 'path', coupled pairs are left out too.
+      expect(left).toBeGreaterThan(500);
+      expect(listed).toBeGreaterThan(300);
+      if (rule === 'path') expect(coupledLeft).toBeGreaterThan(100);
+      else expect(coupledLeft).toBe(0);
+    });
+  }
 
-  it('the clear bound: breadth 0.35 with the defaults; tree adds when weighted; unknown channels and heavy weights list every pair', () => {
-    expect(contactFreeBound(resolveOptions({}))).toBeCloseTo(0.35, 12);
-    expect(contactFreeIsClear(resolveOptions({}))).toBe(true);
-    expect(contactFreeBound(resolveOptions({ weights: { tree: 0.25 } }))).toBeCloseTo(1 - 0.65 * 0.75, 12);
-    expect(contactFreeIsClear(resolveOptions({ weights: { tree: 0.25 } }))).toBe(true);
-    expect(contactFreeBound(resolveOptions({ channels: ['overlap', 'dependency'] }))).toBe(0);
-    expect(contactFreeBound(resolveOptions({ channels: ['overlap', 'future'] }))).toBeNull();
-    expect(contactFreeIsClear(resolveOptions({ weights: { breadth: 0.6 } }))).toBe(false);
+  it('the bound: breadth and dependency (0.38) with the defaults; graph contact needed once dependency weighs; unknown channels and heavy weights list every pair', () => {
+    const bound = (options: Parameters<typeof resolveOptions>[0]) => contactBound(resolveOptions(options));
+    expect(bound({}).rule).toBe('path');
+    expect(bound({}).bound).toBeCloseTo(1 - 0.65 * 0.95, 12);
+    expect(bound({ weights: { tree: 0.1 } }).rule).toBe('path');
+    expect(bound({ weights: { tree: 0.25 } })).toEqual({ rule: 'graph', bound: expect.closeTo(1 - 0.65 * 0.75, 12) });
+    expect(bound({ weights: { dependency: 0.9 } })).toEqual({ rule: 'graph', bound: expect.closeTo(0.35, 12) });
+    expect(bound({ channels: ['overlap', 'dependency'] }).rule).toBe('path');
+    expect(bound({ channels: ['overlap', 'future'] }).rule).toBe('all');
+    expect(bound({ weights: { breadth: 0.6 } }).rule).toBe('all');
     // Escalation reaches down to τ_TA − margin: a bound of 0.55 is below τ_TA (0.62) but not clear enough.
-    expect(contactFreeIsClear(resolveOptions({ weights: { breadth: 0.55 } }))).toBe(false);
+    expect(bound({ weights: { breadth: 0.55 } }).rule).toBe('all');
 
     const { agents, pairs, graph, options } = airspace(7);
     for (const heavy of [{ weights: { breadth: 0.6 } }, { channels: ['overlap', 'proximity', 'dependency', 'breadth', 'future'] }]) {
