@@ -278,7 +278,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
       pairs: folded.pairs,
       lines,
       // When pairs without contact cannot be proven clear, they are all listed: check them all.
-      contact: prepared.rule === 'all' ? () => true : (k) => prepared.contact(k) || prepared.adjacent(k),
+      contact: prepared.rule === 'all' ? () => true : (k) => prepared.contact(k),
       concurrency: 4,
     });
     if (checked.skipped > 0) symbolsSkipped.push(scaleMessages.symbolsSkipped(checked.skipped));
