@@ -122,10 +122,12 @@ export function preparePairList(
 }
 
 /**
- * Up to this many agents the radar gets the dense layout (n × n targets, every pair's distance);
- * beyond it, only the scored pairs pull (sparse-stress.ts): memory O(n + pairs), not O(n²).
+ * Up to this many agents the radar gets the dense layout (n × n targets, every pair's distance,
+ * unlisted pairs scored for it); beyond it, only the listed pairs pull (sparse-stress.ts): memory
+ * O(n + pairs), not O(n²). 100 is where the dense layout starts cutting its own rounds
+ * (stress-majorization.ts); scoring the 19,900 pairs of 200 agents for it cost seconds under load.
  */
-const DENSE_LAYOUT_MAX = 200;
+const DENSE_LAYOUT_MAX = 100;
 
 /**
  * Radar layout: one point per id (its first working set). Listed pairs keep their scored distance;
