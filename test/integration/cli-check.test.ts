@@ -83,8 +83,10 @@ describe('scan', () => {
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/ 1 {2}a\n +2 {2}m\n +3 {2}b\n/);
     const json = JSON.parse(runCli(alice, ['scan', '--agent', 'a=origin/alice/timeout', '--agent', 'm=origin/main', '--json']).stdout);
-    expect(json.links).toHaveLength(1);
-    expect(json.links[0].level).toBe('clear');
+    // main has no work of its own: no shared path, so the pair is counted clear, not listed (report@2).
+    expect(json.links).toEqual([]);
+    expect(json.pairs).toEqual({ compared: 1, listed: 0, clearWithoutContact: 1, maxRiskWithoutContact: expect.any(Number) });
+    expect(json.pairs.maxRiskWithoutContact).toBeLessThan(0.52);
   });
 
   it('rejects an unknown channel and an unreadable --at with one line and exit 2', () => {
