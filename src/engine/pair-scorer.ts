@@ -23,8 +23,6 @@ export interface PairScorer {
    * without it scores 0 in overlap, proximity, every external channel (and dependency).
    */
   contact(i: number, j: number, graph: boolean): boolean;
-  /** True when the pair shares a path or one side's file imports, or is imported by, the other's (one graph edge). */
-  adjacent(i: number, j: number): boolean;
   /**
    * The same scorer (prepared agents, graph search, caches) with other external values: for a
    * caller that computes an external channel only for the pairs `contact` selected.
@@ -65,24 +63,7 @@ export function createPairScorer(agents: readonly Agent[], graph: ImportGraph, o
   });
   const partners = sharingPartners(prepared);
   const dependency = builtIn.find((channel) => channel.name === 'dependency')?.score;
-  const index = scan.graph;
-  const near: (Set<string> | undefined)[] = [];
-  // Each agent's files and their direct import neighbours, built on first use.
-  const neighbours = (i: number): Set<string> => {
-    let set = near[i];
-    if (set === undefined) {
-      set = new Set();
-      for (const key of prepared[i]!.byKey.keys()) {
-        set.add(key);
-        const id = index.ids.get(key);
-        if (id === undefined) continue;
-        for (let e = index.offsets[id]!; e < index.offsets[id + 1]!; e++) set.add(index.names[index.neighbours[e]!]!);
-      }
-      near[i] = set;
-    }
-    return set;
-  };
-  return assemble({ prepared, builtIn, partners, dependency, options, neighbours }, indexExternal(options.external));
+  return assemble({ prepared, builtIn, partners, dependency, options }, indexExternal(options.external));
 }
 
 interface SharedParts {
@@ -91,7 +72,6 @@ interface SharedParts {
   readonly partners: readonly Set<number>[];
   readonly dependency: ((pair: PairContext) => number) | undefined;
   readonly options: ResolvedOptions;
-  readonly neighbours: (i: number) => ReadonlySet<string>;
 }
 
 function assemble(parts: SharedParts, external: ExternalIndex): PairScorer {
@@ -178,7 +158,6 @@ function assemble(parts: SharedParts, external: ExternalIndex): PairScorer {
     link,
     sharesPath: (i, j) => partners[i]!.has(j),
     contact,
-    adjacent: (i, j) => partners[i]!.has(j) || [...prepared[j]!.byKey.keys()].some((key) => parts.neighbours(i).has(key)),
     withExternal: (values) => assemble(parts, indexExternal(values)),
   };
 }

@@ -63,8 +63,6 @@ export interface LateOptions {
 export interface PreparedPairList {
   /** Whether pair k of the list must be listed (PairScorer.contact under the options' contact rule; every pair under 'all'). */
   contact(k: number): boolean;
-  /** Whether pair k shares a path or has a direct import between its sides' files (PairScorer.adjacent). */
-  adjacent(k: number): boolean;
   /** Which pairs `contactOnly` keeps (contact-bound.ts): 'all' keeps every pair. */
   readonly rule: ContactRule;
   score(late: LateOptions): PairListResult;
@@ -93,7 +91,6 @@ export function preparePairList(
   const { rule, bound } = contactBound(resolved);
   return {
     contact: (k) => rule === 'all' || scorer.contact(pairs[k]![0], pairs[k]![1], rule === 'graph'),
-    adjacent: (k) => scorer.adjacent(pairs[k]![0], pairs[k]![1]),
     rule,
     score: (late) => {
       const final = late.external?.length ? scorer.withExternal([...resolved.external, ...late.external]) : scorer;

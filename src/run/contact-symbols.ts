@@ -8,7 +8,7 @@ export interface ContactSymbolsInput {
   readonly pairs: readonly PairWorkingSets[];
   /** Lines of work by id (ownship and traffic): the commits the channel reads. */
   readonly lines: ReadonlyMap<string, LineOfWork>;
-  /** Whether the channel runs on pair k (src/run/score-pairs.ts prepareScoring: contact or adjacent). */
+  /** Whether the channel runs on pair k (src/run/score-pairs.ts prepareScoring contact). */
   readonly contact: (k: number) => boolean;
   readonly concurrency: number;
 }

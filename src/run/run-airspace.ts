@@ -299,7 +299,17 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
 
   const agents = agentReports(airspace, folded.beaconOnly, beaconRead.beacons, facts, now);
   const weights = { ...DEFAULTS.weights, ...config.model.weights };
-  const scanned = scannedReport(airspace, folded.beaconOnly.length + folded.merged, input.fetched, graph, channels, weights, [...skipped, ...symbolsSkipped], { now }, started);
+  const scanned = scannedReport(
+    airspace,
+    folded.beaconOnly.length + folded.merged,
+    input.fetched,
+    graph,
+    channels,
+    weights,
+    [...skipped, ...symbolsSkipped],
+    { now },
+    started,
+  );
   const ownBeacon =
     plan.draftBeacon && ownship
       ? await draftBeacon(airspace, ignore, ownship, facts.get(ownship.id), now, request.kind === 'beacon' ? request.note : undefined)

@@ -19,7 +19,7 @@ import type { WorkingSet } from '../traffic/working-set.js';
 import { byCodeUnits } from '../engine/code-unit-order.js';
 
 /**
- * Runs the engine on every compared pair, through ONE scorer (engine `scorePairList`): each pair
+ * Runs the engine on every compared pair, through ONE scorer (engine `preparePairList`): each pair
  * has its own base (its merge-base), so an agent is built once per working set (comparePairs
  * shares one object per (base, line)), and the graph index, the dependency search and the
  * inverted index of paths are shared by all pairs. Radar positions use each agent's first
@@ -56,15 +56,9 @@ export interface ScoredAirspace {
   readonly clearBound: number | null;
 }
 
-export function scorePairs(input: ScorePairsInput): ScoredAirspace {
-  return prepareScoring(input).score();
-}
-
 export interface PreparedScoring {
   /** Whether pair k of `input.pairs` has contact (engine PairScorer.contact; the symbol channel not counted). */
   contact(k: number): boolean;
-  /** Whether pair k shares a path or has a direct import between its sides' files (the symbol channel's candidates). */
-  adjacent(k: number): boolean;
   /** 'all' when pairs without contact cannot be proven clear: `contactOnly` then lists every pair. */
   readonly rule: ContactRule;
   /**
@@ -114,7 +108,6 @@ export function prepareScoring(input: ScorePairsInput): PreparedScoring {
   const list = preparePairList(agents, indices, input.graph, options);
   return {
     contact: (k) => list.contact(k),
-    adjacent: (k) => list.adjacent(k),
     rule: list.rule,
     score: (pairs = input.pairs) => {
       const symbols: ExternalChannelValue[] = [];
@@ -123,7 +116,14 @@ export function prepareScoring(input: ScorePairsInput): PreparedScoring {
         const symbol = pair.symbol;
         if (!symbol) continue;
         const { value, evidence } = symbol.value === null ? { value: null, evidence: undefined } : symbolValue(symbol.collisions, input.signatureChange);
-        symbols.push({ a: pair.a, b: pair.b, channel: 'symbol', value, ...(symbol.reason ? { reason: symbol.reason } : {}), ...(evidence ? { evidence } : {}) });
+        symbols.push({
+          a: pair.a,
+          b: pair.b,
+          channel: 'symbol',
+          value,
+          ...(symbol.reason ? { reason: symbol.reason } : {}),
+          ...(evidence ? { evidence } : {}),
+        });
         if (symbol.collisions.length > 0) collisions.set(pairKey(pair.a, pair.b), symbol.collisions);
       }
       const scored = list.score({ external: symbols, embed: input.embed && agents.length > 0, ...(input.contactOnly ? { contactOnly: true } : {}) });
