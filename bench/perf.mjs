@@ -156,11 +156,15 @@ try {
     const specs = Array.from({ length: n }, (_, i) => `--agent=s${i + 1}=scale-${String(i + 1).padStart(3, '0')}`);
     const s = sample(RUNS.scale, () => node(gen.repo, ['scan', '--json', ...specs], { timeoutMs: SCALE_TIMEOUT_MS }));
     let pairs = null;
+    let listed = null;
     try {
-      pairs = JSON.parse(s.last.stdout).links.length;
+      // report@2: `links` lists the pairs with contact, `pairs.compared` counts every pair.
+      const report = JSON.parse(s.last.stdout);
+      pairs = report.pairs?.compared ?? report.links.length;
+      listed = report.links.length;
     } catch {}
-    scaling.push({ agents: n, pairs, median: median(s.ms), runs: s.ms.length, timedOut: s.timedOut, code: s.last.code });
-    log(`scan ${n} agents: ${median(s.ms).toFixed(0)} ms, ${pairs} pairs${s.timedOut ? ' (timed out)' : ''}`);
+    scaling.push({ agents: n, pairs, listed, median: median(s.ms), runs: s.ms.length, timedOut: s.timedOut, code: s.last.code });
+    log(`scan ${n} agents: ${median(s.ms).toFixed(0)} ms, ${pairs} pairs, ${listed} listed${s.timedOut ? ' (timed out)' : ''}`);
     if (s.timedOut) break;
   }
 

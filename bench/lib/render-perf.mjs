@@ -51,10 +51,11 @@ export function renderPerfMarkdown({ warnings = [], rows, rss, gnuRss, scaling, 
   lines.push(
     '## Scaling: `airspace-hooks scan --json` over N explicit agents (all pairs, graph cache warm)',
     '',
-    '| agents | pairs | wall clock | runs |',
-    '|---:|---:|---:|---:|',
+    '| agents | pairs compared | pairs listed (contact) | wall clock | runs |',
+    '|---:|---:|---:|---:|---:|',
   );
-  for (const s of scaling) lines.push(`| ${s.agents} | ${s.pairs ?? 'n/a'} | ${s.timedOut ? `> ${ms(s.median)} (timed out)` : ms(s.median)} | ${s.runs} |`);
+  for (const s of scaling)
+    lines.push(`| ${s.agents} | ${s.pairs ?? 'n/a'} | ${s.listed ?? 'n/a'} | ${s.timedOut ? `> ${ms(s.median)} (timed out)` : ms(s.median)} | ${s.runs} |`);
   lines.push('');
 
   lines.push('## What was scanned', '');

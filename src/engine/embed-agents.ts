@@ -4,6 +4,7 @@ import { createPairScorer } from './pair-scorer.js';
 import { fileCoordinates, hashString, lineOffset, unitVector } from './path-coordinates.js';
 import type { PreparedAgent } from './prepare-agent.js';
 import { resolveOptions } from './resolve-options.js';
+import { sparseStress, type SparseTargets } from './sparse-stress.js';
 import { stressMajorization } from './stress-majorization.js';
 import { totalLength } from './intervals.js';
 import type { Agent, ImportGraph, Vec3 } from './types.js';
@@ -46,12 +47,21 @@ function centroid(agent: PreparedAgent, files: ReadonlyMap<string, Vec3>): Vec3 
  * (row-major n × n), because a centroid alone cannot follow a max-based risk.
  */
 export function layoutAgents(agents: readonly PreparedAgent[], graph: GraphIndex, distances: Float64Array, pull: number): Embedding {
+  return layout(agents, graph, pull, (start) => stressMajorization(start, distances));
+}
+
+/**
+ * The same layout with target distances for some pairs only (the pairs a contact-only scan
+ * scored): O(n + pairs) memory instead of n × n, for airspaces of hundreds of agents or more.
+ */
+export function layoutAgentsSparse(agents: readonly PreparedAgent[], graph: GraphIndex, targets: SparseTargets, pull: number): Embedding {
+  return layout(agents, graph, pull, (start) => sparseStress(start, targets));
+}
+
+function layout(agents: readonly PreparedAgent[], graph: GraphIndex, pull: number, refine: (start: Vec3[]) => Vec3[]): Embedding {
   const keys = agents.flatMap((agent) => agent.entries.flatMap((entry) => entry.keys));
   const files = fileCoordinates(keys, graph, pull);
-  const refined = stressMajorization(
-    agents.map((agent) => centroid(agent, files)),
-    distances,
-  );
+  const refined = refine(agents.map((agent) => centroid(agent, files)));
   const positions: Record<string, Vec3> = {};
   agents.forEach((agent, i) => {
     positions[agent.id] = refined[i]!;

@@ -1,7 +1,7 @@
 /** The engine's public surface: pure functions on plain data (see docs/decisions/engine-model.md). */
 export { DEFAULTS } from './defaults.js';
 export { scanAirspace } from './scan-airspace.js';
-export { scorePairList, type PairListOptions, type PairListResult } from './score-pair-list.js';
+export { scorePairList, preparePairList, type LateOptions, type PairListOptions, type PairListResult, type PreparedPairList } from './score-pair-list.js';
 export { collisionRisk, advise } from './collision-risk.js';
 export type { PairRisk } from './pair-scorer.js';
 export { rightOfWay, comparePriority, type RightOfWay } from './right-of-way.js';
@@ -26,3 +26,4 @@ export {
 } from './intervals.js';
 export type { EngineOptions, ScanOptions } from './options.js';
 export type * from './types.js';
+export type { ContactRule } from './contact-bound.js';

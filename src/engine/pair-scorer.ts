@@ -6,7 +6,7 @@ import { prepareAgent, type PreparedAgent } from './prepare-agent.js';
 import { clamp01, type ResolvedOptions } from './resolve-options.js';
 import { rightOfWay } from './right-of-way.js';
 import { sharedFiles } from './shared-files.js';
-import type { Agent, ChannelScores, Evidence, ImportGraph, Link, SharedFileDetail } from './types.js';
+import type { Agent, ChannelScores, Evidence, ExternalChannelValue, ImportGraph, Link, SharedFileDetail } from './types.js';
 
 /** The risk part of a link: everything but the advisory decision. */
 export type PairRisk = Pick<Link, 'a' | 'b' | 'risk' | 'distance' | 'channels' | 'driver' | 'sharedFiles' | 'unknown' | 'evidence'>;
@@ -17,14 +17,25 @@ export interface PairScorer {
   link(i: number, j: number): Link;
   /** True when agents i and j have a path in common (inverted index, no file-list comparison). */
   sharesPath(i: number, j: number): boolean;
+  /**
+   * True when the pair has contact: a shared path or an external value that is not a plain 0 (a
+   * value > 0, evidence, or unknown); with `graph`, also graph contact (dependency r > 0). A pair
+   * without it scores 0 in overlap, proximity, every external channel (and dependency).
+   */
+  contact(i: number, j: number, graph: boolean): boolean;
+  /**
+   * The same scorer (prepared agents, graph search, caches) with other external values: for a
+   * caller that computes an external channel only for the pairs `contact` selected.
+   */
+  withExternal(values: readonly ExternalChannelValue[]): PairScorer;
 }
 
 type ExternalIndex = Map<string, Map<string, { value: number | null; reason: string | undefined; evidence: string | undefined }>>;
 
 /** External values per pair and channel; several values for one channel keep the largest known one. */
-function indexExternal(options: ResolvedOptions): ExternalIndex {
+function indexExternal(values: readonly ExternalChannelValue[]): ExternalIndex {
   const index: ExternalIndex = new Map();
-  for (const item of options.external) {
+  for (const item of values) {
     const key = pairKey(item.a, item.b);
     let byChannel = index.get(key);
     if (byChannel === undefined) {
@@ -50,8 +61,21 @@ export function createPairScorer(agents: readonly Agent[], graph: ImportGraph, o
     const channel = CHANNELS.get(name);
     return channel === undefined ? [] : [{ name, score: channel.prepare(scan) }];
   });
-  const external = indexExternal(options);
   const partners = sharingPartners(prepared);
+  const dependency = builtIn.find((channel) => channel.name === 'dependency')?.score;
+  return assemble({ prepared, builtIn, partners, dependency, options }, indexExternal(options.external));
+}
+
+interface SharedParts {
+  readonly prepared: readonly PreparedAgent[];
+  readonly builtIn: readonly { name: string; score: (pair: PairContext) => number }[];
+  readonly partners: readonly Set<number>[];
+  readonly dependency: ((pair: PairContext) => number) | undefined;
+  readonly options: ResolvedOptions;
+}
+
+function assemble(parts: SharedParts, external: ExternalIndex): PairScorer {
+  const { prepared, builtIn, partners, dependency, options } = parts;
 
   const risk = (i: number, j: number): PairRisk => {
     const a = prepared[i]!;
@@ -119,7 +143,23 @@ export function createPairScorer(agents: readonly Agent[], graph: ImportGraph, o
     };
   };
 
-  return { agents: prepared, risk, link, sharesPath: (i, j) => partners[i]!.has(j) };
+  const contact = (i: number, j: number, graph: boolean): boolean => {
+    if (partners[i]!.has(j)) return true;
+    if (graph && dependency !== undefined && dependency({ a: i, b: j, shared: [] }) > 0) return true;
+    const supplied = external.get(pairKey(prepared[i]!.id, prepared[j]!.id));
+    if (supplied === undefined) return false;
+    for (const { value, evidence } of supplied.values()) if (value !== 0 || evidence !== undefined) return true;
+    return false;
+  };
+
+  return {
+    agents: prepared,
+    risk,
+    link,
+    sharesPath: (i, j) => partners[i]!.has(j),
+    contact,
+    withExternal: (values) => assemble(parts, indexExternal(values)),
+  };
 }
 
 /** Inverted index of paths (base and renamed) → agents: per agent, the agents it shares one with. */

@@ -1,22 +1,38 @@
 import { pairKey } from './closure-rate.js';
-import { layoutAgents, type Embedding } from './embed-agents.js';
+import { layoutAgents, layoutAgentsSparse, type Embedding } from './embed-agents.js';
+import { contactBound, type ContactRule } from './contact-bound.js';
 import { EngineError } from './engine-error.js';
 import { graphIndex } from './graph-index.js';
 import type { ScanOptions } from './options.js';
 import { createPairScorer, type PairScorer } from './pair-scorer.js';
 import { resolveOptions } from './resolve-options.js';
-import type { Agent, ImportGraph, Link } from './types.js';
+import type { Agent, ExternalChannelValue, ImportGraph, Link } from './types.js';
 
 export interface PairListOptions extends ScanOptions {
   /** Also lay the agents out for the radar (one point per agent id, its first occurrence). */
   readonly embed?: boolean;
+  /**
+   * Score and return only the pairs with contact (PairScorer.contact, under the options' rule) when
+   * the options prove every other pair clear (contact-bound.ts); those are counted in
+   * `clearWithoutContact`, not scored.
+   * When the options cannot prove it (a heavy breadth or tree weight, an unknown channel), every
+   * pair is scored and returned, as without this flag.
+   */
+  readonly contactOnly?: boolean;
 }
 
 export interface PairListResult {
-  /** One link per listed pair, in the order of `pairs` (each link names `agents[i]` as `a`). */
+  /**
+   * One link per returned pair, in the order of `pairs` (each link names `agents[i]` as `a`):
+   * every pair, or with `contactOnly` the pairs with contact.
+   */
   readonly links: Link[];
-  /** Pairs with a path in common or graph contact; every other pair is clear by construction. */
+  /** Returned pairs with a path in common or graph contact. */
   readonly contacts: number;
+  /** Pairs left out by `contactOnly`: no contact, clear by construction (0 without the flag). */
+  readonly clearWithoutContact: number;
+  /** The largest risk any left-out pair can have (contact-bound.ts); null when none was left out. */
+  readonly clearBound: number | null;
   readonly embedding: Embedding;
 }
 
@@ -33,27 +49,87 @@ export function scorePairList(
   graph: ImportGraph,
   options: PairListOptions = {},
 ): PairListResult {
+  return preparePairList(agents, pairs, graph, options).score(options);
+}
+
+/** What a caller adds once it knows which pairs have contact. */
+export interface LateOptions {
+  /** External values computed after `contact` (added to the options' own). */
+  readonly external?: readonly ExternalChannelValue[];
+  readonly embed?: boolean;
+  readonly contactOnly?: boolean;
+}
+
+export interface PreparedPairList {
+  /** Whether pair k of the list must be listed (PairScorer.contact under the options' contact rule; every pair under 'all'). */
+  contact(k: number): boolean;
+  /** Which pairs `contactOnly` keeps (contact-bound.ts): 'all' keeps every pair. */
+  readonly rule: ContactRule;
+  score(late: LateOptions): PairListResult;
+}
+
+/**
+ * The scorer of a pair list before scoring: a caller can ask which pairs have contact, compute
+ * a costly external channel (a git process per pair) for those only, then score with it.
+ */
+export function preparePairList(
+  agents: readonly Agent[],
+  pairs: readonly (readonly [number, number])[],
+  graph: ImportGraph,
+  options: ScanOptions = {},
+): PreparedPairList {
   const resolved = resolveOptions(options);
   const scorer = createPairScorer(agents, graph, resolved);
   const seen = new Set<string>();
-  let contacts = 0;
-  const links = pairs.map(([i, j]) => {
+  for (const [i, j] of pairs) {
     if (agents[i] === undefined || agents[j] === undefined || agents[i].id === agents[j].id)
       throw new EngineError('same-agent-pair', { id: agents[i]?.id ?? String(i) });
     const key = pairKey(agents[i].id, agents[j].id);
     if (seen.has(key)) throw new EngineError('duplicate-agent-id', { id: `${agents[i].id} / ${agents[j].id}` });
     seen.add(key);
-    const link = scorer.link(i, j);
-    if (link.sharedFiles.length > 0 || (link.channels.dependency ?? 0) > 0) contacts++;
-    return link;
-  });
-  return { links, contacts, embedding: options.embed ? embed(scorer, links, graph, resolved.embeddingPull) : { positions: {}, fileCoordinates: {} } };
+  }
+  const { rule, bound } = contactBound(resolved);
+  return {
+    contact: (k) => rule === 'all' || scorer.contact(pairs[k]![0], pairs[k]![1], rule === 'graph'),
+    rule,
+    score: (late) => {
+      const final = late.external?.length ? scorer.withExternal([...resolved.external, ...late.external]) : scorer;
+      const prune = late.contactOnly === true && rule !== 'all';
+      let contacts = 0;
+      let skipped = 0;
+      const links: Link[] = [];
+      for (const [i, j] of pairs) {
+        if (prune && !final.contact(i, j, rule === 'graph')) {
+          skipped++;
+          continue;
+        }
+        const link = final.link(i, j);
+        if (link.sharedFiles.length > 0 || (link.channels.dependency ?? 0) > 0) contacts++;
+        links.push(link);
+      }
+      return {
+        links,
+        contacts,
+        clearWithoutContact: skipped,
+        clearBound: skipped > 0 ? bound : null,
+        embedding: late.embed ? embed(final, links, graph, resolved.embeddingPull) : { positions: {}, fileCoordinates: {} },
+      };
+    },
+  };
 }
 
 /**
+ * Up to this many agents the radar gets the dense layout (n × n targets, every pair's distance,
+ * unlisted pairs scored for it); beyond it, only the listed pairs pull (sparse-stress.ts): memory
+ * O(n + pairs), not O(n²). 100 is where the dense layout starts cutting its own rounds
+ * (stress-majorization.ts); scoring the 19,900 pairs of 200 agents for it cost seconds under load.
+ */
+const DENSE_LAYOUT_MAX = 100;
+
+/**
  * Radar layout: one point per id (its first working set). Listed pairs keep their scored distance;
- * pairs nobody listed (peer × peer in a hook's check) are scored by the same scorer, as
- * `embedAgents` would.
+ * in the dense layout, pairs nobody listed (peer × peer in a hook's check, pairs without contact
+ * in a contact-only scan) are scored by the same scorer, as `embedAgents` would.
  */
 function embed(scorer: PairScorer, links: readonly Link[], graph: ImportGraph, pull: number): Embedding {
   const index: number[] = [];
@@ -65,6 +141,16 @@ function embed(scorer: PairScorer, links: readonly Link[], graph: ImportGraph, p
   });
   const n = index.length;
   if (n === 0) return { positions: {}, fileCoordinates: {} };
+  const agents = index.map((i) => scorer.agents[i]!);
+  if (n > DENSE_LAYOUT_MAX) {
+    const targets = { i: new Int32Array(links.length), j: new Int32Array(links.length), d: new Float64Array(links.length) };
+    links.forEach((link, k) => {
+      targets.i[k] = first.get(link.a)!;
+      targets.j[k] = first.get(link.b)!;
+      targets.d[k] = link.distance;
+    });
+    return layoutAgentsSparse(agents, graphIndex(graph), targets, pull);
+  }
   const distances = new Float64Array(n * n).fill(-1);
   for (let i = 0; i < n; i++) distances[i * n + i] = 0;
   for (const link of links) {
@@ -81,10 +167,5 @@ function embed(scorer: PairScorer, links: readonly Link[], graph: ImportGraph, p
       distances[y * n + x] = d;
     }
   }
-  return layoutAgents(
-    index.map((i) => scorer.agents[i]!),
-    graphIndex(graph),
-    distances,
-    pull,
-  );
+  return layoutAgents(agents, graphIndex(graph), distances, pull);
 }

@@ -10,7 +10,7 @@ export function summarizeReport(report: AirspaceReport): string {
   const head =
     report.command === 'check'
       ? mcpMessages.checkSummary(report.advisories.length, (report.verdict?.steerFrom ?? []).map(clean), (report.verdict?.holdAgainst ?? []).map(clean))
-      : mcpMessages.scanSummary(report.agents.length, report.links.length, report.advisories.length);
+      : mcpMessages.scanSummary(report.agents.length, report.pairs.compared, report.advisories.length);
   const lines = report.advisories.slice(0, MAX_LINES).map((link) =>
     mcpMessages.advisoryLine(
       link.predictedRA ? mcpMessages.predictedRA : link.level,

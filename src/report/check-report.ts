@@ -5,9 +5,10 @@ import type { UnknownPeer } from '../traffic/collect-airspace.js';
 /**
  * What `check` and `scan` found, as data: the one structure both the terminal renderer and the
  * `--json` output are made from. `--json` prints it as is; its shape is versioned by `schema`
- * (documented in docs/json-output.md) and only grows within a version.
+ * (documented in docs/json-output.md) and only grows within a version. @2: `links` of a `scan`
+ * lists only pairs with contact; `pairs` counts the rest (docs/decisions/hook-performance.md, "Scale").
  */
-export const REPORT_SCHEMA = 'airspace-hooks/report@1';
+export const REPORT_SCHEMA = 'airspace-hooks/report@2';
 
 /**
  * A link as reported: the engine's link, plus what the symbol channel saw (which symbol, how it
@@ -67,6 +68,16 @@ export interface ScannedReport {
   readonly stages?: readonly { readonly stage: string; readonly state: string; readonly detail?: string; readonly ms: number }[];
 }
 
+/** How many pairs were compared and how many of them `links` lists. */
+export interface PairCounts {
+  readonly compared: number;
+  readonly listed: number;
+  /** Compared pairs not listed: no contact, so clear by construction. */
+  readonly clearWithoutContact: number;
+  /** The largest risk a pair without contact can have under the model in effect; null when none was left out. */
+  readonly maxRiskWithoutContact: number | null;
+}
+
 export interface Verdict {
   readonly mode: 'warn' | 'block' | 'off';
   /** Peers this agent must steer away from (RA, lower priority). */
@@ -89,9 +100,14 @@ export interface AirspaceReport {
   readonly command: 'check' | 'scan';
   readonly hook: 'pre-commit' | 'pre-push' | null;
   readonly agents: readonly AgentFactsReport[];
-  /** The engine's links and advisories, exactly as the engine defines them. */
+  /**
+   * The engine's links and advisories, exactly as the engine defines them. `check` and the hooks
+   * list every compared pair; `scan` lists the pairs with contact (a shared path, import-graph
+   * contact, a merge or symbol value) and counts the others in `pairs.clearWithoutContact`.
+   */
   readonly links: readonly ReportLink[];
   readonly advisories: readonly ReportLink[];
+  readonly pairs: PairCounts;
   readonly unknown: readonly UnknownPeer[];
   readonly positions: Readonly<Record<string, Vec3>>;
   readonly scanned: ScannedReport;

@@ -155,8 +155,9 @@ function header(report: AirspaceReport, style: Style): string {
 export function renderReportText(report: AirspaceReport, style: Style): string {
   const lines = [header(report, style)];
   for (const link of report.advisories) lines.push(...renderAdvisory(link, report, style));
-  const clear = report.links.length - report.advisories.length;
-  if (report.links.length === 0 && report.unknown.length === 0) lines.push(`  ${m.noTraffic}`);
+  // A scan lists only pairs with contact; the pairs without are clear and counted.
+  const clear = report.links.length - report.advisories.length + report.pairs.clearWithoutContact;
+  if (report.pairs.compared === 0 && report.unknown.length === 0) lines.push(`  ${m.noTraffic}`);
   else if (report.advisories.length === 0 && report.unknown.length === 0) lines.push(style.green(`  ${m.allClear}`));
   else if (clear > 0) lines.push(style.dim(`  ${report.command === 'scan' ? r.clearPairs(clear) : m.clearSummary(clear)}`));
   if (report.advisories.some(showsInsertionPoint)) lines.push(style.dim(`  ${r.insertionLegend}`));

@@ -17,6 +17,7 @@ import { mergeBase } from '../git/merge-base.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
 import { beaconNotPublishedLine, beaconSkippedLine } from '../messages/beacon.js';
 import { runMessages } from '../messages/run.js';
+import { scaleMessages } from '../messages/scale.js';
 import type { AirspaceReport } from '../report/check-report.js';
 import { REPORT_SCHEMA } from '../report/check-report.js';
 import { appendSamples, readHistory } from '../state/history-store.js';
@@ -30,7 +31,8 @@ import type { WorkingSet } from '../traffic/working-set.js';
 import { beaconWorkChannels, foldBeacons, symbolShare } from './beacon-traffic.js';
 import { graphForRun } from './graph-for-run.js';
 import { agentFacts, agentReports, scannedReport } from './report-facts.js';
-import { scorePairs } from './score-pairs.js';
+import { contactSymbols } from './contact-symbols.js';
+import { prepareScoring } from './score-pairs.js';
 import { isOverBudget, startBudget, type RunBudget, type StageRecord, type StageState } from './run-budget.js';
 import { planRun, type PushedRef, type RunPlan, type RunRequest } from './run-request.js';
 import { openRepository } from './open-repository.js';
@@ -181,6 +183,8 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
   const agentSpecs = request.kind === 'scan' ? (request.agents ?? []) : [];
   const channels = plan.channels;
   const ignore = picomatch([...config.ignore], { dot: true });
+  // `scan` compares every pair of n agents: list and check only the pairs with contact (src/run/contact-symbols.ts).
+  const contactOnly = plan.pairs === 'all';
 
   progress(runMessages.discovering);
   let airspace = await budget.stage(
@@ -195,7 +199,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
         ...(agentSpecs.length > 0 ? { agents: agentSpecs } : {}),
         at: now,
         ignore,
-        channels,
+        channels: contactOnly ? channels.filter((channel) => channel !== 'symbol') : channels,
         inheritRepoEnv: plan.inheritRepoEnv,
         repo: input.repo,
         pairs: plan.pairs,
@@ -253,8 +257,9 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
   );
 
   progress(runMessages.scoring(folded.pairs.length));
-  const scored = await budget.stage('scoring', async () =>
-    scorePairs({
+  const symbolsSkipped: string[] = [];
+  const scored = await budget.stage('scoring', async () => {
+    const prepared = prepareScoring({
       pairs: folded.pairs,
       facts,
       graph: graph.graph,
@@ -264,8 +269,21 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
       history,
       embed: plan.embed,
       signatureChange: config.symbols.signatureChange,
-    }),
-  );
+      contactOnly,
+    });
+    if (!contactOnly || !channels.includes('symbol')) return prepared.score();
+    const lines = new Map([...(airspace.ownship ? [airspace.ownship] : []), ...airspace.traffic].map((line) => [line.id, line]));
+    const checked = await contactSymbols({
+      cwd: airspace.toplevel,
+      pairs: folded.pairs,
+      lines,
+      // When pairs without contact cannot be proven clear, they are all listed: check them all.
+      contact: prepared.rule === 'all' ? () => true : (k) => prepared.contact(k),
+      concurrency: 4,
+    });
+    if (checked.skipped > 0) symbolsSkipped.push(scaleMessages.symbolsSkipped(checked.skipped));
+    return prepared.score(checked.pairs);
+  });
 
   let inbox: AirspaceReport['inbox'] = [];
   if (plan.writeState) {
@@ -281,7 +299,17 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
 
   const agents = agentReports(airspace, folded.beaconOnly, beaconRead.beacons, facts, now);
   const weights = { ...DEFAULTS.weights, ...config.model.weights };
-  const scanned = scannedReport(airspace, folded.beaconOnly.length + folded.merged, input.fetched, graph, channels, weights, skipped, { now }, started);
+  const scanned = scannedReport(
+    airspace,
+    folded.beaconOnly.length + folded.merged,
+    input.fetched,
+    graph,
+    channels,
+    weights,
+    [...skipped, ...symbolsSkipped],
+    { now },
+    started,
+  );
   const ownBeacon =
     plan.draftBeacon && ownship
       ? await draftBeacon(airspace, ignore, ownship, facts.get(ownship.id), now, request.kind === 'beacon' ? request.note : undefined)
@@ -294,6 +322,12 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     agents,
     links: scored.links,
     advisories,
+    pairs: {
+      compared: scored.links.length + scored.clearWithoutContact,
+      listed: scored.links.length,
+      clearWithoutContact: scored.clearWithoutContact,
+      maxRiskWithoutContact: scored.clearBound,
+    },
     unknown: unknown.map((u) => ({ id: u.id, reason: u.with && u.with !== ownship?.id ? `${u.reason} (with ${u.with})` : u.reason })),
     positions: scored.positions,
     scanned: { ...scanned, stages: budget.log.map((record) => ({ ...record })) },
@@ -301,7 +335,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     inbox,
   };
   const report: AirspaceReport = { ...draft, verdict: plan.command === 'check' ? verdictFor(draft, plan.mode) : null };
-  const counts = { agents: agents.length, pairs: report.links.length, clear: 0, TA: 0, RA: 0 };
+  const counts = { agents: agents.length, pairs: report.pairs.compared, clear: scored.clearWithoutContact, TA: 0, RA: 0 };
   for (const link of report.links) counts[link.level]++;
   const scan: ScanResult = { advisories, links: report.links, positions: scored.positions, fileCoordinates: scored.fileCoordinates, counts };
   return { report, scan, ownBeacon, ownWork: ownship ? targetOf(ownship) : null };

@@ -35,7 +35,7 @@ describe('check', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout);
-    expect(report.schema).toBe('airspace-hooks/report@1');
+    expect(report.schema).toBe('airspace-hooks/report@2');
     expect(report.scanned.ownship).toBe('bob/cache');
     expect(report.scanned.fetch.ok).toBe(true);
     const link = report.advisories.find((l: { a: string; b: string }) => [l.a, l.b].includes('alice/timeout'));
@@ -83,8 +83,10 @@ describe('scan', () => {
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/ 1 {2}a\n +2 {2}m\n +3 {2}b\n/);
     const json = JSON.parse(runCli(alice, ['scan', '--agent', 'a=origin/alice/timeout', '--agent', 'm=origin/main', '--json']).stdout);
-    expect(json.links).toHaveLength(1);
-    expect(json.links[0].level).toBe('clear');
+    // main has no work of its own: no shared path, so the pair is counted clear, not listed (report@2).
+    expect(json.links).toEqual([]);
+    expect(json.pairs).toEqual({ compared: 1, listed: 0, clearWithoutContact: 1, maxRiskWithoutContact: expect.any(Number) });
+    expect(json.pairs.maxRiskWithoutContact).toBeLessThan(0.52);
   });
 
   it('rejects an unknown channel and an unreadable --at with one line and exit 2', () => {

@@ -56,7 +56,7 @@ describe('airspace-hooks mcp over stdio', () => {
     const result = await call('check');
     expect(result.isError).toBeFalsy();
     const report = result.structuredContent as { schema: string; command: string; advisories: { a: string; b: string; level: string }[]; verdict: unknown };
-    expect(report.schema).toBe('airspace-hooks/report@1');
+    expect(report.schema).toBe('airspace-hooks/report@2');
     expect(report.command).toBe('check');
     expect(report.verdict).not.toBeNull();
     const link = report.advisories.find((l) => [l.a, l.b].includes('ada/timeout'));

@@ -2,7 +2,7 @@ import { PRODUCT_CHANNELS } from '../../engine/channel-names.js';
 import { AirspaceError, EXIT } from '../../errors.js';
 import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
-import { renderPairMatrix } from '../../report/render-matrix.js';
+import { renderReportMatrix } from '../../report/render-matrix.js';
 import { renderReportText } from '../../report/render-text.js';
 import { resolveMoment } from '../../run/open-repository.js';
 import { runAirspace } from '../../run/run-airspace.js';
@@ -51,8 +51,7 @@ export async function scanCommand(cwd: string, args: ScanArgs, output: Output): 
     output.out(jsonText(report));
     return EXIT.ok;
   }
-  const ids = report.agents.map((a) => a.id);
-  output.out([...renderPairMatrix(ids, report.links, output.style), renderReportText(report, output.style)].join('\n'));
+  output.out([...renderReportMatrix(report, output.style), renderReportText(report, output.style)].join('\n'));
   return EXIT.ok;
 }
 

@@ -39,7 +39,7 @@ export async function watchCommand(cwd: string, args: { json: boolean; debounceM
               type: 'scanned',
               at,
               agents: report.agents.length,
-              pairs: report.links.length,
+              pairs: report.pairs.compared,
               advisories: report.advisories.length,
             }),
           );

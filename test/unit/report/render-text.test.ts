@@ -36,6 +36,7 @@ function report(
   links: Link[],
   warnings: string[] = [],
   source = 'cache',
+  clearWithoutContact = 0,
 ): AirspaceReport {
   return {
     schema: REPORT_SCHEMA,
@@ -44,6 +45,12 @@ function report(
     agents,
     links,
     advisories: links.filter((l) => l.level !== 'clear'),
+    pairs: {
+      compared: links.length + clearWithoutContact,
+      listed: links.length,
+      clearWithoutContact,
+      maxRiskWithoutContact: clearWithoutContact > 0 ? 0.35 : null,
+    },
     unknown: [],
     positions: {},
     scanned: {
@@ -89,6 +96,15 @@ describe('scan text', () => {
     );
     expect(text).toContain('clear: 2 pairs of agents');
     expect(text).not.toContain('clear: 2 peers');
+  });
+
+  it('a scan that lists only pairs with contact counts the unlisted ones as clear, as before', () => {
+    const agents = [agent('me', 'ownship'), agent('p', 'branch'), agent('q', 'branch')];
+    const text = renderReportText(report('scan', 'me', agents, [link('p', 'q')], [], 'cache', 2), plain);
+    expect(text).toContain('clear: 2 pairs of agents');
+    const none = renderReportText(report('scan', 'me', agents, [], [], 'cache', 3), plain);
+    expect(none).toContain('all clear: no traffic near your work');
+    expect(none).not.toContain('no other worktree');
   });
 });
 
