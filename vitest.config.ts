@@ -12,5 +12,7 @@ export default defineConfig({
     // No detached background graph builds from the suite (a test that wants one turns it on).
     env: { AIRSPACE_GRAPH_BACKGROUND: 'off' },
     reporters: ['default', './test/helpers/pass-fail-reporter.ts'],
+    // One scratch directory per run for fixtures built once and shared (test/helpers/suite-fixtures.ts).
+    globalSetup: ['./test/helpers/suite-fixtures.ts'],
   },
 });

@@ -13,9 +13,9 @@ import { runHookCheck, type PushedRef } from '../run/hook-check.js';
 export async function runHook(argv: readonly string[]): Promise<number> {
   const output = processOutput();
   if (process.env.AIRSPACE_HOOKS === '0') return EXIT.ok;
-  let parsed;
+  let parsed: ReturnType<typeof parseHookArgv>;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { strict: { type: 'boolean' }, json: { type: 'boolean' } } });
+    parsed = parseHookArgv(argv);
   } catch (error) {
     output.err(hookMessages.usage((error as Error).message));
     return EXIT.error;
@@ -52,6 +52,11 @@ export async function runHook(argv: readonly string[]): Promise<number> {
     output.err(hookMessages.failedOpen(hook, message));
     return EXIT.ok;
   }
+}
+
+/** `<hook> [remote] [--strict] [--json]`; throws on an unknown option. */
+function parseHookArgv(argv: readonly string[]) {
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { strict: { type: 'boolean' }, json: { type: 'boolean' } } });
 }
 
 /** AIRSPACE_HOOKS_BUDGET_MS: a whole number of ms from 100 to 10 minutes; anything else is ignored. */

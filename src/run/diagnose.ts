@@ -2,7 +2,7 @@ import { loadConfig } from '../config/load-config.js';
 import { isAirspaceError } from '../errors.js';
 import { gitVersion, hasRemote } from '../git/git-facts.js';
 import { lastFetchAge } from '../git/fetch-traffic.js';
-import { resolveRepo } from '../git/resolve-repo.js';
+import { resolveRepo, type RepoInfo } from '../git/resolve-repo.js';
 import { graphHealth, type GraphHealth } from '../graph/graph-health.js';
 import { detectPackageManager, inspectInstallation } from '../install/index.js';
 import type { InstallFinding, PackageManager } from '../install/index.js';
@@ -53,7 +53,7 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
   }
   if (!gitOk) return { findings, installation: [] };
 
-  let repo;
+  let repo: RepoInfo;
   try {
     repo = await resolveRepo(cwd);
   } catch (error) {

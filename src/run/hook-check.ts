@@ -3,7 +3,7 @@ import { EXIT } from '../errors.js';
 import { hookMessages } from '../messages/hook.js';
 import type { Output } from '../report/output.js';
 import { renderReportText } from '../report/render-text.js';
-import { RunCutError, runAirspace } from './run-airspace.js';
+import { RunCutError, runAirspace, type RunOutcome } from './run-airspace.js';
 import type { PushedRef } from './run-request.js';
 import { jsonText } from '../report/sanitize-text.js';
 
@@ -34,7 +34,7 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
     hook === 'pre-push'
       ? { kind: hook, cwd: input.cwd, remote: input.remoteName, pushed: input.pushed, json: input.json }
       : { kind: hook, cwd: input.cwd, json: input.json };
-  let outcome;
+  let outcome: RunOutcome;
   try {
     // performance.now() counts from process start: node's own start-up is part of the budget.
     outcome = await runAirspace(request, {

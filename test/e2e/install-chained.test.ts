@@ -2,19 +2,7 @@ import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitIn, removeDir } from '../helpers/temp-repo.js';
-import {
-  airspace,
-  calls,
-  clearCalls,
-  commitFile,
-  gitRun,
-  installTarball,
-  packTarball,
-  snapshotDir,
-  userRepo,
-  type InstalledPackage,
-  type UserRepo,
-} from './install-kit.js';
+import { airspace, calls, clearCalls, commitFile, gitRun, installPackage, snapshotDir, userRepo, type InstalledPackage, type UserRepo } from './install-kit.js';
 
 /**
  * A repository that already has its own pre-push hook (and a disabled, non-executable pre-commit).
@@ -40,7 +28,7 @@ let before: Record<string, string>;
 
 beforeAll(() => {
   user = userRepo();
-  pkg = installTarball(user.repo, packTarball());
+  pkg = installPackage(user.repo);
   hooksDir = join(user.repo, '.git', 'hooks');
   userLog = join(user.root, 'user-hook.log');
   writeFileSync(join(hooksDir, 'pre-push'), USER_PRE_PUSH);

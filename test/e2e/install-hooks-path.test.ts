@@ -2,19 +2,7 @@ import { chmodSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitIn, removeDir } from '../helpers/temp-repo.js';
-import {
-  airspace,
-  calls,
-  clearCalls,
-  commitFile,
-  gitRun,
-  installTarball,
-  packTarball,
-  snapshotDir,
-  userRepo,
-  type InstalledPackage,
-  type UserRepo,
-} from './install-kit.js';
+import { airspace, calls, clearCalls, commitFile, gitRun, installPackage, snapshotDir, userRepo, type InstalledPackage, type UserRepo } from './install-kit.js';
 
 /**
  * core.hooksPath points at a directory some other tool or team script manages (`.githooks`, not
@@ -30,7 +18,7 @@ let beforeDefault: Record<string, string>;
 
 beforeAll(() => {
   user = userRepo();
-  pkg = installTarball(user.repo, packTarball());
+  pkg = installPackage(user.repo);
   teamHooks = join(user.repo, '.githooks');
   defaultHooks = join(user.repo, '.git', 'hooks');
   mkdirSync(teamHooks);

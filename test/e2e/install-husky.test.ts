@@ -8,8 +8,7 @@ import {
   clearCalls,
   commitFile,
   gitRun,
-  installTarball,
-  packTarball,
+  installPackage,
   run,
   snapshotDir,
   userRepo,
@@ -32,7 +31,7 @@ let beforeRuntime: Record<string, string>;
 
 beforeAll(() => {
   user = userRepo();
-  pkg = installTarball(user.repo, packTarball());
+  pkg = installPackage(user.repo);
   const husky = run(user.repo, process.execPath, [join(PROJECT_ROOT, 'node_modules', 'husky', 'bin.js')]);
   if (husky.status !== 0) throw new Error(`husky failed: ${husky.stderr}`);
   expect(gitIn(user.repo, 'config', 'core.hooksPath')).toBe('.husky/_');

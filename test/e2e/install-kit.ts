@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { inject } from 'vitest';
 import { PROJECT_ROOT, gitIn, tempDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
@@ -10,10 +11,14 @@ import { PROJECT_ROOT, gitIn, tempDir, testEnv, writeFiles } from '../helpers/te
  *
  * 1. `npm pack` of the dist/ that `npm test` built, under a lock so two vitest workers never
  *    pack at once.
- * 2. `npm install <tarball> --prefer-offline` into a fresh repository with a package.json: the
- *    real npm install, dependencies from the local npm cache (≈7 s). We chose it over unpacking
- *    the tarball and symlinking our node_modules because it also proves the `files` list, the
- *    `bin` link and the dependency list are right.
+ * 2. `npm install <tarball> --prefer-offline` into a project with the user's package.json: the
+ *    real npm install, dependencies from the local npm cache (≈7 s idle, a minute or more on a
+ *    loaded machine). We chose it over unpacking the tarball and symlinking our node_modules
+ *    because it also proves the `files` list, the `bin` link and the dependency list are right.
+ *    Steps 1 and 2 run once per `vitest run` (the first install-*.test.ts file does them under a
+ *    lock, in the run's scratch directory from test/helpers/suite-fixtures.ts); every user
+ *    repository then gets a copy of what npm installed (package.json, package-lock.json,
+ *    node_modules with its links as they are), so each test file still has its own install.
  * 3. A recorder at node_modules/.bin/airspace-hooks (where npm put its link, so the shims find it
  *    exactly as they would the real one): it logs each call (argv and stdin) and then runs the
  *    packed bin. `AIRSPACE_E2E_VERDICT=<n>` in git's environment makes it exit <n> instead, to
@@ -23,8 +28,8 @@ import { PROJECT_ROOT, gitIn, tempDir, testEnv, writeFiles } from '../helpers/te
 
 const LOCK = join(tmpdir(), 'airspace-e2e-pack.lock');
 
-export function packTarball(): string {
-  acquireLock();
+function packTarball(): string {
+  acquireLock(LOCK, 170_000);
   try {
     // `npm test` builds dist/ before any test runs; building here would rewrite dist/ under the
     // feet of test files running the CLI in parallel.
@@ -37,16 +42,16 @@ export function packTarball(): string {
   }
 }
 
-function acquireLock(): void {
-  const deadline = Date.now() + 170_000;
+function acquireLock(lock: string, waitMs: number): void {
+  const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      mkdirSync(LOCK);
+      mkdirSync(lock);
       return;
     } catch {
-      const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 180_000) rmSync(LOCK, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`could not take ${LOCK}`);
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > waitMs + 10_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`could not take ${lock}`);
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
     }
   }
@@ -79,6 +84,8 @@ export interface UserRepo {
   readonly remote: string;
 }
 
+const USER_PACKAGE_JSON = `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true }, null, 2)}\n`;
+
 /** A user's project: package.json, node_modules ignored, one commit on main, pushed to a bare `origin`. */
 export function userRepo(files: Record<string, string> = {}): UserRepo {
   const root = tempDir('airspace-e2e-');
@@ -88,7 +95,7 @@ export function userRepo(files: Record<string, string> = {}): UserRepo {
   gitIn(root, 'init', '-q', '--bare', '-b', 'main', remote);
   gitIn(repo, 'init', '-q', '-b', 'main');
   writeFiles(repo, {
-    'package.json': `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true }, null, 2)}\n`,
+    'package.json': USER_PACKAGE_JSON,
     '.gitignore': 'node_modules/\n',
     'src/app.js': 'export const app = 1;\n',
     ...files,
@@ -107,10 +114,12 @@ export interface InstalledPackage {
   readonly log: string;
 }
 
-export function installTarball(repo: string, tarball: string): InstalledPackage {
-  const result = run(repo, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball], { PATH: process.env.PATH ?? '' });
-  if (result.status !== 0) throw new Error(`npm install failed: ${result.stderr}`);
-  rmSync(dirname(tarball), { recursive: true, force: true });
+/** The packed package, npm-installed into `repo` (a `userRepo()`), with the recorder in front of its bin. */
+export function installPackage(repo: string): InstalledPackage {
+  const installed = installedOnce();
+  for (const name of ['package.json', 'package-lock.json']) copyFileSync(join(installed, name), join(repo, name));
+  // npm's links (node_modules/.bin/*) are relative: copied as they are, they point into this copy.
+  cpSync(join(installed, 'node_modules'), join(repo, 'node_modules'), { recursive: true, verbatimSymlinks: true });
   // package.json/package-lock.json changed: commit so the working tree is clean for the tests.
   gitIn(repo, 'add', '-A');
   gitIn(repo, 'commit', '-q', '--no-verify', '-m', 'add airspace-hooks');
@@ -133,6 +142,29 @@ export function installTarball(repo: string, tarball: string): InstalledPackage 
   );
   chmodSync(bin, 0o755);
   return { packageDir, log };
+}
+
+/** `npm pack` + `npm install <tarball>` into a project with the user's package.json, once per `vitest run`. */
+function installedOnce(): string {
+  const dir = join(inject('suiteFixtureDir'), 'installed-package');
+  const ready = join(dir, '.ready');
+  if (existsSync(ready)) return dir;
+  const lock = `${dir}.lock`;
+  acquireLock(lock, 220_000);
+  try {
+    if (existsSync(ready)) return dir;
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'package.json'), USER_PACKAGE_JSON);
+    const tarball = packTarball();
+    const result = run(dir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball], { PATH: process.env.PATH ?? '' });
+    rmSync(dirname(tarball), { recursive: true, force: true });
+    if (result.status !== 0) throw new Error(`npm install failed: ${result.stderr}`);
+    writeFileSync(ready, '');
+    return dir;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** Does the packed `airspace-hooks hook pre-commit` start at all (its modules resolve)? */

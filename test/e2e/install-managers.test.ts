@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir } from '../helpers/temp-repo.js';
-import { airspace, installTarball, packTarball, snapshotDir, userRepo, type InstalledPackage, type UserRepo } from './install-kit.js';
+import { airspace, installPackage, snapshotDir, userRepo, type InstalledPackage, type UserRepo } from './install-kit.js';
 
 /**
  * Repositories whose hooks belong to lefthook, pre-commit (python) or simple-git-hooks: install
@@ -16,7 +16,7 @@ let before: Record<string, string>;
 
 beforeAll(() => {
   user = userRepo();
-  pkg = installTarball(user.repo, packTarball());
+  pkg = installPackage(user.repo);
   hooksDir = join(user.repo, '.git', 'hooks');
   before = snapshotDir(hooksDir);
 }, 240_000);

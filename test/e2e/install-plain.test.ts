@@ -8,8 +8,7 @@ import {
   clearCalls,
   commitFile,
   gitRun,
-  installTarball,
-  packTarball,
+  installPackage,
   run,
   snapshotDir,
   userRepo,
@@ -29,7 +28,7 @@ let before: Record<string, string>;
 
 beforeAll(() => {
   user = userRepo();
-  pkg = installTarball(user.repo, packTarball());
+  pkg = installPackage(user.repo);
   hooksDir = join(user.repo, '.git', 'hooks');
   before = snapshotDir(hooksDir);
 }, 240_000);

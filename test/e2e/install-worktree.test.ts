@@ -2,19 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitIn, removeDir } from '../helpers/temp-repo.js';
-import {
-  airspace,
-  calls,
-  clearCalls,
-  commitFile,
-  gitRun,
-  installTarball,
-  packTarball,
-  snapshotDir,
-  userRepo,
-  type InstalledPackage,
-  type UserRepo,
-} from './install-kit.js';
+import { airspace, calls, clearCalls, commitFile, gitRun, installPackage, snapshotDir, userRepo, type InstalledPackage, type UserRepo } from './install-kit.js';
 
 /**
  * Parallel agents work in linked worktrees. Installed from a linked worktree, the shims go into
@@ -29,7 +17,7 @@ let before: Record<string, string>;
 
 beforeAll(() => {
   user = userRepo();
-  pkg = installTarball(user.repo, packTarball());
+  pkg = installPackage(user.repo);
   worktree = join(user.root, 'agent-2');
   gitIn(user.repo, 'worktree', 'add', '-q', '-b', 'agent-2', worktree);
   hooksDir = join(user.repo, '.git', 'hooks');

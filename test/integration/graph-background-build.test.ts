@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphCachePath, loadImportGraph, readGraphBuildStatus, requestGraphBuild } from '../../src/graph/index.js';
+import { graphCachePath } from '../../src/graph/graph-cache.js';
+import { loadImportGraph } from '../../src/graph/load-import-graph.js';
+import { readGraphBuildStatus } from '../../src/graph/graph-build-status.js';
+import { requestGraphBuild } from '../../src/graph/request-graph-build.js';
 import { acquireBuildLock, buildLockPath, releaseBuildLock } from '../../src/graph/graph-build-lock.js';
 import { gitIn, initRepo, removeDir, runCli } from '../helpers/temp-repo.js';
 

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildImportGraph, cruiserUsage, graphCachePath, loadImportGraph } from '../../src/graph/index.js';
+import { buildImportGraph } from '../helpers/build-import-graph.js';
+import { cruiserUsage } from '../../src/graph/run-cruise.js';
+import { graphCachePath } from '../../src/graph/graph-cache.js';
+import { loadImportGraph } from '../../src/graph/load-import-graph.js';
 import { commitAll, gitIn, initRepo, removeDir, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
 
 /** The graph cache in a real repository: warm loads, incremental refreshes, worktrees, budgets. */

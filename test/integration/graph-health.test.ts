@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildImportGraph, graphHealth, loadImportGraph } from '../../src/graph/index.js';
+import { buildImportGraph } from '../helpers/build-import-graph.js';
+import { graphHealth } from '../../src/graph/graph-health.js';
+import { loadImportGraph } from '../../src/graph/load-import-graph.js';
 import { gitIn, initRepo, removeDir, writeFiles } from '../helpers/temp-repo.js';
 
 /** Loud failures: an empty graph in a repository full of imports is reported, never a silent 0. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildImportGraph } from '../../src/graph/index.js';
+import { buildImportGraph } from '../helpers/build-import-graph.js';
 import { initRepo, removeDir, writeFiles } from '../helpers/temp-repo.js';
 
 /**

@@ -1,9 +1,8 @@
-import { writeModelConfig } from '../../config/write-model-config.js';
 import { EXIT } from '../../errors.js';
-import { calibrateRepository, MIN_CONFLICTS, type CalibrateResult } from '../../eval/calibrate-run.js';
 import type { ModelScore } from '../../eval/calibrate-history.js';
 import { calibrateMessages as m } from '../../messages/calibrate.js';
 import type { Output } from '../../report/output.js';
+import { calibrateModel, type CalibrateOutcome } from '../../run/calibrate-model.js';
 
 export interface CalibrateArgs {
   readonly merges: number;
@@ -13,9 +12,9 @@ export interface CalibrateArgs {
 
 const row = (name: string, s: ModelScore): string => m.row(name, s.auc, s.ta.precision, s.ta.recall, s.predictedRA.precision, s.predictedRA.recall);
 
-function render(result: CalibrateResult, written: string | null): string {
+function render({ result, written, minConflicts }: CalibrateOutcome): string {
   const c = result.calibration;
-  if (c === null) return m.tooLittle(result.conflicts, result.scored, MIN_CONFLICTS);
+  if (c === null) return m.tooLittle(result.conflicts, result.scored, minConflicts);
   const weights = Object.entries(c.proposed.weights)
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');
@@ -36,13 +35,7 @@ function render(result: CalibrateResult, written: string | null): string {
  * newest merges. Too little history is one line and exit 0: the defaults stay.
  */
 export async function calibrateCommand(cwd: string, args: CalibrateArgs, output: Output): Promise<number> {
-  const result = await calibrateRepository(cwd, { merges: args.merges });
-  const c = result.calibration;
-  let written: string | null = null;
-  if (args.write && c !== null && !c.keep) {
-    const { weights, tauTA, tauRA, intentWeight } = c.proposed;
-    written = await writeModelConfig(result.toplevel, result.configSource, { weights, tauTA, tauRA, ...(intentWeight !== null ? { intentWeight } : {}) });
-  }
-  output.out(args.json ? JSON.stringify({ ...result, written }, null, 2) : render(result, written));
+  const outcome = await calibrateModel(cwd, { merges: args.merges, write: args.write });
+  output.out(args.json ? JSON.stringify({ ...outcome.result, written: outcome.written }, null, 2) : render(outcome));
   return EXIT.ok;
 }

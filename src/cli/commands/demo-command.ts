@@ -1,12 +1,12 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { playStory, type StoryStep } from '../../demo/story.js';
+import type { StoryStep } from '../../demo/story.js';
 import { EXIT } from '../../errors.js';
 import { demoMessages as m } from '../../messages/demo.js';
 import type { Output } from '../../report/output.js';
-import { renderRadarHtml } from '../../report/radar-html.js';
 import { jsonText } from '../../report/sanitize-text.js';
+import { playDemo } from '../../run/play-demo.js';
 
 /** `demo`: plays the story in a temp airspace, prints the timeline and writes the radar page. */
 export async function demoCommand(args: { dir: string | undefined; json: boolean }, output: Output): Promise<number> {
@@ -29,9 +29,7 @@ export async function demoCommand(args: { dir: string | undefined; json: boolean
         );
     }
   };
-  const result = await playStory(root, print);
-  const radarFile = join(root, 'airspace-demo.html');
-  await writeFile(radarFile, renderRadarHtml(result.steps.map((s) => ({ title: s.title, at: s.at, scan: s.scan }))));
+  const { result, radarFile } = await playDemo(root, print);
   if (args.json) {
     output.out(
       jsonText({ ...result, steps: result.steps.map((s) => ({ ...s, scan: { counts: s.scan.counts, advisories: s.scan.advisories } })), radar: radarFile }),

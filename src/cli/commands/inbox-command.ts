@@ -3,11 +3,11 @@ import { inboxSummaryLine } from '../../messages/beacon.js';
 import type { Output } from '../../report/output.js';
 import { formatRanges } from '../../report/render-text.js';
 import { jsonText, sanitizeText } from '../../report/sanitize-text.js';
-import { ackInbox, readInbox } from '../../state/inbox-store.js';
+import { readOwnInbox } from '../../run/read-own-inbox.js';
 
 /** `inbox [--ack]`: what other agents told this one on their advisories. */
 export async function inboxCommand(cwd: string, args: { json: boolean; ack: boolean }, output: Output): Promise<number> {
-  const messages = await readInbox(cwd);
+  const messages = await readOwnInbox(cwd, { ack: args.ack });
   if (args.json) output.out(jsonText({ messages }));
   else {
     const lines = [inboxSummaryLine(messages.length)];
@@ -22,6 +22,5 @@ export async function inboxCommand(cwd: string, args: { json: boolean; ack: bool
     }
     output.out(lines.join('\n'));
   }
-  if (args.ack) await ackInbox(cwd);
   return EXIT.ok;
 }

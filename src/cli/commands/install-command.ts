@@ -1,29 +1,24 @@
-import { installClaudeCode, uninstallClaudeCode, type ClaudeCodeAction } from '../../install/claude-code-settings.js';
-import { install, uninstall } from '../../install/index.js';
+import type { ClaudeCodeAction } from '../../install/claude-code-settings.js';
 import { claudeCodeMessages } from '../../messages/claude-code.js';
 import { formatInstallResult, formatUninstallResult } from '../../messages/install.js';
 import { EXIT } from '../../errors.js';
 import { graphBuildMessages } from '../../messages/graph-build.js';
 import type { Output } from '../../report/output.js';
+import { installAirspace, uninstallAirspace } from '../../run/install-airspace.js';
 
 /** `install`: exit 0 when the hooks will run (or a manager snippet was printed), 2 when the user must act. */
 export async function installCommand(cwd: string, args: { force: boolean; claudeCode?: boolean }, output: Output): Promise<number> {
-  const result = await install(cwd, { force: args.force });
+  const { result, build, claudeCode } = await installAirspace(cwd, { force: args.force, claudeCode: args.claudeCode === true });
   output.out(formatInstallResult(result, cwd));
-  if (result.ok) {
-    // The first import graph is built off the critical path, so the first push does not wait for it.
-    const build = await (await import('../../run/build-graph.js')).startGraphBuild(cwd);
-    if (build?.started) output.err(graphBuildMessages.status(build.status, false));
-  }
-  if (args.claudeCode) output.out(claudeCodeLine(await installClaudeCode(cwd)));
+  if (build?.started) output.err(graphBuildMessages.status(build.status, false));
+  if (claudeCode !== null) output.out(claudeCodeLine(claudeCode));
   return result.ok ? EXIT.ok : EXIT.error;
 }
 
 export async function uninstallCommand(cwd: string, output: Output): Promise<number> {
-  const result = await uninstall(cwd);
+  const { result, claudeCode } = await uninstallAirspace(cwd);
   output.out(formatUninstallResult(result, cwd));
-  const claude = await uninstallClaudeCode(cwd);
-  if (claude !== null) output.out(claudeCodeLine(claude));
+  if (claudeCode !== null) output.out(claudeCodeLine(claudeCode));
   return EXIT.ok;
 }
 

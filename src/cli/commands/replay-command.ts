@@ -1,9 +1,8 @@
 import { EXIT } from '../../errors.js';
-import { renderReplayText } from '../../eval/replay-render.js';
-import { replayHistory } from '../../eval/replay-run.js';
 import { replayMessages } from '../../messages/replay.js';
 import type { Output } from '../../report/output.js';
 import { jsonText } from '../../report/sanitize-text.js';
+import { replayRepository } from '../../run/replay-repository.js';
 
 export interface ReplayArgs {
   readonly merges: number;
@@ -16,10 +15,10 @@ export interface ReplayArgs {
  * undefined); no merge at all is exit 2 with one line.
  */
 export async function replayCommand(cwd: string, args: ReplayArgs, output: Output): Promise<number> {
-  const result = await replayHistory(cwd, {
+  const { result, text } = await replayRepository(cwd, {
     merges: args.merges,
     ...(args.json ? {} : { onProgress: (event) => output.progress(replayMessages.progress(event.phase, event.done, event.total)) }),
   });
-  output.out(args.json ? jsonText(result) : renderReplayText(result));
+  output.out(args.json ? jsonText(result) : text());
   return EXIT.ok;
 }

@@ -82,20 +82,3 @@ describe('mergeBeaconIntoWorkingSet', () => {
     );
   });
 });
-
-describe('beaconAgentInput', () => {
-  it("gives toAgent the id, the working set marked as beacon work, and git's priority facts (never the claims)", async () => {
-    const { beaconAgentInput } = await import('../../../src/beacon/beacon-agent.js');
-    const { toAgent } = await import('../../../src/traffic/to-agent.js');
-    const beacon = makeBeacon({ workingSet: { base: SHA_B, files: [{ file: 'src/x.ts', status: 'M', ranges: [[10, 11]] }] } });
-    const input = beaconAgentInput(beacon);
-    expect(input.workingSet.files[0]?.origin).toBe('beacon');
-    const agent = toAgent(input.id, input.workingSet, input.facts);
-    // The fixture claims 3 commits and a start: a beacon-only peer has pushed nothing git can show.
-    expect(beacon.committedWork).toBe(3);
-    expect(agent).toMatchObject({ id: 'feature/login', committedWork: 0, intent: ['src/session.ts'] });
-    expect(agent.startedAt).toBeUndefined();
-    expect(agent.files[0]).toMatchObject({ path: 'src/x.ts', ranges: [[10, 10]] });
-    expect('startedAt' in beaconAgentInput(makeBeacon({ startedAt: null })).facts).toBe(false);
-  });
-});

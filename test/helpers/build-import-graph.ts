@@ -1,14 +1,15 @@
-import { graphMessages, type GraphWarning } from '../messages/graph.js';
-import { toImportGraph } from './adjacency.js';
-import { cruiseInBatches } from './cruise-in-batches.js';
-import { findRootTsconfig } from './find-root-tsconfig.js';
-import { emptyGraphWarning, typescriptWarning } from './graph-warnings.js';
-import { listRepoFiles } from './list-repo-files.js';
-import { isSourcePath } from './source-files.js';
-import type { BuiltGraph, GraphProgressListener } from './types.js';
+import { graphMessages, type GraphWarning } from '../../src/messages/graph.js';
+import { toImportGraph } from '../../src/graph/adjacency.js';
+import { cruiseInBatches } from '../../src/graph/cruise-in-batches.js';
+import { findRootTsconfig } from '../../src/graph/find-root-tsconfig.js';
+import { emptyGraphWarning, typescriptWarning } from '../../src/graph/graph-warnings.js';
+import { listRepoFiles } from '../../src/graph/list-repo-files.js';
+import { isSourcePath } from '../../src/graph/source-files.js';
+import type { BuiltGraph, GraphProgressListener } from '../../src/graph/types.js';
 
 /**
- * A full cruise without the cache: every source file of the worktree (tracked and untracked, not
+ * The reference the cached, incremental path (src/graph/load-import-graph.ts) is checked against,
+ * built from the same parts (listRepoFiles, cruiseInBatches, toImportGraph). A full cruise without the cache: every source file of the worktree (tracked and untracked, not
  * ignored), or exactly `files`. Edges point at source files of the repository; node_modules,
  * core modules and imports that do not resolve are left out (the latter are in `unresolved`).
  */

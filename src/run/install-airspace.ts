@@ -1,0 +1,26 @@
+import type { GraphBuildRequestResult } from '../graph/request-graph-build.js';
+import { installClaudeCode, uninstallClaudeCode, type ClaudeCodeAction } from '../install/claude-code-settings.js';
+import { install, uninstall, type InstallResult, type UninstallResult } from '../install/index.js';
+
+export interface InstallOutcome {
+  readonly result: InstallResult;
+  /** The first import-graph build, started in the background when the hooks will run (null: not started or no usable repository). */
+  readonly build: GraphBuildRequestResult | null;
+  /** What `--claude-code` did to .claude/settings.json (null without the flag). */
+  readonly claudeCode: ClaudeCodeAction | null;
+}
+
+/** `install [--force] [--claude-code]`: the git hooks, the first graph build off the critical path, and the Claude Code hook on request. */
+export async function installAirspace(cwd: string, options: { force: boolean; claudeCode: boolean }): Promise<InstallOutcome> {
+  const result = await install(cwd, { force: options.force });
+  // The first import graph is built off the critical path, so the first push does not wait for it.
+  const build = result.ok ? await (await import('./build-graph.js')).startGraphBuild(cwd) : null;
+  const claudeCode = options.claudeCode ? await installClaudeCode(cwd) : null;
+  return { result, build, claudeCode };
+}
+
+/** `uninstall`: our git hooks out, and our Claude Code entry out when there is one (null: there was none). */
+export async function uninstallAirspace(cwd: string): Promise<{ result: UninstallResult; claudeCode: ClaudeCodeAction | null }> {
+  const result = await uninstall(cwd);
+  return { result, claudeCode: await uninstallClaudeCode(cwd) };
+}

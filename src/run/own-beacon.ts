@@ -1,0 +1,44 @@
+import { clearBeacon, publishBeacon, type PublishResult } from '../beacon/publish-beacon.js';
+import type { Beacon } from '../beacon/beacon-schema.js';
+import { AirspaceError } from '../errors.js';
+import { beaconNotPublishedLine } from '../messages/beacon.js';
+import { cliMessages } from '../messages/cli.js';
+import { sanitizeText } from '../report/sanitize-text.js';
+import { openRepository } from './open-repository.js';
+import { runAirspace } from './run-airspace.js';
+
+/**
+ * `beacon publish|clear`: this agent's transponder on the remote (refs/airspace/beacons/*). The
+ * beacon is what the beacon run computed for this worktree; a remote that refuses it is one line
+ * (exit 2), never a stack.
+ */
+
+/** Publishes this worktree's beacon (with the note, if any); returns the ref written and the beacon sent. */
+export async function publishOwnBeacon(cwd: string, note: string | undefined): Promise<{ ref: string; beacon: Beacon }> {
+  const { repo, config } = await openRepository(cwd);
+  if (repo.branch === null && repo.head === null) throw new AirspaceError('environment', 'no-commits', cliMessages.noCommits);
+  const { ownBeacon, ownWork } = (await runAirspace({ kind: 'beacon', cwd, ...(note ? { note } : {}) })).judgements[0]!;
+  if (!ownBeacon) throw new AirspaceError('environment', 'no-trunk', cliMessages.noTrunkForBeacon);
+  const published = await publishBeacon(cwd, config.remote, ownBeacon, {
+    limits: { maxBytes: config.beacons.maxBytes },
+    ...(ownWork ? { parent: ownWork } : {}),
+  });
+  if (!published.ok) throw remoteFailed('beacon-publish-failed', published);
+  return { ref: published.ref ?? '', beacon: published.beacon ?? ownBeacon };
+}
+
+/** Removes this worktree's beacon from the remote; returns the ref removed. */
+export async function clearOwnBeacon(cwd: string): Promise<string> {
+  const { repo, config } = await openRepository(cwd);
+  if (repo.branch === null && repo.head === null) throw new AirspaceError('environment', 'no-commits', cliMessages.noCommits);
+  const { judgements } = await runAirspace({ kind: 'beacon', cwd });
+  const id = judgements[0]!.report.scanned.ownship;
+  if (id === null) throw new AirspaceError('environment', 'no-ownship', cliMessages.noCommits);
+  const cleared = await clearBeacon(cwd, config.remote, id);
+  if (!cleared.ok) throw remoteFailed('beacon-clear-failed', cleared);
+  return cleared.ref ?? id;
+}
+
+function remoteFailed(code: 'beacon-publish-failed' | 'beacon-clear-failed', result: PublishResult): AirspaceError {
+  return new AirspaceError('environment', code, beaconNotPublishedLine(result.reason ?? 'failed', result.detail ? sanitizeText(result.detail) : undefined));
+}
