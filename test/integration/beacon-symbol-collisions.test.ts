@@ -5,6 +5,7 @@ import { withRunSignal } from '../../src/git/run-signal.js';
 import { symbolMessages } from '../../src/messages/symbols.js';
 import { beaconWorkChannels } from '../../src/run/beacon-traffic.js';
 import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { SESSION, SESSION_WITHOUT_CREATE } from '../helpers/session-module.js';
 
 /**
  * The symbol channel on peers known through their beacons (issue 10 point 4): two clones and a
@@ -13,16 +14,6 @@ import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, tes
  * cleanly (different files), so the only thing that can see the collision is the symbol channel
  * computed on the beacon's work.
  */
-const SESSION = [
-  'export function createSession(user: string) {', // 1
-  '  return { user };',
-  '}',
-  '',
-  'export function formatUser(user: string): string {', // 5
-  '  return user.trim();',
-  '}',
-  '',
-].join('\n');
 const FILES = {
   'src/auth/session.ts': SESSION,
   'src/auth/index.ts': "export * from './session';\n",
@@ -35,7 +26,7 @@ const ADMIN = [
   "export const name = formatUser('admin');", // 4
   '',
 ].join('\n');
-const REMOVED = SESSION.replace(/export function createSession[\s\S]*?}\n\n/, '');
+const REMOVED = SESSION_WITHOUT_CREATE;
 const RESIGNED = SESSION.replace('formatUser(user: string)', 'formatUser(user: string, width: number)');
 
 const PATH = pathWithCli();

@@ -2,22 +2,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { symbolChannel } from '../../src/symbols/symbol-channel.js';
 import { commitAll, gitIn, initRepo, removeDir, runCli, writeFiles } from '../helpers/temp-repo.js';
+import { SESSION, SESSION_WITHOUT_CREATE } from '../helpers/session-module.js';
 
 /**
  * The symbol channel in a real repository with worktrees: bob's uncommitted new code calls three
  * functions. ada (a commit on her branch) removed one of them, cy (uncommitted) added a required
  * parameter to another, dee (uncommitted) changed only a body. Git merges every pair cleanly.
  */
-const SESSION = [
-  'export function createSession(user: string) {', // 1
-  '  return { user };',
-  '}',
-  '',
-  'export function formatUser(user: string): string {', // 5
-  '  return user.trim();',
-  '}',
-  '',
-].join('\n');
 const USERS = ['export function listUsers(filter: string): string[] {', '  return [filter];', '}', ''].join('\n');
 
 let main: string;
@@ -35,7 +26,7 @@ beforeAll(() => {
     gitIn(main, 'worktree', 'add', '-q', '-b', name, trees[name]!);
   }
   writeFiles(trees.ada!, {
-    'src/auth/session.ts': SESSION.replace(/export function createSession[\s\S]*?}\n\n/, ''),
+    'src/auth/session.ts': SESSION_WITHOUT_CREATE,
     'src/app.ts': 'export const s = null;\n',
   });
   commitAll(trees.ada!, 'drop createSession');
