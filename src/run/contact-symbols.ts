@@ -3,6 +3,13 @@ import type { PairWorkingSets } from '../traffic/collect-airspace.js';
 import { mapLimit } from '../traffic/limit-concurrency.js';
 import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 
+/**
+ * Up to this many pairs (25 agents) `scan` runs the symbol channel on every pair, as the hooks do
+ * for the ownship: its cost grows with the pairs whose two sides both changed scripts, and a few
+ * hundred cost about what one hook with as many peers costs. Beyond, only the listed pairs.
+ */
+export const SYMBOLS_ON_EVERY_PAIR_UP_TO = 300;
+
 export interface ContactSymbolsInput {
   readonly cwd: string;
   readonly pairs: readonly PairWorkingSets[];
@@ -25,7 +32,8 @@ export interface ContactSymbols {
  * parse of every changed file version per pair (measured on bench:perf's repository, 200 agents:
  * 108 pairs with a shared path or a direct import took 12 s of a 28 s profile), so on hundreds of
  * agents it cannot run on every pair, nor on every pair with an import between its files. It runs
- * on the pairs the caller selects — in `scan`, the listed pairs (a shared path or a merge value).
+ * on the pairs the caller selects — in `scan` beyond SYMBOLS_ON_EVERY_PAIR_UP_TO pairs, the listed
+ * pairs (a shared path or a merge value).
  * What that leaves out (a removed export used through an import) is said in the report
  * (messages/scale.ts); the hooks, which compare the ownship with each peer, run it on every pair.
  */

@@ -31,7 +31,7 @@ import type { WorkingSet } from '../traffic/working-set.js';
 import { beaconWorkChannels, foldBeacons, symbolShare } from './beacon-traffic.js';
 import { graphForRun } from './graph-for-run.js';
 import { agentFacts, agentReports, scannedReport } from './report-facts.js';
-import { contactSymbols } from './contact-symbols.js';
+import { contactSymbols, SYMBOLS_ON_EVERY_PAIR_UP_TO } from './contact-symbols.js';
 import { prepareScoring } from './score-pairs.js';
 import { isOverBudget, startBudget, type RunBudget, type StageRecord, type StageState } from './run-budget.js';
 import { planRun, type PushedRef, type RunPlan, type RunRequest } from './run-request.js';
@@ -277,8 +277,10 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
       cwd: airspace.toplevel,
       pairs: folded.pairs,
       lines,
-      // When pairs without contact cannot be proven clear, they are all listed: check them all.
-      contact: prepared.rule === 'all' ? () => true : (k) => prepared.contact(k),
+      // When pairs without contact cannot be proven clear, they are all listed: check them all. A
+      // scan of a few dozen agents checks every pair too: a symbol collision is between files that
+      // share no path, which is exactly what the contact rule cannot see.
+      contact: prepared.rule === 'all' || folded.pairs.length <= SYMBOLS_ON_EVERY_PAIR_UP_TO ? () => true : (k) => prepared.contact(k),
       concurrency: 4,
     });
     if (checked.skipped > 0) symbolsSkipped.push(scaleMessages.symbolsSkipped(checked.skipped));

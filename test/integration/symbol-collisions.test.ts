@@ -115,6 +115,16 @@ describe('symbol collisions between worktrees', () => {
     );
   });
 
+  it('scan of a few agents sees the removed export used across files that share no path', () => {
+    // ada and bob touch different files: only the symbol channel links them. A scan of a handful of
+    // agents checks every pair (src/run/run-airspace.ts), so the pair is listed with its evidence.
+    const report = JSON.parse(runCli(main, ['scan', '--json']).stdout);
+    const link = report.links.find((l: ReportedLink) => [l.a, l.b].sort().join() === 'ada,bob');
+    expect(link?.level).toBe('RA');
+    expect(link?.evidence?.map((e: { channel: string }) => e.channel)).toContain('symbol');
+    expect(report.scanned.skipped.join('\n')).not.toMatch(/symbol channel: .* not parsed/);
+  });
+
   it('symbols.signatureChange "block" makes a used signature change evidence (RA)', () => {
     writeFiles(trees.bob!, { '.airspacerc.json': JSON.stringify({ symbols: { signatureChange: 'block' } }) });
     try {
