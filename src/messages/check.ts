@@ -15,6 +15,7 @@ export const checkMessages = {
   overlap: (path: string, you: string, them: string) => `${path}  you ${you}  them ${them}`,
   wholeFile: 'whole file',
   unknown: (id: string, reason: string) => `unknown: ${id}: ${reason}`,
+  moreUnknown: (n: number) => `unknown: … ${n} more pair${n === 1 ? '' : 's'} with a channel not checked (see --json)`,
   clearSummary: (n: number) => `clear: ${n} peer${n === 1 ? '' : 's'}`,
   allClear: 'all clear: no traffic near your work',
   noTraffic: 'no traffic: no other worktree, peer branch or beacon to compare with',

@@ -152,14 +152,31 @@ function header(report: AirspaceReport, style: Style): string {
   return `${style.bold(base)}${work} ${style.dim(`· ${sources} · ${report.scanned.durationMs} ms`)}`;
 }
 
+const MAX_PARTLY_CHECKED = 5;
+
+/** The peer's id when the ownship is one side, else both ids. */
+function pairName(link: ReportLink, ownship: string | null): string {
+  if (link.a === ownship) return sanitizeText(link.b);
+  if (link.b === ownship) return sanitizeText(link.a);
+  return `${sanitizeText(link.a)} ↔ ${sanitizeText(link.b)}`;
+}
+
 export function renderReportText(report: AirspaceReport, style: Style): string {
   const lines = [header(report, style)];
   for (const link of report.advisories) lines.push(...renderAdvisory(link, report, style));
   // A scan lists only pairs with contact; the pairs without are clear and counted.
   const clear = report.links.length - report.advisories.length + report.pairs.clearWithoutContact;
+  // A clear link with a channel that could not be computed (cut by the budget, unreadable) is clear
+  // on what was checked only: "all clear" would claim more than the run saw.
+  const partlyChecked = report.links.filter((l) => l.level === 'clear' && (l.unknown?.length ?? 0) > 0);
   if (report.pairs.compared === 0 && report.unknown.length === 0) lines.push(`  ${m.noTraffic}`);
-  else if (report.advisories.length === 0 && report.unknown.length === 0) lines.push(style.green(`  ${m.allClear}`));
+  else if (report.advisories.length === 0 && report.unknown.length === 0 && partlyChecked.length === 0) lines.push(style.green(`  ${m.allClear}`));
   else if (clear > 0) lines.push(style.dim(`  ${report.command === 'scan' ? r.clearPairs(clear) : m.clearSummary(clear)}`));
+  for (const l of partlyChecked.slice(0, MAX_PARTLY_CHECKED)) {
+    const who = pairName(l, report.scanned.ownship);
+    for (const u of l.unknown ?? []) lines.push(style.yellow(`  ${m.unknown(`${who}: ${u.channel}`, sanitizeText(u.reason))}`));
+  }
+  if (partlyChecked.length > MAX_PARTLY_CHECKED) lines.push(style.yellow(`  ${m.moreUnknown(partlyChecked.length - MAX_PARTLY_CHECKED)}`));
   if (report.advisories.some(showsInsertionPoint)) lines.push(style.dim(`  ${r.insertionLegend}`));
   for (const u of report.unknown) lines.push(style.yellow(`  ${m.unknown(sanitizeText(u.id), sanitizeText(u.reason))}`));
   if (report.inbox.length > 0) {

@@ -109,6 +109,17 @@ describe('scan text', () => {
 });
 
 describe('check text', () => {
+  it('a clear peer whose channel could not be computed is not "all clear": the text names the peer and why', () => {
+    const agents = [agent('me', 'ownship'), agent('ada', 'branch')];
+    const cut = link('me', 'ada', { level: 'clear', risk: 0.1, evidence: [], unknown: [{ channel: 'symbol', reason: 'cut by the budget' }] });
+    const text = renderReportText(report('check', 'me', agents, [cut]), plain);
+    expect(text).not.toContain('all clear');
+    expect(text).toContain('clear: 1 peer');
+    expect(text).toContain('unknown: ada: symbol: cut by the budget');
+    const checked = renderReportText(report('check', 'me', agents, [{ ...cut, unknown: [] }]), plain);
+    expect(checked).toContain('all clear');
+  });
+
   it('the header counts the commits since the trunk, unpushed ones included, not "0 committed"', () => {
     const own = { ...agent('me', 'ownship'), committedFiles: 0, uncommittedFiles: 1, commits: 2 };
     const text = renderReportText(report('check', 'me', [own], []), plain);
