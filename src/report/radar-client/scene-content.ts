@@ -53,8 +53,9 @@ export class SceneContent {
     (this.files.material as THREE.Material).dispose();
     this.files = makeFileCloud(scan.fileCoordinates, layout, hotFiles(scan.links), this.pointTexture);
     this.root.add(this.files);
-    this.applyAgents(scan, layout, animate);
-    this.glideStart = now;
+    // A live update that moves nobody (the same scan again) must not restart the glide: polled every
+    // few hundred ms, the agents would never arrive and the page never settle.
+    if (this.applyAgents(scan, layout, animate)) this.glideStart = now;
     this.applyLinks(scan.links);
     this.tick(animate ? now : now + GLIDE_MS);
   }
@@ -117,7 +118,8 @@ export class SceneContent {
     return { agents: [...this.agents.values()].map((v) => v.mesh), links: this.links.map((v) => v.line) };
   }
 
-  private applyAgents(scan: ScanResult, layout: Layout, animate: boolean): void {
+  /** Places the agents of `scan`; true when one of them got a new target (a glide starts). */
+  private applyAgents(scan: ScanResult, layout: Layout, animate: boolean): boolean {
     const worst = worstLevels(scan.links);
     for (const [id, view] of this.agents) {
       if (id in scan.positions) continue;
@@ -125,8 +127,12 @@ export class SceneContent {
       (view.halo.material as THREE.Material).dispose();
       this.agents.delete(id);
     }
-    for (const [id, position] of Object.entries(scan.positions)) {
-      const target = new THREE.Vector3(...toScene(layout, position));
+    const targets = Object.entries(scan.positions).map(([id, position]) => [id, new THREE.Vector3(...toScene(layout, position))] as const);
+    const moved = targets.some(([id, target]) => {
+      const view = this.agents.get(id);
+      return view === undefined || view.to.distanceToSquared(target) > 1e-12;
+    });
+    for (const [id, target] of targets) {
       const level = worst.get(id) ?? 'clear';
       let view = this.agents.get(id);
       if (!view) {
@@ -138,13 +144,16 @@ export class SceneContent {
         this.agents.set(id, view);
         this.agentGroup.add(mesh, halo);
       }
-      view.from = animate ? view.mesh.position.clone() : target.clone();
-      view.to = target;
+      if (moved) {
+        view.from = animate ? view.mesh.position.clone() : target.clone();
+        view.to = target;
+      }
       view.level = level;
       const haloMaterial = view.halo.material as THREE.MeshBasicMaterial;
       haloMaterial.color.setHex(level === 'clear' ? AGENT_COLOR : LEVEL_COLOR[level]);
       haloMaterial.opacity = level === 'clear' ? 0.25 : 0.9;
     }
+    return moved;
   }
 
   private applyLinks(links: readonly Link[]): void {
