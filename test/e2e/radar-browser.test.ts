@@ -11,6 +11,7 @@ import { serveRadar } from '../../src/report/radar-server.js';
 import { scanAirspace } from '../../src/engine/index.js';
 import { cssColor, LEVEL_COLOR, SYMBOL_COLOR } from '../../src/report/radar-client/colors.js';
 import { HOSTILE_AGENT, HOSTILE_PATH, fileCloud, generatedAirspace, scanOf, storyScans, symbolScan } from './radar-fixture.js';
+import type { RadarState } from '../../src/report/radar-client/main.js';
 
 const SYMBOL_CSS = cssColor(SYMBOL_COLOR);
 const RA_CSS = cssColor(LEVEL_COLOR.RA);
@@ -20,20 +21,6 @@ const CHROMIUM = '/usr/bin/chromium';
 const skip = !existsSync(CHROMIUM) && !process.env.CI;
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = mkdtempSync(join(tmpdir(), 'airspace-radar-'));
-
-interface RadarState {
-  agents: number;
-  links: number;
-  advisories: number;
-  files: number;
-  frame: number;
-  frames: number;
-  updates: number;
-  live: boolean;
-  drawn: { agentPoints: number; linkLines: number; filePoints: number };
-  linkStyles: { a: string; b: string; color: string; dashed: boolean }[];
-  settled: boolean;
-}
 
 /** Opens a page that records every console error and page error. */
 async function open(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
@@ -48,7 +35,7 @@ async function open(browser: Browser, url: string): Promise<{ page: Page; errors
   return { page, errors };
 }
 
-const state = (page: Page): Promise<RadarState> => page.evaluate(() => window.__radar as unknown as RadarState);
+const state = (page: Page): Promise<RadarState> => page.evaluate(() => window.__radar as RadarState);
 
 /** Waits until the page has rendered `frame` with every agent at its place (the glide is over). */
 const settledOn = (page: Page, frame: number): Promise<unknown> =>

@@ -6,6 +6,7 @@ import { symbolMessages } from '../../src/messages/symbols.js';
 import { beaconWorkChannels } from '../../src/run/beacon-traffic.js';
 import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
 import { SESSION, SESSION_WITHOUT_CREATE } from '../helpers/session-module.js';
+import type { ReportLink } from '../../src/report/check-report.js';
 
 /**
  * The symbol channel on peers known through their beacons (issue 10 point 4): two clones and a
@@ -33,25 +34,15 @@ const PATH = pathWithCli();
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeDir));
 
-interface ReportedLink {
-  a: string;
-  b: string;
-  level: string;
-  channels: Record<string, number>;
-  evidence?: { channel: string; text: string }[];
-  symbols?: Record<string, unknown>[];
-  predictedRA?: boolean;
-}
-
 function clones(): [string, string] {
   const setup = remoteWithClones(FILES, 2);
   roots.push(setup.root);
   return setup.clones as [string, string];
 }
 
-function linkWith(cwd: string, peer: string): ReportedLink {
+function linkWith(cwd: string, peer: string): ReportLink {
   const result = runCli(cwd, ['check', '--fetch', '--json']);
-  const report = JSON.parse(result.stdout) as { links: ReportedLink[]; agents: { id: string }[] };
+  const report = JSON.parse(result.stdout) as { links: ReportLink[]; agents: { id: string }[] };
   const link = report.links.find((l) => l.a === peer || l.b === peer);
   expect(link, result.stdout.slice(0, 3000)).toBeDefined();
   return link!;

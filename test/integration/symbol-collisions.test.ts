@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { symbolChannel } from '../../src/symbols/symbol-channel.js';
 import { commitAll, gitIn, initRepo, removeDir, runCli, writeFiles } from '../helpers/temp-repo.js';
 import { SESSION, SESSION_WITHOUT_CREATE } from '../helpers/session-module.js';
+import type { ReportLink } from '../../src/report/check-report.js';
 
 /**
  * The symbol channel in a real repository with worktrees: bob's uncommitted new code calls three
@@ -48,16 +49,7 @@ afterAll(() => {
   for (const dir of [...Object.values(trees), main]) removeDir(dir);
 });
 
-interface ReportedLink {
-  a: string;
-  b: string;
-  level: string;
-  channels: Record<string, number>;
-  evidence?: { channel: string; text: string }[];
-  symbols?: Record<string, unknown>[];
-}
-
-const linkWith = (report: { links: ReportedLink[] }, peer: string): ReportedLink => report.links.find((l) => l.a === peer || l.b === peer)!;
+const linkWith = (report: { links: ReportLink[] }, peer: string): ReportLink => report.links.find((l) => l.a === peer || l.b === peer)!;
 
 describe('symbol collisions between worktrees', () => {
   it('removed export used by new uncommitted code → RA with evidence; signature change → TA; body only → clear', () => {
@@ -119,7 +111,7 @@ describe('symbol collisions between worktrees', () => {
     // ada and bob touch different files: only the symbol channel links them. A scan of a handful of
     // agents checks every pair (src/run/run-airspace.ts), so the pair is listed with its evidence.
     const report = JSON.parse(runCli(main, ['scan', '--json']).stdout);
-    const link = report.links.find((l: ReportedLink) => [l.a, l.b].sort().join() === 'ada,bob');
+    const link = report.links.find((l: ReportLink) => [l.a, l.b].sort().join() === 'ada,bob');
     expect(link?.level).toBe('RA');
     expect(link?.evidence?.map((e: { channel: string }) => e.channel)).toContain('symbol');
     expect(report.scanned.skipped.join('\n')).not.toMatch(/symbol channel: .* not parsed/);
