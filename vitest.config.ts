@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/helpers/longest-first-sequencer.js';
 
 export default defineConfig({
   test: {
@@ -13,6 +14,8 @@ export default defineConfig({
     reporters: ['default', './test/helpers/pass-fail-reporter.ts'],
     // One scratch directory per run for fixtures built once and shared (test/helpers/suite-fixtures.ts).
     globalSetup: ['./test/helpers/suite-fixtures.ts'],
+    // Longest files first, from measured durations: a fresh clone has no vitest cache to order by.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
