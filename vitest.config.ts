@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/helpers/longest-first-sequencer.js';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Integration tests spawn real git processes and CLIs; two cores, so keep parallelism modest.
     maxWorkers: 2,
     // A test is a handful of CLI runs in real repositories; on a 2-core machine at load average ~20
@@ -14,5 +14,22 @@ export default defineConfig({
     reporters: ['default', './test/helpers/pass-fail-reporter.ts'],
     // One scratch directory per run for fixtures built once and shared (test/helpers/suite-fixtures.ts).
     globalSetup: ['./test/helpers/suite-fixtures.ts'],
+    // Longest files first, from measured durations: a fresh clone has no vitest cache to order by.
+    sequence: { sequencer: LongestFirstSequencer },
+    projects: [
+      {
+        extends: true,
+        // Real git, real CLIs, real hooks: each file in its own process, so a file's environment,
+        // working directory and timers can never leak into another.
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'], pool: 'forks' },
+      },
+      {
+        extends: true,
+        // Pure functions and in-memory fixtures: one shared worker thread is safe and 3x cheaper
+        // than a process per file (docs/decisions/test-suite.md). Runs after the integration files,
+        // filling the second worker while the long ones finish.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], pool: 'threads', isolate: false },
+      },
+    ],
   },
 });

@@ -38,7 +38,7 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
   try {
     // performance.now() counts from process start: node's own start-up is part of the budget.
     outcome = await runAirspace(request, {
-      spentMs: performance.now(),
+      startedAt: 0,
       onProgress: output.progress,
       ...(input.budgetMs !== undefined ? { budgetMs: input.budgetMs } : {}),
     });

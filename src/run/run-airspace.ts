@@ -50,8 +50,8 @@ export interface RunOptions {
   /** Ends the run (kills its git processes): Ctrl-C, an MCP request's cancellation. */
   readonly signal?: AbortSignal;
   readonly onProgress?: (text: string) => void;
-  /** Ms already spent before this call (a hook's budget counts from process start). */
-  readonly spentMs?: number;
+  /** The performance.now() value the budget counts from (a hook passes 0: its process start). */
+  readonly startedAt?: number;
   /** Replaces the configured budget (AIRSPACE_HOOKS_BUDGET_MS: a slow or loaded machine, CI). */
   readonly budgetMs?: number;
 }
@@ -92,32 +92,36 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
 
   const budget = startBudget({
     budgetMs: plan.budgetMs,
-    ...(options.spentMs !== undefined ? { spentMs: options.spentMs } : {}),
+    ...(options.startedAt !== undefined ? { startedAt: options.startedAt } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
   try {
-    return await withRunSignal(budget.signal, async () => {
-      const progress = options.onProgress ?? (() => undefined);
-      const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
-      const fetched = plan.fetch ? await fetchStage(budget, request.cwd, remote, progress) : null;
-      if (!plan.fetch) budget.note('fetch', 'skipped', plan.hook === 'pre-commit' ? 'pre-commit never fetches' : undefined);
-      const notes: string[] = [];
-      let failedClosed = false;
-      if (fetched && !fetched.ok && plan.failClosed) {
-        notes.push(hookMessages.fetchFailedClosed(fetched.reason ?? 'unknown'));
-        failedClosed = true;
-      }
-      const judgements: RunJudgement[] = [];
-      for (const target of targets) {
-        judgements.push(await judge({ request, plan, config, repo, remote, fetched, target, budget, progress }));
-      }
-      for (const judged of judgements) {
-        if (!judged.ownBeacon) continue;
-        const published = await publishStage(budget, request.cwd, remote, config, judged);
-        if (published) notes.push(published);
-      }
-      return { plan, judgements, stages: budget.log, notes, failedClosed, idle: false };
-    });
+    return await withRunSignal(
+      budget.signal,
+      async () => {
+        const progress = options.onProgress ?? (() => undefined);
+        const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
+        const fetched = plan.fetch ? await fetchStage(budget, request.cwd, remote, progress) : null;
+        if (!plan.fetch) budget.note('fetch', 'skipped', plan.hook === 'pre-commit' ? 'pre-commit never fetches' : undefined);
+        const notes: string[] = [];
+        let failedClosed = false;
+        if (fetched && !fetched.ok && plan.failClosed) {
+          notes.push(hookMessages.fetchFailedClosed(fetched.reason ?? 'unknown'));
+          failedClosed = true;
+        }
+        const judgements: RunJudgement[] = [];
+        for (const target of targets) {
+          judgements.push(await judge({ request, plan, config, repo, remote, fetched, target, budget, progress }));
+        }
+        for (const judged of judgements) {
+          if (!judged.ownBeacon) continue;
+          const published = await publishStage(budget, request.cwd, remote, config, judged);
+          if (published) notes.push(published);
+        }
+        return { plan, judgements, stages: budget.log, notes, failedClosed, idle: false };
+      },
+      budget.checkDeadline,
+    );
   } catch (error) {
     if (isOverBudget(error) || budget.signal.aborted) throw new RunCutError(plan, budget.log, error);
     throw error;

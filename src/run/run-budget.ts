@@ -24,6 +24,8 @@ export interface RunBudget {
   readonly budgetMs: number | null;
   /** Ms left before the budget runs out (Infinity without a budget). */
   remaining(): number;
+  /** Aborts now if the deadline has passed, without waiting for the timer (see src/git/run-signal.ts). */
+  checkDeadline(): void;
   /** Runs one stage, recording its outcome; rethrows, but an abort is recorded as 'cut'. */
   stage<T>(stage: StageName, work: () => Promise<T>, describe?: (value: T) => { state?: StageState; detail?: string } | undefined): Promise<T>;
   /** Records a stage decided without running (skipped, or done elsewhere). */
@@ -35,8 +37,12 @@ export interface RunBudget {
 
 export interface BudgetOptions {
   readonly budgetMs: number | null;
-  /** Ms already spent before the run started (process start-up): a hook's budget counts from its start. */
-  readonly spentMs?: number;
+  /**
+   * The clock value the budget counts from; the clock's value now when absent. A hook passes 0, the
+   * process start on performance.now()'s clock, so node's start-up and everything before the first
+   * stage (finding the repository, reading its config) are inside its budget.
+   */
+  readonly startedAt?: number;
   /** An outer signal (Ctrl-C, an MCP request's cancellation) that also ends the run. */
   readonly signal?: AbortSignal;
   readonly clock?: () => number;
@@ -45,9 +51,15 @@ export interface BudgetOptions {
 export function startBudget(options: BudgetOptions): RunBudget {
   const clock = options.clock ?? (() => performance.now());
   const controller = new AbortController();
-  const started = clock() - (options.spentMs ?? 0);
+  const started = options.startedAt ?? clock();
   const deadline = options.budgetMs === null ? Infinity : started + options.budgetMs;
-  const timer = options.budgetMs === null ? undefined : setTimeout(() => controller.abort(overBudget(options.budgetMs!)), Math.max(0, deadline - clock()));
+  const expire = () => {
+    if (!controller.signal.aborted) controller.abort(overBudget(options.budgetMs!));
+  };
+  const checkDeadline = () => {
+    if (clock() >= deadline) expire();
+  };
+  const timer = options.budgetMs === null ? undefined : setTimeout(expire, Math.max(0, deadline - clock()));
   timer?.unref();
   const outer = options.signal;
   const forward = () => controller.abort(outer?.reason);
@@ -59,11 +71,16 @@ export function startBudget(options: BudgetOptions): RunBudget {
     signal: controller.signal,
     budgetMs: options.budgetMs,
     remaining: () => Math.max(0, deadline - clock()),
+    checkDeadline,
     log,
     async stage(stage, work, describe) {
       const at = clock();
       try {
-        const value = await work();
+        // A stage never starts past the deadline: synchronous work (parsing, scoring) cannot be
+        // interrupted once begun, and the timer may not have had a free moment to fire yet.
+        checkDeadline();
+        if (controller.signal.aborted) throw controller.signal.reason;
+        const value = await untilAborted(work(), controller.signal);
         const said = describe?.(value);
         log.push({ stage, state: said?.state ?? 'done', ...(said?.detail ? { detail: said.detail } : {}), ms: Math.round(clock() - at) });
         return value;
@@ -82,6 +99,27 @@ export function startBudget(options: BudgetOptions): RunBudget {
       outer?.removeEventListener('abort', forward);
     },
   };
+}
+
+/**
+ * The work's result, or a rejection as soon as the signal aborts: the stage ends when the budget does,
+ * not when the last killed git process has been reaped or the last promise of the work has settled.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 function overBudget(ms: number): AirspaceError {
