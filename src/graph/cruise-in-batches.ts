@@ -58,7 +58,8 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
   // of a few files with relative imports does not load it either.
   let session: CruiseSession | undefined;
   const openSession = async (): Promise<CruiseSession> => (session ??= await openCruiseSession(toplevel, options.tsconfig));
-  const probed = options.direct !== false && options.typescriptAvailable === undefined && options.tsconfig === undefined ? probeTypescript() : undefined;
+  const probed =
+    options.direct !== false && options.typescriptAvailable === undefined && options.tsconfig === undefined && probeTypescript() ? true : undefined;
   const known = options.typescriptAvailable ?? probed;
   const useDirect = options.direct !== false && (known === true || (await openSession()).typescriptAvailable);
   const direct = useDirect ? await openDirectReader(toplevel) : undefined;

@@ -8,10 +8,10 @@ import { join } from 'node:path';
  * this yes/no before it may read files directly). It asks what dependency-cruiser 17.4.3 asks in
  * extract/transpile/try-import-available.mjs: the `typescript` its own location resolves, whose
  * package.json version lies in the range `supportedTranspilers.typescript` of its src/meta.cjs.
- * `true` only when every step gave a clear yes; anything else is `undefined` (not "no"): the
- * caller then loads dependency-cruiser and asks it.
+ * An answer (with the version found) only when every step gave a clear yes; anything else is
+ * `undefined` (not "no"): the caller then loads dependency-cruiser and asks it.
  */
-export function probeTypescript(): true | undefined {
+export function probeTypescript(): { readonly version: string } | undefined {
   try {
     // Its exports map is import-only: find its directory the way the resolver walks node_modules.
     const root = createRequire(import.meta.url)
@@ -26,11 +26,12 @@ export function probeTypescript(): true | undefined {
       .map((part) => versionOf(part.replace('>=', '')))
       .filter((version) => version !== undefined);
     const fromCruiser = createRequire(join(root, 'src', 'extract', 'transpile', 'try-import-available.mjs'));
-    const installed = versionOf(String((fromCruiser('typescript/package.json') as { version?: unknown }).version));
+    const version = String((fromCruiser('typescript/package.json') as { version?: unknown }).version);
+    const installed = versionOf(version);
     if (!low || !high || !installed) return undefined;
     if (compare(installed, low) < 0 || compare(installed, high) >= 0) return undefined;
     fromCruiser.resolve('typescript');
-    return true;
+    return { version };
   } catch {
     return undefined;
   }

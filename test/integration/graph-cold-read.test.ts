@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cruiseInBatches } from '../../src/graph/cruise-in-batches.js';
 import { readGraphCache } from '../../src/graph/graph-cache.js';
+import { graphHealth } from '../../src/graph/graph-health.js';
 import { loadImportGraph } from '../../src/graph/load-import-graph.js';
 import { probeTypescript } from '../../src/graph/probe-typescript.js';
 import { openDirectReader } from '../../src/graph/read-imports-directly.js';
-import { cruiserUsage } from '../../src/graph/run-cruise.js';
+import { cruiserUsage, openCruiseSession } from '../../src/graph/run-cruise.js';
 import { initRepo, removeDir, tempDir } from '../helpers/temp-repo.js';
 
 /**
@@ -37,7 +38,7 @@ describe('probeTypescript', () => {
     const dc = await import('dependency-cruiser');
     const typescript = dc.getAvailableTranspilers().find((transpiler) => transpiler.name === 'typescript');
     expect(typescript?.available).toBe(true);
-    expect(probeTypescript()).toBe(true);
+    expect(`typescript@${probeTypescript()?.version}`).toBe((typescript as { currentVersion?: string }).currentVersion);
   });
 });
 
@@ -85,5 +86,15 @@ describe('the first build of a small repository', () => {
     expect(loaded.graph.adjacency).toEqual({ 'src/a.ts': ['src/b.ts'], 'src/b.ts': [], 'src/notes.ts': [] });
     expect(loaded.warnings).toEqual([]);
     expect(readGraphCache(common)?.typescriptAvailable).toBe(true);
+  });
+
+  it('doctor reports TypeScript as dependency-cruiser would, without loading it', async () => {
+    const before = cruiserUsage().loads;
+    const health = await graphHealth(repo, join(repo, '.git'));
+    expect(cruiserUsage().loads).toBe(before);
+    const session = await openCruiseSession(repo, undefined);
+    expect(health.typescript).toEqual({ available: session.typescriptAvailable, version: session.typescriptVersion });
+    expect(health.typescript.available).toBe(true);
+    expect(health.warnings).toEqual([]);
   });
 });
