@@ -1,4 +1,5 @@
 import { openDirectReader } from './read-imports-directly.js';
+import { probeTypescript } from './probe-typescript.js';
 import { openCruiseSession, type CruisedFile, type CruiseSession } from './run-cruise.js';
 import type { GraphProgressListener } from './types.js';
 
@@ -52,9 +53,15 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
   // (the cache) or from loading it; when the cache says yes, dependency-cruiser (~1.7 s to load)
   // is loaded only for a batch with files the direct path leaves to it — a refresh of a few files
   // with relative imports never loads it.
+  // Without a cache and without a tsconfig (whose parse errors only dependency-cruiser reports),
+  // the same yes is read from the installed packages instead (probe-typescript.ts): a first build
+  // of a few files with relative imports does not load it either.
   let session: CruiseSession | undefined;
   const openSession = async (): Promise<CruiseSession> => (session ??= await openCruiseSession(toplevel, options.tsconfig));
-  const useDirect = options.direct !== false && (options.typescriptAvailable === true || (await openSession()).typescriptAvailable);
+  const probed =
+    options.direct !== false && options.typescriptAvailable === undefined && options.tsconfig === undefined && probeTypescript() ? true : undefined;
+  const known = options.typescriptAvailable ?? probed;
+  const useDirect = options.direct !== false && (known === true || (await openSession()).typescriptAvailable);
   const direct = useDirect ? await openDirectReader(toplevel) : undefined;
   if (!direct) await openSession();
   let next = 0;
@@ -89,7 +96,7 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
   return {
     cruised,
     remaining: files.slice(next),
-    typescriptAvailable: session?.typescriptAvailable ?? options.typescriptAvailable,
+    typescriptAvailable: session?.typescriptAvailable ?? known,
     tsconfigError: session?.tsconfigError,
   };
 }

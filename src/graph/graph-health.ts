@@ -4,13 +4,15 @@ import { listRepoFiles } from './list-repo-files.js';
 import { absoluteCommonDir, graphCachePath } from './graph-cache.js';
 import { findRootTsconfig } from './find-root-tsconfig.js';
 import { loadImportGraph } from './load-import-graph.js';
-import { openCruiseSession } from './run-cruise.js';
+import { probeTypescript } from './probe-typescript.js';
+import { openCruiseSession, type CruiseSession } from './run-cruise.js';
 
 /**
  * What `doctor` says about the import graph, and the only place it is worked out (src/run/diagnose.ts
  * words it): is there a TypeScript dependency-cruiser can use — and does the repository need one —,
  * which tsconfig drives resolution, and how the cache looks. Loads dependency-cruiser (doctor is
- * not a hook) but cruises nothing.
+ * not a hook) but cruises nothing — unless there is no tsconfig to parse and the installed packages
+ * already answer (probe-typescript.ts).
  */
 
 export interface GraphHealth {
@@ -34,7 +36,7 @@ export async function graphHealth(toplevel: string, commonDir: string): Promise<
   const tsconfig = findRootTsconfig(toplevel);
   const [loaded, session, files] = await Promise.all([
     loadImportGraph(toplevel, commonDir, { refresh: 'never' }),
-    openCruiseSession(toplevel, tsconfig),
+    typescriptFacts(toplevel, tsconfig),
     listRepoFiles(toplevel),
   ]);
   const sources = [...files.sources.keys()];
@@ -61,4 +63,13 @@ export async function graphHealth(toplevel: string, commonDir: string): Promise<
     },
     warnings,
   };
+}
+
+type TypescriptFacts = Pick<CruiseSession, 'typescriptAvailable' | 'typescriptVersion' | 'tsconfigError'>;
+
+async function typescriptFacts(toplevel: string, tsconfig: string | undefined): Promise<TypescriptFacts> {
+  const probed = tsconfig === undefined ? probeTypescript() : undefined;
+  // dependency-cruiser words the version `typescript@<version>` (extract/transpile/typescript-wrap.mjs).
+  if (probed) return { typescriptAvailable: true, typescriptVersion: `typescript@${probed.version}`, tsconfigError: undefined };
+  return openCruiseSession(toplevel, tsconfig);
 }

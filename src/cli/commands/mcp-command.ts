@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { AirspaceError, EXIT } from '../../errors.js';
+import { packageVersion } from '../../install/package-files.js';
 import { mcpMessages } from '../../messages/mcp.js';
 import { createMcpServer, serveStdio } from '../../mcp/mcp-server.js';
 import { runCheck, runInbox, runIntent, runScan } from './agent-runs.js';
@@ -20,7 +20,7 @@ export async function mcpCommand(cwd: string): Promise<number> {
       inbox: (at, ack) => runInbox(at, ack),
       peerDiff: (at, options) => peerDiffReport(at, options),
     },
-    { version: await packageVersion(), defaultCwd: cwd, peerDiffDefaults: PEER_DIFF_DEFAULTS },
+    { version: packageVersion(), defaultCwd: cwd, peerDiffDefaults: PEER_DIFF_DEFAULTS },
   );
   await serveStdio(server);
   return EXIT.ok;
@@ -28,9 +28,4 @@ export async function mcpCommand(cwd: string): Promise<number> {
 
 function fail(error: Error): never {
   throw error;
-}
-
-async function packageVersion(): Promise<string> {
-  const text = await readFile(new URL('../../../package.json', import.meta.url), 'utf8');
-  return (JSON.parse(text) as { version: string }).version;
 }

@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, initRepo, PROJECT_ROOT, removeDir, runCli, tempDir, testEnv } from '../helpers/temp-repo.js';
+
+/**
+ * bin/airspace-hooks.js runs the full CLI from its bundle (scripts/bundle-cli.mjs): one file for
+ * the parser and yargs, one per command, loaded only by that command. Measured, not assumed: a
+ * module-resolution hook records every URL the real CLI resolves. Bundled code whose paths came
+ * from import.meta.url (yargs' locales, the package version) must still find them.
+ */
+let repo: string;
+let dir: string;
+let loader: string;
+
+beforeAll(() => {
+  repo = initRepo({ 'a.ts': 'export const a = 1;\n' });
+  dir = tempDir();
+  loader = join(dir, 'record-loads.mjs');
+  const hooks = `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) { const result = await next(specifier, context); appendFileSync(process.env.AIRSPACE_LOAD_LOG, result.url + '\\n'); return result; }`;
+  writeFileSync(loader, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});\n`);
+});
+
+afterAll(() => {
+  removeDir(repo);
+  removeDir(dir);
+});
+
+function loadedBy(args: readonly string[]): string[] {
+  const log = join(dir, `${args.join('-')}.log`);
+  writeFileSync(log, '');
+  const result = spawnSync(process.execPath, ['--import', loader, BIN, ...args], {
+    cwd: repo,
+    env: testEnv({ AIRSPACE_LOAD_LOG: log }),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+}
+
+const inProject = (urls: readonly string[]) =>
+  urls.filter((url) => url.startsWith('file://') && !url.includes('/node_modules/')).map((url) => url.slice(url.indexOf('/dist/') + 1));
+
+describe('the bundled CLI', () => {
+  it('loads the bundle, the one command it runs and shared chunks; no unbundled module, no yargs from node_modules', () => {
+    const urls = loadedBy(['intent', 'list']);
+    const ours = inProject(urls).filter((path) => path.startsWith('dist/'));
+    expect(ours).toContain('dist/bundle/cli.js');
+    expect(ours).toContain('dist/bundle/intent-command.js');
+    for (const path of ours) expect(path, path).toMatch(/^dist\/bundle\/(cli|intent-command|chunk-[A-Z0-9]+)\.js$/);
+    // yargs' own modules come from the bundle (the shim resolves node_modules/yargs/index.mjs
+    // only to locate its locale files; nothing under it is loaded).
+    expect(urls.filter((url) => /\/node_modules\/(yargs\/(build|lib)|yargs-parser|cliui|y18n|string-width)\//.test(url))).toEqual([]);
+  });
+
+  it('finds yargs’ locale files: help text in the user’s language', () => {
+    const german = runCli(repo, ['--help'], { LC_ALL: '', LC_MESSAGES: '', LANG: 'de_DE.UTF-8' });
+    expect(german.status).toBe(0);
+    expect(german.stdout).toContain('Optionen:');
+    const english = runCli(repo, ['--help'], { LC_ALL: '', LC_MESSAGES: '', LANG: 'en_US.UTF-8' });
+    expect(english.stdout).toContain('Options:');
+  });
+
+  it('reports the package version, in --version and as the MCP server version', async () => {
+    const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(runCli(repo, ['--version']).stdout.trim()).toBe(version);
+    const env = Object.fromEntries(Object.entries(testEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const client = new Client({ name: 'airspace-test', version: '0.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: repo, env, stderr: 'pipe' }));
+    try {
+      expect(client.getServerVersion()).toMatchObject({ name: 'airspace-hooks', version });
+    } finally {
+      await client.close();
+    }
+  });
+});
