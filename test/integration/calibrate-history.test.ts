@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitAll, gitIn, initRepo, removeDir, runCli, sh, writeFiles } from '../helpers/temp-repo.js';
+import { HistoryBuilder } from '../helpers/history-builder.js';
+import { removeDir, runCli, writeFiles } from '../helpers/temp-repo.js';
 
 /**
  * `calibrate` on generated histories. Enough history: 16 merges whose sides edit the same lines
@@ -20,8 +21,7 @@ function buildHistory(conflicts: number, clean: number): string {
   const rounds = conflicts + clean;
   const files: Record<string, string> = {};
   for (let r = 0; r < rounds; r += 1) files[`src/file-${r}.ts`] = withLines(lines(`f${r}_`), {});
-  const repo = initRepo(files);
-  sh(repo, 'git', ['commit', '--amend', '-q', '--no-edit'], { GIT_AUTHOR_DATE: date(START - HOUR), GIT_COMMITTER_DATE: date(START - HOUR) });
+  const history = new HistoryBuilder().commit('main', { message: 'initial', at: START - HOUR, files });
   let made = 0;
   for (let r = 0; r < rounds; r += 1) {
     // Every third round is clean, so both the older and the newer merges hold both kinds.
@@ -30,22 +30,18 @@ function buildHistory(conflicts: number, clean: number): string {
     const s = START + r * 24 * HOUR;
     const file = `src/file-${r}.ts`;
     const base = lines(`f${r}_`);
-    gitIn(repo, 'checkout', '-q', '-b', `feature-${r}`);
-    writeFiles(repo, { [file]: withLines(base, { 10: 'export const side = 1;' }) });
-    commitAll(repo, `side ${r}`, date(s + HOUR));
-    gitIn(repo, 'checkout', '-q', 'main');
-    writeFiles(repo, { [file]: withLines(base, conflict ? { 10: 'export const main = 1;' } : { 16: 'export const main = 1;' }) });
-    commitAll(repo, `main ${r}`, date(s + 2 * HOUR));
-    const env = { GIT_AUTHOR_DATE: date(s + 6 * HOUR), GIT_COMMITTER_DATE: date(s + 6 * HOUR) };
-    if (conflict) {
-      expect(() => sh(repo, 'git', ['merge', '--no-ff', '-q', '-m', `Merge feature-${r}`, `feature-${r}`], env)).toThrow();
-      writeFiles(repo, { [file]: withLines(base, { 10: 'export const both = 1;' }) });
-      commitAll(repo, `Merge feature-${r}`, date(s + 6 * HOUR));
-    } else {
-      sh(repo, 'git', ['merge', '--no-ff', '-q', '-m', `Merge feature-${r}`, `feature-${r}`], env);
-    }
+    history.branch(`feature-${r}`, 'main');
+    history.commit(`feature-${r}`, { message: `side ${r}`, at: s + HOUR, files: { [file]: withLines(base, { 10: 'export const side = 1;' }) } });
+    history.commit('main', {
+      message: `main ${r}`,
+      at: s + 2 * HOUR,
+      files: { [file]: withLines(base, conflict ? { 10: 'export const main = 1;' } : { 16: 'export const main = 1;' }) },
+    });
+    // A conflict's merge commit holds the resolution; a clean one what `git merge` writes (both edits).
+    const merged: Record<number, string> = conflict ? { 10: 'export const both = 1;' } : { 10: 'export const side = 1;', 16: 'export const main = 1;' };
+    history.merge('main', `feature-${r}`, { message: `Merge feature-${r}`, at: s + 6 * HOUR, files: { [file]: withLines(base, merged) } });
   }
-  return repo;
+  return history.write().repo;
 }
 
 describe('calibrate with enough history', () => {
