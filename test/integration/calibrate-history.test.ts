@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderCalibrate } from '../../src/cli/commands/calibrate-command.js';
+import { MIN_CONFLICTS } from '../../src/eval/calibrate-run.js';
 import { HistoryBuilder } from '../helpers/history-builder.js';
 import { removeDir, runCli, writeFiles } from '../helpers/temp-repo.js';
 
@@ -64,7 +66,10 @@ describe('calibrate with enough history', () => {
     expect(json.calibration.after.evidenceRA).toMatchObject({ precision: 1, recall: 1 });
     expect(json.calibration.proposed.tauTA).toBeLessThan(json.calibration.proposed.tauRA);
     expect(existsSync(join(repo, '.airspacerc.json'))).toBe(false);
-    const text = runCli(repo, ['calibrate', '--merges', '50']).stdout;
+    // The text form of this same outcome through the command's own renderer (a second CLI run
+    // cost ~3.4 s CPU); the --write run below and the too-little case print text end to end.
+    const { written, ...outcome } = json;
+    const text = renderCalibrate({ result: outcome, written, minConflicts: MIN_CONFLICTS });
     expect(text).toMatch(/^calibrate: 24 merge\(s\) scored .*fitted on the 16 oldest, checked on the 8 newest/);
     expect(text).toMatch(/before .*warnings \(TA\) precision/);
     expect(text).toMatch(/after .*warnings \(TA\) precision 1\.00 recall 1\.00/);
@@ -75,6 +80,7 @@ describe('calibrate with enough history', () => {
     writeFiles(repo, { '.airspacerc.json': JSON.stringify({ remote: 'upstream', model: { halfLifeHours: 12 } }, null, 2) + '\n' });
     const result = runCli(repo, ['calibrate', '--merges', '50', '--write']);
     expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^calibrate: 24 merge\(s\) scored .*fitted on the 16 oldest, checked on the 8 newest/);
     expect(result.stdout).toContain('wrote the model values to');
     const written = JSON.parse(readFileSync(join(repo, '.airspacerc.json'), 'utf8'));
     expect(written.remote).toBe('upstream');
