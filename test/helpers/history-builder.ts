@@ -74,14 +74,17 @@ export class HistoryBuilder {
   }
 
   /**
-   * Writes the history into a new repository (`dir`, default a temp dir), checks out `main` and
-   * returns the repository and the hash of every named commit. `looseObjects` keeps every object a
-   * loose file (a test that deletes one object's file needs that).
+   * Writes the history into a new repository (`dir`, default a temp dir), checks out `head`
+   * (default `main`) and returns the repository and the hash of every named commit. `looseObjects`
+   * keeps every object a loose file (a test that deletes one object's file needs that).
    */
-  write(options: { dir?: string; looseObjects?: boolean } = {}): { repo: string; commits: Record<string, string> } {
+  write(options: { dir?: string; head?: string; looseObjects?: boolean } = {}): { repo: string; commits: Record<string, string> } {
     const repo = options.dir ?? tempDir();
+    const head = options.head ?? 'main';
+    this.tip(head);
     mkdirSync(repo, { recursive: true });
-    gitIn(repo, 'init', '-q', '-b', 'main');
+    // `init -b` points HEAD at the branch to check out: no switch afterwards.
+    gitIn(repo, 'init', '-q', '-b', head);
     const marksFile = join(repo, '.git', 'history-builder-marks');
     const unpack = options.looseObjects ? ['-c', 'fastimport.unpackLimit=1000000'] : [];
     execFileSync('git', [...unpack, 'fast-import', '--quiet', '--done', `--export-marks=${marksFile}`], {
@@ -90,7 +93,7 @@ export class HistoryBuilder {
       input: `${this.chunks.join('')}done\n`,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    gitIn(repo, 'reset', '-q', '--hard', 'main');
+    gitIn(repo, 'reset', '-q', '--hard');
     const byMark = new Map(
       readFileSync(marksFile, 'utf8')
         .trim()
