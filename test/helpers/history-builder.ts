@@ -155,3 +155,19 @@ function mergeBase(a: Node, b: Node): Node | undefined {
   for (const [mark, node] of ancestors(b)) if (ofA.has(mark) && (!best || mark > best.mark)) best = node;
   return best;
 }
+
+/**
+ * Whether git's own merge of each pair of commits conflicts (`git merge-tree --write-tree`, exit 1),
+ * all in one shell: the fixture check a history built without `git merge` keeps.
+ */
+export function mergeConflicts(repo: string, pairs: readonly (readonly [string, string])[]): boolean[] {
+  const script = 'while [ "$#" -gt 0 ]; do git merge-tree --write-tree "$1" "$2" >/dev/null; echo "$?"; shift 2; done';
+  const out = execFileSync('sh', ['-c', script, 'sh', ...pairs.flat()], { cwd: repo, env: testEnv(), encoding: 'utf8' });
+  return out
+    .trim()
+    .split('\n')
+    .map((code) => {
+      if (code !== '0' && code !== '1') throw new Error(`git merge-tree failed (exit ${code})`);
+      return code === '1';
+    });
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCalibrate } from '../../src/cli/commands/calibrate-command.js';
 import { MIN_CONFLICTS } from '../../src/eval/calibrate-run.js';
-import { HistoryBuilder } from '../helpers/history-builder.js';
+import { HistoryBuilder, mergeConflicts } from '../helpers/history-builder.js';
 import { removeDir, runCli, writeFiles } from '../helpers/temp-repo.js';
 
 /**
@@ -15,7 +15,6 @@ import { removeDir, runCli, writeFiles } from '../helpers/temp-repo.js';
  */
 const START = 1_704_067_200; // 2024-01-01T00:00:00Z
 const HOUR = 3600;
-const date = (seconds: number): string => `${seconds} +0000`;
 const lines = (name: string, count = 30): string[] => Array.from({ length: count }, (_, i) => `export const ${name}${i} = ${i};`);
 const withLines = (base: string[], edits: Record<number, string>): string => base.map((line, i) => edits[i + 1] ?? line).join('\n') + '\n';
 
@@ -25,6 +24,7 @@ function buildHistory(conflicts: number, clean: number): string {
   for (let r = 0; r < rounds; r += 1) files[`src/file-${r}.ts`] = withLines(lines(`f${r}_`), {});
   const history = new HistoryBuilder().commit('main', { message: 'initial', at: START - HOUR, files });
   let made = 0;
+  const expected: boolean[] = [];
   for (let r = 0; r < rounds; r += 1) {
     // Every third round is clean, so both the older and the newer merges hold both kinds.
     const conflict = made < conflicts && (r % 3 !== 2 || rounds - r <= conflicts - made);
@@ -33,17 +33,26 @@ function buildHistory(conflicts: number, clean: number): string {
     const file = `src/file-${r}.ts`;
     const base = lines(`f${r}_`);
     history.branch(`feature-${r}`, 'main');
-    history.commit(`feature-${r}`, { message: `side ${r}`, at: s + HOUR, files: { [file]: withLines(base, { 10: 'export const side = 1;' }) } });
-    history.commit('main', {
-      message: `main ${r}`,
-      at: s + 2 * HOUR,
-      files: { [file]: withLines(base, conflict ? { 10: 'export const main = 1;' } : { 16: 'export const main = 1;' }) },
-    });
+    history.commit(`feature-${r}`, { message: `side ${r}`, at: s + HOUR, files: { [file]: withLines(base, { 10: 'export const side = 1;' }) } }, `side-${r}`);
+    history.commit(
+      'main',
+      {
+        message: `main ${r}`,
+        at: s + 2 * HOUR,
+        files: { [file]: withLines(base, conflict ? { 10: 'export const main = 1;' } : { 16: 'export const main = 1;' }) },
+      },
+      `main-${r}`,
+    );
+    expected.push(conflict);
     // A conflict's merge commit holds the resolution; a clean one what `git merge` writes (both edits).
     const merged: Record<number, string> = conflict ? { 10: 'export const both = 1;' } : { 10: 'export const side = 1;', 16: 'export const main = 1;' };
     history.merge('main', `feature-${r}`, { message: `Merge feature-${r}`, at: s + 6 * HOUR, files: { [file]: withLines(base, merged) } });
   }
-  return history.write().repo;
+  const { repo, commits } = history.write();
+  // git itself conflicts on exactly the merges meant to conflict (the old build ran `git merge`).
+  const pairs = expected.map((_, r) => [commits[`main-${r}`]!, commits[`side-${r}`]!] as const);
+  expect(mergeConflicts(repo, pairs)).toEqual(expected);
+  return repo;
 }
 
 describe('calibrate with enough history', () => {

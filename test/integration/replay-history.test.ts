@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReplayText } from '../../src/eval/replay-render.js';
 import type { ReplayResult } from '../../src/eval/replay-run.js';
-import { HistoryBuilder } from '../helpers/history-builder.js';
+import { HistoryBuilder, mergeConflicts } from '../helpers/history-builder.js';
 import { commitAll, gitIn, initRepo, removeDir, runCli, sh, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
 
 /**
@@ -14,7 +14,6 @@ import { commitAll, gitIn, initRepo, removeDir, runCli, sh, userStateFingerprint
 
 const START = 1_704_067_200; // 2024-01-01T00:00:00Z
 const HOUR = 3600;
-const date = (seconds: number): string => `${seconds} +0000`;
 
 const lines = (name: string, count = 20): string[] => Array.from({ length: count }, (_, i) => `export const ${name}${i} = ${i};`);
 const withLines = (base: string[], edits: Record<number, string>): string => `${base.map((line, i) => edits[i + 1] ?? line).join('\n')}\n`;
@@ -35,26 +34,50 @@ function buildHistory(): { repo: string; conflicting: string[]; clean: string[] 
     const sideFile = conflict ? `src/shared-${r}.ts` : `src/side-${r}.ts`;
     const mainFile = conflict ? `src/shared-${r}.ts` : `src/main-${r}.ts`;
     const base = lines(conflict ? `s${r}_` : `b${r}_`);
-    history.commit(branch, { message: `side ${r} part 1`, at: s + HOUR, files: { [sideFile]: withLines(base, { 5: 'export const side = 1;', 6: 'export const side2 = 2;' }) } });
     history.commit(branch, {
-      message: `side ${r} part 2`,
-      at: s + 3 * HOUR,
-      files: { [sideFile]: withLines(base, { 5: 'export const side = 1;', 6: 'export const side2 = 2;', 7: 'export const side3 = 3;' }) },
+      message: `side ${r} part 1`,
+      at: s + HOUR,
+      files: { [sideFile]: withLines(base, { 5: 'export const side = 1;', 6: 'export const side2 = 2;' }) },
     });
+    history.commit(
+      branch,
+      {
+        message: `side ${r} part 2`,
+        at: s + 3 * HOUR,
+        files: { [sideFile]: withLines(base, { 5: 'export const side = 1;', 6: 'export const side2 = 2;', 7: 'export const side3 = 3;' }) },
+      },
+      `side-${r}`,
+    );
     const mainBase = lines(conflict ? `s${r}_` : `m${r}_`);
-    history.commit('main', { message: `main ${r} part 1`, at: s + 2 * HOUR, files: { [mainFile]: withLines(mainBase, { 5: 'export const main = 1;', 6: 'export const main2 = 2;' }) } });
     history.commit('main', {
-      message: `main ${r} part 2`,
-      at: s + 4 * HOUR,
-      files: { [mainFile]: withLines(mainBase, { 5: 'export const main = 1;', 6: 'export const main2 = 2;', 7: 'export const main3 = 3;' }) },
+      message: `main ${r} part 1`,
+      at: s + 2 * HOUR,
+      files: { [mainFile]: withLines(mainBase, { 5: 'export const main = 1;', 6: 'export const main2 = 2;' }) },
     });
+    history.commit(
+      'main',
+      {
+        message: `main ${r} part 2`,
+        at: s + 4 * HOUR,
+        files: { [mainFile]: withLines(mainBase, { 5: 'export const main = 1;', 6: 'export const main2 = 2;', 7: 'export const main3 = 3;' }) },
+      },
+      `main-${r}`,
+    );
     // A conflict's merge commit holds its resolution; a clean merge of different files is computed.
     const resolution = conflict ? { [mainFile]: withLines(mainBase, { 5: 'export const both = 1;' }) } : {};
     history.merge('main', branch, { message: `Merge branch '${branch}'`, at: s + 6 * HOUR, files: resolution }, `merge-${r}`);
   }
   // Loose objects: a test deletes one blob's file.
   const { repo, commits } = history.write({ looseObjects: true });
-  const merges = [0, 1, 2, 3, 4, 5].map((r) => commits[`merge-${r}`]!);
+  const rounds = [0, 1, 2, 3, 4, 5];
+  // git itself conflicts on the even rounds only (the old build ran `git merge` on each).
+  expect(
+    mergeConflicts(
+      repo,
+      rounds.map((r) => [commits[`main-${r}`]!, commits[`side-${r}`]!] as const),
+    ),
+  ).toEqual(rounds.map((r) => r % 2 === 0));
+  const merges = rounds.map((r) => commits[`merge-${r}`]!);
   return { repo, conflicting: merges.filter((_, r) => r % 2 === 0), clean: merges.filter((_, r) => r % 2 === 1) };
 }
 
@@ -140,7 +163,11 @@ describe('replay on a history with conflicting and clean merges', () => {
     expect(text.stdout).not.toMatch(/NaN/);
     // The text form is the renderer on the JSON result (the missing-object case below relies on it),
     // but for what differs between two runs: the elapsed time and whether the graph was built or read.
-    const runFree = (t: string): string => t.trimEnd().replace(/ in [\d.]+ s$/m, ' in _ s').replace(/^graph: \w+,/m, 'graph: _,');
+    const runFree = (t: string): string =>
+      t
+        .trimEnd()
+        .replace(/ in [\d.]+ s$/m, ' in _ s')
+        .replace(/^graph: \w+,/m, 'graph: _,');
     expect(runFree(text.stdout)).toBe(runFree(renderReplayText(parsed as unknown as ReplayResult)));
   });
 
