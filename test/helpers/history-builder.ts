@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gitIn, tempDir, testEnv } from './temp-repo.js';
 
@@ -94,8 +94,10 @@ export class HistoryBuilder {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     gitIn(repo, 'reset', '-q', '--hard');
+    const marks = readFileSync(marksFile, 'utf8');
+    rmSync(marksFile);
     const byMark = new Map(
-      readFileSync(marksFile, 'utf8')
+      marks
         .trim()
         .split('\n')
         .map((line) => [Number(line.split(' ')[0]!.slice(1)), line.split(' ')[1]!] as const),
