@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitAll, gitIn, initRepo, removeDir, runCli, sh, writeFiles } from '../helpers/temp-repo.js';
+import { renderCalibrate } from '../../src/cli/commands/calibrate-command.js';
+import { MIN_CONFLICTS } from '../../src/eval/calibrate-run.js';
+import { HistoryBuilder, mergeConflicts } from '../helpers/history-builder.js';
+import { removeDir, runCli, writeFiles } from '../helpers/temp-repo.js';
 
 /**
  * `calibrate` on generated histories. Enough history: 16 merges whose sides edit the same lines
@@ -12,7 +15,6 @@ import { commitAll, gitIn, initRepo, removeDir, runCli, sh, writeFiles } from '.
  */
 const START = 1_704_067_200; // 2024-01-01T00:00:00Z
 const HOUR = 3600;
-const date = (seconds: number): string => `${seconds} +0000`;
 const lines = (name: string, count = 30): string[] => Array.from({ length: count }, (_, i) => `export const ${name}${i} = ${i};`);
 const withLines = (base: string[], edits: Record<number, string>): string => base.map((line, i) => edits[i + 1] ?? line).join('\n') + '\n';
 
@@ -20,9 +22,9 @@ function buildHistory(conflicts: number, clean: number): string {
   const rounds = conflicts + clean;
   const files: Record<string, string> = {};
   for (let r = 0; r < rounds; r += 1) files[`src/file-${r}.ts`] = withLines(lines(`f${r}_`), {});
-  const repo = initRepo(files);
-  sh(repo, 'git', ['commit', '--amend', '-q', '--no-edit'], { GIT_AUTHOR_DATE: date(START - HOUR), GIT_COMMITTER_DATE: date(START - HOUR) });
+  const history = new HistoryBuilder().commit('main', { message: 'initial', at: START - HOUR, files });
   let made = 0;
+  const expected: boolean[] = [];
   for (let r = 0; r < rounds; r += 1) {
     // Every third round is clean, so both the older and the newer merges hold both kinds.
     const conflict = made < conflicts && (r % 3 !== 2 || rounds - r <= conflicts - made);
@@ -30,21 +32,26 @@ function buildHistory(conflicts: number, clean: number): string {
     const s = START + r * 24 * HOUR;
     const file = `src/file-${r}.ts`;
     const base = lines(`f${r}_`);
-    gitIn(repo, 'checkout', '-q', '-b', `feature-${r}`);
-    writeFiles(repo, { [file]: withLines(base, { 10: 'export const side = 1;' }) });
-    commitAll(repo, `side ${r}`, date(s + HOUR));
-    gitIn(repo, 'checkout', '-q', 'main');
-    writeFiles(repo, { [file]: withLines(base, conflict ? { 10: 'export const main = 1;' } : { 16: 'export const main = 1;' }) });
-    commitAll(repo, `main ${r}`, date(s + 2 * HOUR));
-    const env = { GIT_AUTHOR_DATE: date(s + 6 * HOUR), GIT_COMMITTER_DATE: date(s + 6 * HOUR) };
-    if (conflict) {
-      expect(() => sh(repo, 'git', ['merge', '--no-ff', '-q', '-m', `Merge feature-${r}`, `feature-${r}`], env)).toThrow();
-      writeFiles(repo, { [file]: withLines(base, { 10: 'export const both = 1;' }) });
-      commitAll(repo, `Merge feature-${r}`, date(s + 6 * HOUR));
-    } else {
-      sh(repo, 'git', ['merge', '--no-ff', '-q', '-m', `Merge feature-${r}`, `feature-${r}`], env);
-    }
+    history.branch(`feature-${r}`, 'main');
+    history.commit(`feature-${r}`, { message: `side ${r}`, at: s + HOUR, files: { [file]: withLines(base, { 10: 'export const side = 1;' }) } }, `side-${r}`);
+    history.commit(
+      'main',
+      {
+        message: `main ${r}`,
+        at: s + 2 * HOUR,
+        files: { [file]: withLines(base, conflict ? { 10: 'export const main = 1;' } : { 16: 'export const main = 1;' }) },
+      },
+      `main-${r}`,
+    );
+    expected.push(conflict);
+    // A conflict's merge commit holds the resolution; a clean one what `git merge` writes (both edits).
+    const merged: Record<number, string> = conflict ? { 10: 'export const both = 1;' } : { 10: 'export const side = 1;', 16: 'export const main = 1;' };
+    history.merge('main', `feature-${r}`, { message: `Merge feature-${r}`, at: s + 6 * HOUR, files: { [file]: withLines(base, merged) } });
   }
+  const { repo, commits } = history.write();
+  // git itself conflicts on exactly the merges meant to conflict (the old build ran `git merge`).
+  const pairs = expected.map((_, r) => [commits[`main-${r}`]!, commits[`side-${r}`]!] as const);
+  expect(mergeConflicts(repo, pairs)).toEqual(expected);
   return repo;
 }
 
@@ -68,7 +75,10 @@ describe('calibrate with enough history', () => {
     expect(json.calibration.after.evidenceRA).toMatchObject({ precision: 1, recall: 1 });
     expect(json.calibration.proposed.tauTA).toBeLessThan(json.calibration.proposed.tauRA);
     expect(existsSync(join(repo, '.airspacerc.json'))).toBe(false);
-    const text = runCli(repo, ['calibrate', '--merges', '50']).stdout;
+    // The text form of this same outcome through the command's own renderer (a second CLI run
+    // cost ~3.4 s CPU); the --write run below and the too-little case print text end to end.
+    const { written, ...outcome } = json;
+    const text = renderCalibrate({ result: outcome, written, minConflicts: MIN_CONFLICTS });
     expect(text).toMatch(/^calibrate: 24 merge\(s\) scored .*fitted on the 16 oldest, checked on the 8 newest/);
     expect(text).toMatch(/before .*warnings \(TA\) precision/);
     expect(text).toMatch(/after .*warnings \(TA\) precision 1\.00 recall 1\.00/);
@@ -79,6 +89,7 @@ describe('calibrate with enough history', () => {
     writeFiles(repo, { '.airspacerc.json': JSON.stringify({ remote: 'upstream', model: { halfLifeHours: 12 } }, null, 2) + '\n' });
     const result = runCli(repo, ['calibrate', '--merges', '50', '--write']);
     expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^calibrate: 24 merge\(s\) scored .*fitted on the 16 oldest, checked on the 8 newest/);
     expect(result.stdout).toContain('wrote the model values to');
     const written = JSON.parse(readFileSync(join(repo, '.airspacerc.json'), 'utf8'));
     expect(written.remote).toBe('upstream');

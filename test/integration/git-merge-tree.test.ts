@@ -4,7 +4,8 @@ import { mergeTreeChannel } from '../../src/git/merge-tree-channel.js';
 import { resolveRepo } from '../../src/git/resolve-repo.js';
 import { snapshotWorktree } from '../../src/git/snapshot-worktree.js';
 import { collectAirspace } from '../../src/traffic/collect-airspace.js';
-import { commitAll, gitIn, initRepo, removeDir, testEnv, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
+import { HistoryBuilder } from '../helpers/history-builder.js';
+import { commitAll, gitIn, removeDir, testEnv, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
 
 Object.assign(process.env, testEnv());
 
@@ -12,17 +13,19 @@ const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line $
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
 
-/** main + two branches off it; returns the repo with `left` checked out. */
+/** main + two branches off it (one fast-import); returns the repo with `left` checked out. */
 function forked(left: Record<string, string>, right: Record<string, string>): string {
-  const dir = initRepo({ 'a.txt': lines(30), 'b.txt': lines(30) });
-  dirs.push(dir);
-  gitIn(dir, 'switch', '-q', '-c', 'right');
-  writeFiles(dir, right);
-  commitAll(dir, 'right');
-  gitIn(dir, 'switch', '-q', '-c', 'left', 'main');
-  writeFiles(dir, left);
-  commitAll(dir, 'left');
-  return dir;
+  // Recent dates: the scans below drop peers older than maxAgeDays.
+  const at = Math.floor(Date.now() / 1000) - 60;
+  const { repo } = new HistoryBuilder()
+    .commit('main', { message: 'initial', at, files: { 'a.txt': lines(30), 'b.txt': lines(30) } })
+    .branch('right', 'main')
+    .commit('right', { message: 'right', at: at + 1, files: right })
+    .branch('left', 'main')
+    .commit('left', { message: 'left', at: at + 2, files: left })
+    .write({ head: 'left' });
+  dirs.push(repo);
+  return repo;
 }
 
 describe('exact merge channel (git merge-tree --write-tree)', () => {

@@ -12,7 +12,8 @@ export interface CalibrateArgs {
 
 const row = (name: string, s: ModelScore): string => m.row(name, s.auc, s.ta.precision, s.ta.recall, s.predictedRA.precision, s.predictedRA.recall);
 
-function render({ result, written, minConflicts }: CalibrateOutcome): string {
+/** The text form of an outcome; exported so test/integration/calibrate-history.test.ts renders its JSON run with it. */
+export function renderCalibrate({ result, written, minConflicts }: CalibrateOutcome): string {
   const c = result.calibration;
   if (c === null) return m.tooLittle(result.conflicts, result.scored, minConflicts);
   const weights = Object.entries(c.proposed.weights)
@@ -36,6 +37,6 @@ function render({ result, written, minConflicts }: CalibrateOutcome): string {
  */
 export async function calibrateCommand(cwd: string, args: CalibrateArgs, output: Output): Promise<number> {
   const outcome = await calibrateModel(cwd, { merges: args.merges, write: args.write });
-  output.out(args.json ? JSON.stringify({ ...outcome.result, written: outcome.written }, null, 2) : render(outcome));
+  output.out(args.json ? JSON.stringify({ ...outcome.result, written: outcome.written }, null, 2) : renderCalibrate(outcome));
   return EXIT.ok;
 }
