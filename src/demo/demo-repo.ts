@@ -73,7 +73,10 @@ export async function buildDemoRepo(root: string): Promise<DemoRepo> {
   await symlink(CLI, join(bin, 'airspace-hooks'));
   await chmod(CLI, 0o755).catch(() => undefined);
   const globalConfig = join(root, 'gitconfig');
-  await writeFile(globalConfig, '[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n');
+  // No automatic housekeeping in repositories that live a minute: every commit and fetch of the story
+  // would start `git maintenance run --auto` or `git gc --auto`, and every push a `git gc --auto` in
+  // the remote (27 git processes per demo).
+  await writeFile(globalConfig, '[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n[gc]\n\tauto = 0\n[maintenance]\n\tauto = false\n[receive]\n\tautogc = false\n');
   const env = {
     ...IDENTITY,
     GIT_CONFIG_GLOBAL: globalConfig,
