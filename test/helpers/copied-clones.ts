@@ -7,6 +7,7 @@ import { gitIn, remoteWithClones, removeDir, runCli, tempDir } from './temp-repo
  * directory copies: each test gets its own remote and clones (nothing shared, no order between
  * tests) without paying again for init, commit, push and clone.
  *
+ * `prepare` runs once on the template's clones (with real git) before any copy is made.
  * With `graph: true` the template's first clone builds its import graph (`graph build`) before it
  * is copied, so every clone starts with the cache a user's clone has after its first run. Without
  * it, the first `check` in each fresh clone cruises the whole tree in the foreground (the suite
@@ -22,7 +23,7 @@ export interface CopiedClones {
 export function cloneTemplate(
   files: Record<string, string | Buffer>,
   count = 2,
-  options: { graph?: boolean } = {},
+  options: { graph?: boolean; prepare?: (clones: string[]) => void } = {},
 ): { copy: () => CopiedClones; dispose: () => void } {
   const template = remoteWithClones(files, 1);
   const first = template.clones[0]!;
@@ -32,6 +33,8 @@ export function cloneTemplate(
   }
   // Every clone of one remote at one commit is the same directory: copy the first.
   for (let i = 2; i <= count; i++) cpSync(first, join(template.root, `clone-${i}`), { recursive: true, verbatimSymlinks: true });
+  // What every test of the file starts from (branches made, work pushed), done once with real git.
+  options.prepare?.(Array.from({ length: count }, (_, i) => join(template.root, `clone-${i + 1}`)));
   const copies: string[] = [];
   const copy = (): CopiedClones => {
     const root = tempDir();
