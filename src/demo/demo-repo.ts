@@ -73,13 +73,23 @@ export async function buildDemoRepo(root: string): Promise<DemoRepo> {
   await symlink(CLI, join(bin, 'airspace-hooks'));
   await chmod(CLI, 0o755).catch(() => undefined);
   const globalConfig = join(root, 'gitconfig');
-  await writeFile(globalConfig, '[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n');
+  // No automatic housekeeping in repositories that live a minute: every commit and fetch of the story
+  // would start `git maintenance run --auto` or `git gc --auto`, and every push a `git gc --auto` in
+  // the remote (27 git processes per demo).
+  await writeFile(
+    globalConfig,
+    '[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n[gc]\n\tauto = 0\n[maintenance]\n\tauto = false\n[receive]\n\tautogc = false\n',
+  );
   const env = {
     ...IDENTITY,
     GIT_CONFIG_GLOBAL: globalConfig,
     PATH: `${bin}:${process.env.PATH ?? ''}`,
     AIRSPACE_HOOKS: '1',
     AIRSPACE_HOOKS_BUDGET_MS: '120000',
+    // Every check builds the import graph itself: no detached `graph build` behind each hook (six
+    // per demo, racing the story for the CPU), and no check that skips the graph because one of
+    // them is still running, so the story scores the same every time it is played.
+    AIRSPACE_GRAPH_BACKGROUND: 'off',
   };
   const ctx = { env };
 

@@ -78,8 +78,9 @@ export async function playStory(root: string, onStep: (step: StoryStep) => void 
     onStep(step);
   };
 
-  // Hooks go in once per clone; the worktrees of a clone share its hooks directory.
-  const setup = [await cli({ ...ada, path: team }, m.install, ['install', '--force']), await cli(dana, m.install, ['install', '--force'])];
+  // Hooks go in once per clone; the worktrees of a clone share its hooks directory. The two clones
+  // share nothing, so both installs run at once.
+  const setup = await Promise.all([cli({ ...ada, path: team }, m.install, ['install', '--force']), cli(dana, m.install, ['install', '--force'])]);
 
   // 1. Far apart: everyone works in a different corner of the code.
   await editLines(ada, 'src/auth/session.ts', 5, 14, 'ada: session timeout');

@@ -22,7 +22,8 @@ function runDemo(): Promise<{ status: number | null; stdout: string; stderr: str
     execFile(
       process.execPath,
       [BIN, 'demo', '--json', '--dir', dir],
-      { env: testEnv({ CI: 'true' }), encoding: 'utf8', timeout: DEMO_TIMEOUT_MS - 10_000, maxBuffer: 64 * 1024 * 1024 },
+      // Background graph builds as a user has them (the suite turns them off): the demo must not start any.
+      { env: testEnv({ CI: 'true', AIRSPACE_GRAPH_BACKGROUND: 'on' }), encoding: 'utf8', timeout: DEMO_TIMEOUT_MS - 10_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
         resolve({
           status: error ? (typeof error.code === 'number' ? error.code : null) : 0,
@@ -73,6 +74,9 @@ describe('the demo', () => {
       expect(page).toContain('airspace-radar-data');
       expect(page).not.toMatch(/<script[^>]+src=/);
       expect(join(dir, 'airspace-demo.html')).toBe(result.radar);
+
+      // No detached graph build was started (it would race the story for the CPU and outlive it).
+      for (const clone of ['team', 'dana']) expect(existsSync(join(dir, clone, '.git', 'airspace', 'graph-build.json')), clone).toBe(false);
     },
     DEMO_TIMEOUT_MS,
   );

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Beacon } from '../../src/beacon/beacon-schema.js';
 import { publishBeacon } from '../../src/beacon/publish-beacon.js';
-import { commitAll, gitIn, remoteWithClones, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { cloneTemplate } from '../helpers/copied-clones.js';
+import { commitAll, gitIn, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 Object.assign(process.env, testEnv());
 
@@ -12,8 +13,21 @@ Object.assign(process.env, testEnv());
  * machines; a beacon whose claims its own commits cannot show is skipped with the reason.
  */
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
-const roots: string[] = [];
-afterEach(() => roots.splice(0).forEach(removeDir));
+
+// The victim's pushed commit and mallory's branch are the same in every scene: made once, copied per test.
+let template: ReturnType<typeof cloneTemplate>;
+beforeAll(() => {
+  template = cloneTemplate({ 'docs/session.txt': numbered(60) }, 2, {
+    prepare: ([victim, mallory]) => {
+      gitIn(victim!, 'switch', '-q', '-c', 'victim/work');
+      writeFiles(victim!, { 'docs/session.txt': numbered(60).replace('line 20\n', 'line 20 victim\n') });
+      commitAll(victim!, 'victim: edit');
+      gitIn(victim!, 'push', '-q', '-u', 'origin', 'HEAD');
+      gitIn(mallory!, 'switch', '-q', '-c', 'mallory/work');
+    },
+  });
+});
+afterAll(() => template?.dispose());
 
 interface Link {
   a: string;
@@ -25,14 +39,7 @@ interface Link {
 
 /** A victim with one pushed commit, and mallory with one unpushed commit on the same lines. */
 function scene(malloryDate: string) {
-  const setup = remoteWithClones({ 'docs/session.txt': numbered(60) }, 2);
-  roots.push(setup.root);
-  const [victim, mallory] = setup.clones as [string, string];
-  gitIn(victim, 'switch', '-q', '-c', 'victim/work');
-  writeFiles(victim, { 'docs/session.txt': numbered(60).replace('line 20\n', 'line 20 victim\n') });
-  commitAll(victim, 'victim: edit');
-  gitIn(victim, 'push', '-q', '-u', 'origin', 'HEAD');
-  gitIn(mallory, 'switch', '-q', '-c', 'mallory/work');
+  const [victim, mallory] = template.copy().clones as [string, string];
   writeFiles(mallory, { 'docs/session.txt': numbered(60).replace('line 20\n', 'line 20 mallory\n') });
   commitAll(mallory, 'mallory: edit', malloryDate);
   return { victim, mallory };

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Beacon } from '../../src/beacon/beacon-schema.js';
 import { withRunSignal } from '../../src/git/run-signal.js';
 import { symbolMessages } from '../../src/messages/symbols.js';
 import { beaconWorkChannels } from '../../src/run/beacon-traffic.js';
-import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { cloneTemplate } from '../helpers/copied-clones.js';
+import { commitAll, gitIn, pathWithCli, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
 import { SESSION, SESSION_WITHOUT_CREATE } from '../helpers/session-module.js';
 import type { ReportLink } from '../../src/report/check-report.js';
 
@@ -31,13 +32,15 @@ const REMOVED = SESSION_WITHOUT_CREATE;
 const RESIGNED = SESSION.replace('formatUser(user: string)', 'formatUser(user: string, width: number)');
 
 const PATH = pathWithCli();
-const roots: string[] = [];
-afterAll(() => roots.forEach(removeDir));
+// One remote with two clones (their import graph already built) made once; each test works in its own copy.
+let template: ReturnType<typeof cloneTemplate>;
+beforeAll(() => {
+  template = cloneTemplate(FILES, 2, { graph: true });
+});
+afterAll(() => template?.dispose());
 
 function clones(): [string, string] {
-  const setup = remoteWithClones(FILES, 2);
-  roots.push(setup.root);
-  return setup.clones as [string, string];
+  return template.copy().clones as [string, string];
 }
 
 function linkWith(cwd: string, peer: string): ReportLink {

@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloneTemplate } from '../helpers/copied-clones.js';
 import { BIN, commitAll, gitIn, remoteWithClones, removeDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
@@ -14,6 +15,12 @@ const roots: string[] = [];
 afterAll(() => roots.forEach(removeDir));
 
 const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
+// The three hung-remote cases start from the same one-clone repository: built once, copied per test.
+let oneClone: ReturnType<typeof cloneTemplate>;
+beforeAll(() => {
+  oneClone = cloneTemplate({ 'src/a.ts': numbered(20) }, 1);
+});
+afterAll(() => oneClone?.dispose());
 
 /** Runs the hook entry as git would, stdin = the pushed refs. Resolves with exit code and stderr. */
 function runHook(cwd: string, args: string[], input: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
@@ -45,9 +52,8 @@ async function gone(pid: number): Promise<boolean> {
  * A one-clone repository whose remote is an ssh URL served by a fake ssh that records its pid and
  * hangs like a server that never answers. `pids()` reads the pids it recorded (none if never started).
  */
-function hangingRemote(files: Record<string, string>): { clone: string; pids: () => number[] } {
-  const setup = remoteWithClones(files, 1);
-  roots.push(setup.root);
+function hangingRemote(): { clone: string; pids: () => number[] } {
+  const setup = oneClone.copy();
   const [clone] = setup.clones as [string];
   const pidFile = join(setup.root, 'ssh.pid');
   const fakeSsh = join(setup.root, 'fake-ssh');
@@ -60,7 +66,7 @@ function hangingRemote(files: Record<string, string>): { clone: string; pids: ()
 
 describe('hook budgets', () => {
   it('a hung ssh transport is killed with its process group; the hook says what it checked and lets the push through', async () => {
-    const { clone, pids: sshPids } = hangingRemote({ 'src/a.ts': numbered(20) });
+    const { clone, pids: sshPids } = hangingRemote();
     gitIn(clone, 'switch', '-q', '-c', 'feature');
     writeFiles(clone, { 'src/a.ts': numbered(20).replace('line 3\n', 'line 3 changed\n') });
     const sha = commitAll(clone, 'change a');
@@ -90,7 +96,7 @@ describe('hook budgets', () => {
   });
 
   it('with failClosed, a hung remote blocks the push and says why, with the bypass', async () => {
-    const { clone, pids: sshPids } = hangingRemote({ 'src/a.ts': numbered(20) });
+    const { clone, pids: sshPids } = hangingRemote();
     writeFiles(clone, { '.airspacerc.json': JSON.stringify({ hooks: { 'pre-push': { failClosed: true } } }) });
     commitAll(clone, 'config');
     const sha = gitIn(clone, 'rev-parse', 'HEAD');
@@ -112,7 +118,7 @@ describe('hook budgets', () => {
   });
 
   it('a budget too small to finish: the run is cut, its git processes killed, one line says what was and was not checked', async () => {
-    const { clone, pids: sshPids } = hangingRemote({ 'src/a.ts': numbered(20) });
+    const { clone, pids: sshPids } = hangingRemote();
     const sha = gitIn(clone, 'rev-parse', 'HEAD');
     // 100 ms: node's own start-up already spends most of it, so the run is cut wherever it is.
     const result = await runHook(clone, ['pre-push', 'origin', 'x'], `refs/heads/main ${sha} refs/heads/main ${'0'.repeat(40)}\n`, {
