@@ -1,6 +1,19 @@
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { inject } from 'vitest';
@@ -17,8 +30,9 @@ import { PROJECT_ROOT, gitIn, tempDir, testEnv, writeFiles } from '../helpers/te
  *    because it also proves the `files` list, the `bin` link and the dependency list are right.
  *    Steps 1 and 2 run once per `vitest run` (the first install-*.test.ts file does them under a
  *    lock, in the run's scratch directory from test/helpers/suite-fixtures.ts); every user
- *    repository then gets a copy of what npm installed (package.json, package-lock.json,
- *    node_modules with its links as they are), so each test file still has its own install.
+ *    repository then gets a copy of what npm installed (package.json, package-lock.json, our
+ *    package and npm's .bin links; each dependency a link into the shared install), so each test
+ *    file still has its own install of airspace-hooks.
  * 3. A recorder at node_modules/.bin/airspace-hooks (where npm put its link, so the shims find it
  *    exactly as they would the real one): it logs each call (argv and stdin) and then runs the
  *    packed bin. `AIRSPACE_E2E_VERDICT=<n>` in git's environment makes it exit <n> instead, to
@@ -118,14 +132,12 @@ export interface InstalledPackage {
 export function installPackage(repo: string): InstalledPackage {
   const installed = installedOnce();
   for (const name of ['package.json', 'package-lock.json']) copyFileSync(join(installed, name), join(repo, name));
-  // npm's links (node_modules/.bin/*) are relative: copied as they are, they point into this copy.
-  cpSync(join(installed, 'node_modules'), join(repo, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+  linkDependencies(join(installed, 'node_modules'), join(repo, 'node_modules'));
   // package.json/package-lock.json changed: commit so the working tree is clean for the tests.
   gitIn(repo, 'add', '-A');
   gitIn(repo, 'commit', '-q', '--no-verify', '-m', 'add airspace-hooks');
   const packageDir = join(repo, 'node_modules', 'airspace-hooks');
   const log = join(repo, '..', 'cli-calls.log');
-  if (!hookEntryLoads(packageDir)) throw new Error('the packed `airspace-hooks hook pre-commit` does not start');
   const bin = join(repo, 'node_modules', '.bin', 'airspace-hooks');
   unlinkSync(bin);
   writeFileSync(
@@ -144,6 +156,22 @@ export function installPackage(repo: string): InstalledPackage {
   return { packageDir, log };
 }
 
+/**
+ * The user's node_modules: our package and npm's `.bin` links copied (each test file changes the
+ * `.bin` link and must hold its own copy of the package), every dependency a link into the shared
+ * install. Node resolves a linked package by its real path, so a dependency loads exactly as from
+ * a copy; copying all 48 MB cost each test file ≈1.3 s of CPU. npm's `.bin` links are relative:
+ * copied as they are, they point into this node_modules.
+ */
+function linkDependencies(from: string, to: string): void {
+  mkdirSync(to);
+  for (const name of readdirSync(from)) {
+    if (name === 'airspace-hooks' || name === '.bin' || !statSync(join(from, name)).isDirectory())
+      cpSync(join(from, name), join(to, name), { recursive: true, verbatimSymlinks: true });
+    else symlinkSync(join(from, name), join(to, name));
+  }
+}
+
 /** `npm pack` + `npm install <tarball>` into a project with the user's package.json, once per `vitest run`. */
 function installedOnce(): string {
   const dir = join(inject('suiteFixtureDir'), 'installed-package');
@@ -160,6 +188,8 @@ function installedOnce(): string {
     const result = run(dir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball], { PATH: process.env.PATH ?? '' });
     rmSync(dirname(tarball), { recursive: true, force: true });
     if (result.status !== 0) throw new Error(`npm install failed: ${result.stderr}`);
+    // Once per run, not per copy: each copy holds the same bytes, and every test's hooks run it.
+    if (!hookEntryLoads(join(dir, 'node_modules', 'airspace-hooks'))) throw new Error('the packed `airspace-hooks hook pre-commit` does not start');
     writeFileSync(ready, '');
     return dir;
   } finally {

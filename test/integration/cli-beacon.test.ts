@@ -26,8 +26,9 @@ afterAll(() => removeDir(root));
 
 describe('beacons through the CLI', () => {
   it('declared intent makes two agents converge before either edits', () => {
+    // `intent list` after a declaration is proven in claude-code-example.test.ts and
+    // install-claude-code.test.ts; here bob's report below shows the intent the beacon carried.
     expect(runCli(alice, ['intent', 'add', 'src/session.ts']).status).toBe(0);
-    expect(runCli(alice, ['intent', 'list']).stdout).toContain('src/session.ts');
     const published = runCli(alice, ['beacon', 'publish', '--note', 'refactoring sessions']);
     expect(published.status, published.stderr).toBe(0);
     expect(published.stdout).toContain('refs/airspace/beacons/');

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyRemoteWithClones, type RemoteWithClones } from '../helpers/copy-fixture.js';
 import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
@@ -15,10 +16,14 @@ function git(cwd: string, args: string[]) {
   return spawnSync('git', args, { cwd, env: testEnv({ PATH }), encoding: 'utf8', timeout: 120_000 });
 }
 
-function twoAgents(): { one: string; two: string } {
-  const setup = remoteWithClones({ 'src/session.ts': numbered(80), 'README.md': '# x\n' }, 2);
-  roots.push(setup.root);
-  const [one, two] = setup.clones as [string, string];
+// Built once, copied for each test (test/helpers/copy-fixture.ts): two clones with the hooks
+// installed, each on its own branch with one commit on the same lines, nothing pushed yet.
+let fixture: RemoteWithClones;
+
+beforeAll(() => {
+  fixture = remoteWithClones({ 'src/session.ts': numbered(80), 'README.md': '# x\n' }, 2);
+  roots.push(fixture.root);
+  const [one, two] = fixture.clones as [string, string];
   for (const [clone, branch, tag] of [
     [one, 'one/work', 'one'],
     [two, 'two/work', 'two'],
@@ -29,6 +34,12 @@ function twoAgents(): { one: string; two: string } {
     writeFiles(clone, { 'src/session.ts': numbered(80).replace('line 20\n', `line 20 ${tag}\n`).replace('line 21\n', `line 21 ${tag}\n`) });
     commitAll(clone, `${tag}: edit the session lines`);
   }
+});
+
+function twoAgents(): { one: string; two: string } {
+  const setup = copyRemoteWithClones(fixture);
+  roots.push(setup.root);
+  const [one, two] = setup.clones as [string, string];
   return { one, two };
 }
 

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyRemoteWithClones, type RemoteWithClones } from '../helpers/copy-fixture.js';
 import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
@@ -11,16 +12,23 @@ const PATH = pathWithCli();
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeDir));
 
+// Two clones with the hooks installed, built once and copied for each test (test/helpers/copy-fixture.ts).
+let fixture: RemoteWithClones;
+beforeAll(() => {
+  fixture = remoteWithClones({ 'src/session.ts': numbered(60), 'src/other.ts': numbered(60), 'docs/guide.md': numbered(10) }, 2);
+  roots.push(fixture.root);
+  for (const clone of fixture.clones) expect(runCli(clone, ['install', '--force'], { PATH }).status).toBe(0);
+});
+
 function git(cwd: string, args: string[]) {
   return spawnSync('git', args, { cwd, env: testEnv({ PATH }), encoding: 'utf8', timeout: 120_000 });
 }
 
 describe('pre-push judges each pushed ref', () => {
   it('on a branch in an RA, pushing another branch goes through; pushing the colliding branch is blocked', () => {
-    const setup = remoteWithClones({ 'src/session.ts': numbered(60), 'docs/guide.md': numbered(10) }, 2);
+    const setup = copyRemoteWithClones(fixture);
     roots.push(setup.root);
     const [one, two] = setup.clones as [string, string];
-    for (const clone of [one, two]) expect(runCli(clone, ['install', '--force'], { PATH }).status).toBe(0);
     for (const [clone, tag] of [
       [one, 'one'],
       [two, 'two'],
@@ -52,10 +60,9 @@ describe('pre-push judges each pushed ref', () => {
   });
 
   it('judges the pushed commit, not uncommitted work in the worktree', () => {
-    const setup = remoteWithClones({ 'src/session.ts': numbered(60), 'src/other.ts': numbered(60) }, 2);
+    const setup = copyRemoteWithClones(fixture);
     roots.push(setup.root);
     const [one, two] = setup.clones as [string, string];
-    for (const clone of [one, two]) expect(runCli(clone, ['install', '--force'], { PATH }).status).toBe(0);
     gitIn(one, 'switch', '-q', '-c', 'one/work');
     writeFiles(one, { 'src/session.ts': numbered(60).replace('line 20\n', 'line 20 one\n') });
     commitAll(one, 'one: edit line 20');
