@@ -19,9 +19,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // Real git, real CLIs, real hooks: each file in its own process, so a file's environment,
-        // working directory and timers can never leak into another.
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'], pool: 'forks' },
+        // Real git, real CLIs, real hooks, in worker processes (a test's git and CLI children are
+        // its own). A worker runs file after file without a fresh process each time: forking and
+        // importing per file cost ~2 s of worker time between files, 30 s of the suite's wall
+        // clock (docs/decisions/test-suite.md). What a file changes in process.env is the shared
+        // test identity (testEnv(), the same for every file) or restored in the same test; no
+        // test changes the working directory; module-level state in src/ is caches keyed by
+        // repository path, and every test has its own temporary repositories.
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'], pool: 'forks', isolate: false },
       },
       {
         extends: true,
