@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runRecordingLoads, writeLoadRecorder } from '../helpers/module-load-log.js';
 import { BIN, initRepo, PROJECT_ROOT, removeDir, runCli, tempDir, testEnv } from '../helpers/temp-repo.js';
 
 /**
@@ -19,10 +19,7 @@ let loader: string;
 beforeAll(() => {
   repo = initRepo({ 'a.ts': 'export const a = 1;\n' });
   dir = tempDir();
-  loader = join(dir, 'record-loads.mjs');
-  const hooks = `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) { const result = await next(specifier, context); appendFileSync(process.env.AIRSPACE_LOAD_LOG, result.url + '\\n'); return result; }`;
-  writeFileSync(loader, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});\n`);
+  loader = writeLoadRecorder(dir);
 });
 
 afterAll(() => {
@@ -31,16 +28,9 @@ afterAll(() => {
 });
 
 function loadedBy(args: readonly string[]): string[] {
-  const log = join(dir, `${args.join('-')}.log`);
-  writeFileSync(log, '');
-  const result = spawnSync(process.execPath, ['--import', loader, BIN, ...args], {
-    cwd: repo,
-    env: testEnv({ AIRSPACE_LOAD_LOG: log }),
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const { result, urls } = runRecordingLoads(loader, repo, join(dir, `${args.join('-')}.log`), args);
   expect(result.status, result.stderr).toBe(0);
-  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  return urls;
 }
 
 const inProject = (urls: readonly string[]) =>

@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, initRepo, removeDir, tempDir, testEnv } from '../helpers/temp-repo.js';
+import { runRecordingLoads, writeLoadRecorder } from '../helpers/module-load-log.js';
+import { initRepo, removeDir, tempDir } from '../helpers/temp-repo.js';
 
 /**
  * The MCP SDK and zod are the heaviest dependencies: they must load in `mcp` only, never on the
@@ -16,10 +15,7 @@ let loader: string;
 beforeAll(() => {
   repo = initRepo({ 'a.ts': 'export const a = 1;\n' });
   dir = tempDir();
-  loader = join(dir, 'record-loads.mjs');
-  const hooks = `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) { const result = await next(specifier, context); appendFileSync(process.env.AIRSPACE_LOAD_LOG, result.url + '\\n'); return result; }`;
-  writeFileSync(loader, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});\n`);
+  loader = writeLoadRecorder(dir);
 });
 
 afterAll(() => {
@@ -28,16 +24,7 @@ afterAll(() => {
 });
 
 function loadedBy(args: readonly string[], input?: string): string[] {
-  const log = join(dir, `${args[0]}.log`);
-  writeFileSync(log, '');
-  spawnSync(process.execPath, ['--import', loader, BIN, ...args], {
-    cwd: repo,
-    env: testEnv({ AIRSPACE_LOAD_LOG: log }),
-    encoding: 'utf8',
-    input: input ?? '',
-    timeout: 60_000,
-  });
-  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  return runRecordingLoads(loader, repo, join(dir, `${args[0]}.log`), args, input ?? '').urls;
 }
 
 const heavy = (urls: readonly string[]) => urls.filter((url) => /node_modules\/(@modelcontextprotocol|zod)\//.test(url));
