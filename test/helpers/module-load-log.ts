@@ -1,7 +1,7 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, testEnv } from './temp-repo.js';
+import { BIN, initRepo, removeDir, tempDir, testEnv } from './temp-repo.js';
 
 /**
  * Which modules a real CLI run loads, measured rather than assumed: a module-resolution hook
@@ -34,4 +34,11 @@ export function runRecordingLoads(
     timeout: 60_000,
   });
   return { result, urls: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+}
+
+/** A one-file repository and a scratch directory holding the recorder; `dispose` removes both. */
+export function loadRecordingFixture(): { repo: string; dir: string; recorder: string; dispose: () => void } {
+  const repo = initRepo({ 'a.ts': 'export const a = 1;\n' });
+  const dir = tempDir();
+  return { repo, dir, recorder: writeLoadRecorder(dir), dispose: () => [repo, dir].forEach(removeDir) };
 }

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRecordingLoads, writeLoadRecorder } from '../helpers/module-load-log.js';
-import { BIN, initRepo, PROJECT_ROOT, removeDir, runCli, tempDir, testEnv } from '../helpers/temp-repo.js';
+import { loadRecordingFixture, runRecordingLoads } from '../helpers/module-load-log.js';
+import { BIN, PROJECT_ROOT, runCli, testEnv } from '../helpers/temp-repo.js';
 
 /**
  * bin/airspace-hooks.js runs the full CLI from its bundle (scripts/bundle-cli.mjs): one file for
@@ -15,17 +15,13 @@ import { BIN, initRepo, PROJECT_ROOT, removeDir, runCli, tempDir, testEnv } from
 let repo: string;
 let dir: string;
 let loader: string;
+let dispose: () => void;
 
 beforeAll(() => {
-  repo = initRepo({ 'a.ts': 'export const a = 1;\n' });
-  dir = tempDir();
-  loader = writeLoadRecorder(dir);
+  ({ repo, dir, recorder: loader, dispose } = loadRecordingFixture());
 });
 
-afterAll(() => {
-  removeDir(repo);
-  removeDir(dir);
-});
+afterAll(() => dispose());
 
 function loadedBy(args: readonly string[]): string[] {
   const { result, urls } = runRecordingLoads(loader, repo, join(dir, `${args.join('-')}.log`), args);

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRecordingLoads, writeLoadRecorder } from '../helpers/module-load-log.js';
-import { initRepo, removeDir, tempDir } from '../helpers/temp-repo.js';
+import { loadRecordingFixture, runRecordingLoads } from '../helpers/module-load-log.js';
 
 /**
  * The MCP SDK and zod are the heaviest dependencies: they must load in `mcp` only, never on the
@@ -11,17 +10,13 @@ import { initRepo, removeDir, tempDir } from '../helpers/temp-repo.js';
 let repo: string;
 let dir: string;
 let loader: string;
+let dispose: () => void;
 
 beforeAll(() => {
-  repo = initRepo({ 'a.ts': 'export const a = 1;\n' });
-  dir = tempDir();
-  loader = writeLoadRecorder(dir);
+  ({ repo, dir, recorder: loader, dispose } = loadRecordingFixture());
 });
 
-afterAll(() => {
-  removeDir(repo);
-  removeDir(dir);
-});
+afterAll(() => dispose());
 
 function loadedBy(args: readonly string[], input?: string): string[] {
   return runRecordingLoads(loader, repo, join(dir, `${args[0]}.log`), args, input ?? '').urls;
