@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import coerce from 'semver/functions/coerce.js';
+import satisfies from 'semver/functions/satisfies.js';
 
 /**
  * Whether dependency-cruiser would find a TypeScript it supports, answered without loading it
@@ -19,17 +21,13 @@ export function probeTypescript(): { readonly version: string } | undefined {
       ?.map((dir) => join(dir, 'dependency-cruiser'))
       .find(isCruiserPackage);
     if (!root) return undefined;
-    const range = /\btypescript:\s*"(>=\s*[\d.]+\s+<\s*[\d.]+)"/.exec(readFileSync(join(root, 'src', 'meta.cjs'), 'utf8'))?.[1];
+    const range = /\btypescript:\s*"([^"]+)"/.exec(readFileSync(join(root, 'src', 'meta.cjs'), 'utf8'))?.[1];
     if (!range) return undefined;
-    const [low, high] = range
-      .split('<')
-      .map((part) => versionOf(part.replace('>=', '')))
-      .filter((version) => version !== undefined);
     const fromCruiser = createRequire(join(root, 'src', 'extract', 'transpile', 'try-import-available.mjs'));
     const version = String((fromCruiser('typescript/package.json') as { version?: unknown }).version);
-    const installed = versionOf(version);
-    if (!low || !high || !installed) return undefined;
-    if (compare(installed, low) < 0 || compare(installed, high) >= 0) return undefined;
+    // The same test dependency-cruiser makes: satisfies(coerce(version), range).
+    const installed = coerce(version);
+    if (!installed || !satisfies(installed, range)) return undefined;
     fromCruiser.resolve('typescript');
     return { version };
   } catch {
@@ -43,15 +41,4 @@ function isCruiserPackage(dir: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** semver's `coerce` for the plain versions found here: the first `major[.minor[.patch]]`. */
-function versionOf(text: string): [number, number, number] | undefined {
-  const match = /(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(text);
-  return match ? [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)] : undefined;
-}
-
-function compare(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
 }
