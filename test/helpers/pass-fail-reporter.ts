@@ -1,8 +1,11 @@
+import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * CI reads one plain closing line, `N passed, N failed`, instead of vitest's own summary. Skipped
- * tests are named above it, so a skip (e.g. data missing) is never silent.
+ * tests are named above it, so a skip (e.g. data missing) is never silent. Under `npm test`
+ * (scripts/test.mjs, which sets AIRSPACE_TEST_COUNTS) the counts go to that file instead: the
+ * closing line is printed after the house checks that ran beside the suite, and counts them too.
  */
 export default class PassFailReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
@@ -22,6 +25,12 @@ export default class PassFailReporter implements Reporter {
     }
     failed += unhandledErrors.length;
     const skippedLines = skipped.map((name) => `skipped: ${name}\n`).join('');
+    const countsFile = process.env.AIRSPACE_TEST_COUNTS;
+    if (countsFile) {
+      writeFileSync(countsFile, JSON.stringify({ passed, failed, skipped: skipped.length }));
+      process.stdout.write(`\n${skippedLines}`);
+      return;
+    }
     process.stdout.write(`\n${skippedLines}${passed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}\n`);
   }
 }
