@@ -2,7 +2,7 @@
 /**
  * Bundles the radar's browser client (src/report/radar-client/main.ts + three.js + its CSS) into
  * dist/report/radar-client.js and dist/report/radar-client.css. renderRadarHtml inlines both into
- * the page at render time, so the HTML file works offline. Runs after `tsc` in `npm run build`.
+ * the page at render time, so the HTML file works offline. Runs in `npm run build:js`, after scripts/transpile.mjs.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
