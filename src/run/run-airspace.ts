@@ -15,6 +15,7 @@ import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
 import { withRunSignal } from '../git/run-signal.js';
 import { mergeBase } from '../git/merge-base.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
+import { hasCommitKnown, knownCommits } from './known-commits.js';
 import { beaconNotPublishedLine, beaconSkippedLine } from '../messages/beacon.js';
 import { runMessages } from '../messages/run.js';
 import { scaleMessages } from '../messages/scale.js';
@@ -101,7 +102,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
       async () => {
         const progress = options.onProgress ?? (() => undefined);
         const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
-        const fetched = plan.fetch ? await fetchStage(budget, request.cwd, remote, progress) : null;
+        const fetched = plan.fetch ? await fetchStage(budget, request.cwd, repo.commonDir, remote, progress) : null;
         if (!plan.fetch) budget.note('fetch', 'skipped', plan.hook === 'pre-commit' ? 'pre-commit never fetches' : undefined);
         const notes: string[] = [];
         let failedClosed = false;
@@ -156,13 +157,14 @@ function pushTargets(pushed: readonly PushedRef[], repo: RepoInfo): OwnshipAs[] 
   return targets;
 }
 
-async function fetchStage(budget: RunBudget, cwd: string, remote: string, progress: (text: string) => void): Promise<FetchResult> {
+async function fetchStage(budget: RunBudget, cwd: string, commonDir: string, remote: string, progress: (text: string) => void): Promise<FetchResult> {
   progress(runMessages.fetching(remote));
   // The fetch may take at most half of what is left: a hung transport must leave time to judge.
   const timeoutMs = Math.max(200, Math.min(30_000, Math.floor(budget.remaining() / 2)));
   return budget.stage(
     'fetch',
-    () => fetchTraffic(cwd, remote, { timeoutMs }),
+    // The common dir is known from openRepository: the fetch stamp needs no rev-parse of its own.
+    () => fetchTraffic(cwd, remote, { timeoutMs, commonDir }),
     (r) => (r.ok ? undefined : { state: 'failed', ...(r.reason ? { detail: r.reason } : {}) }),
   );
 }
@@ -240,7 +242,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     pairs: airspace.pairs,
     ownshipId: ownship?.id ?? null,
     ownshipWorkingSet: (base) => ownshipWorkingSet(airspace, ignore, base),
-    hasCommit: (sha) => hasCommit(airspace.toplevel, sha),
+    hasCommit: hasCommitKnown(knownCommits(ownship, airspace.pairs), (sha) => hasCommit(airspace.toplevel, sha)),
     ...(ownship && (channels.includes('merge') || channels.includes('symbol'))
       ? {
           workChannels: (beacon: Beacon, branchTip?: string) =>
