@@ -222,6 +222,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     airspace = { ...airspace, ownship: null, pairs: airspace.pairs.filter((p) => p.a !== own && p.b !== own) };
   }
 
+  const ownSets = ownship ? ownshipWorkingSets(airspace, ignore) : () => Promise.resolve<WorkingSet>({ base: null, files: [] });
   const [beaconRead, graph, history, ownIntent, peerIntents] = await Promise.all([
     budget.stage('beacons', () =>
       readBeacons(cwd, { now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes, ...(ownship ? { selfId: ownship.id } : {}) }),
@@ -241,7 +242,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     beacons: namedOnly ? [] : beaconRead.beacons,
     pairs: airspace.pairs,
     ownshipId: ownship?.id ?? null,
-    ownshipWorkingSet: (base) => ownshipWorkingSet(airspace, ignore, base),
+    ownshipWorkingSet: ownSets,
     hasCommit: hasCommitKnown(knownCommits(ownship, airspace.pairs), (sha) => hasCommit(airspace.toplevel, sha)),
     ...(ownship && (channels.includes('merge') || channels.includes('symbol'))
       ? {
@@ -320,7 +321,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
   );
   const ownBeacon =
     plan.draftBeacon && ownship
-      ? await draftBeacon(airspace, ignore, ownship, facts.get(ownship.id), now, request.kind === 'beacon' ? request.note : undefined)
+      ? await draftBeacon(ownSets, ownship, facts.get(ownship.id), now, request.kind === 'beacon' ? request.note : undefined)
       : null;
   const advisories = scored.links.filter((l: Link) => l.level !== 'clear');
   const draft: AirspaceReport = {
@@ -381,14 +382,13 @@ async function publishStage(budget: RunBudget, cwd: string, remote: string, conf
 }
 
 async function draftBeacon(
-  airspace: Airspace,
-  ignore: (path: string) => boolean,
+  ownSets: (base: string | null) => Promise<WorkingSet>,
   ownship: LineOfWork,
   facts: AgentFacts | undefined,
   now: number,
   note: string | undefined,
 ): Promise<Beacon | null> {
-  const workingSet = await ownshipWorkingSet(airspace, ignore, null);
+  const workingSet = await ownSets(null);
   if (workingSet.base === null) return null;
   return {
     schema: 1,
@@ -415,13 +415,24 @@ async function localIntents(traffic: readonly LineOfWork[]): Promise<Map<string,
   return new Map(entries.filter(([, intent]) => intent.length > 0));
 }
 
-async function ownshipWorkingSet(airspace: Airspace, ignore: (path: string) => boolean, base: string | null): Promise<WorkingSet> {
+/**
+ * The ownship's working set against a base (null: its trunk merge-base), once per base and run: a
+ * beacon-only peer's base is usually the trunk's tip, the same base the own beacon is drafted
+ * against, and each computation costs a `diff-tree` and a `log` (pre-push ran both twice).
+ */
+function ownshipWorkingSets(airspace: Airspace, ignore: (path: string) => boolean): (base: string | null) => Promise<WorkingSet> {
   const ownship = airspace.ownship!;
-  let at = base;
-  if (at === null && airspace.scanned.trunk) {
-    const found = await mergeBase(airspace.toplevel, airspace.scanned.trunk, ownship.tip);
-    at = found.base;
-  }
-  if (at === null) return { base: null, files: [] };
-  return workingSetAgainst(airspace.toplevel, at, ownship, ignore);
+  const sets = new Map<string, Promise<WorkingSet>>();
+  let trunkBase: Promise<string | null> | undefined;
+  const resolveBase = (base: string | null): Promise<string | null> => {
+    if (base !== null || !airspace.scanned.trunk) return Promise.resolve(base);
+    trunkBase ??= mergeBase(airspace.toplevel, airspace.scanned.trunk, ownship.tip).then((found) => found.base);
+    return trunkBase;
+  };
+  return async (base) => {
+    const at = await resolveBase(base);
+    if (at === null) return { base: null, files: [] };
+    if (!sets.has(at)) sets.set(at, workingSetAgainst(airspace.toplevel, at, ownship, ignore));
+    return sets.get(at)!;
+  };
 }
