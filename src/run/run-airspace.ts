@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import type { Beacon } from '../beacon/beacon-schema.js';
-import { readBeacons } from '../beacon/read-beacons.js';
+import { FETCHED_BEACON_REFS, readBeacons } from '../beacon/read-beacons.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import { AirspaceError, isAirspaceError } from '../errors.js';
 import { isBranchName, isRemoteName } from '../git/ref-names.js';
@@ -208,6 +208,8 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
         channels: contactOnly ? channels.filter((channel) => channel !== 'symbol') : channels,
         inheritRepoEnv: plan.inheritRepoEnv,
         repo: input.repo,
+        // The beacons are read below: their refs come with the branches' for-each-ref.
+        beaconRefs: FETCHED_BEACON_REFS,
         pairs: plan.pairs,
         ...(input.target ? { ownshipAs: input.target } : {}),
       }),
@@ -225,7 +227,13 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
   const ownSets = ownship ? ownshipWorkingSets(airspace, ignore) : () => Promise.resolve<WorkingSet>({ base: null, files: [] });
   const [beaconRead, graph, history, ownIntent, peerIntents] = await Promise.all([
     budget.stage('beacons', () =>
-      readBeacons(cwd, { now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes, ...(ownship ? { selfId: ownship.id } : {}) }),
+      readBeacons(cwd, {
+        now,
+        ttlMs: config.beacons.ttlMs,
+        maxBytes: config.beacons.maxBytes,
+        ...(ownship ? { selfId: ownship.id } : {}),
+        ...(airspace.beaconListing ? { listing: airspace.beaconListing } : {}),
+      }),
     ),
     budget.stage(
       'graph',
@@ -320,9 +328,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     started,
   );
   const ownBeacon =
-    plan.draftBeacon && ownship
-      ? await draftBeacon(ownSets, ownship, facts.get(ownship.id), now, request.kind === 'beacon' ? request.note : undefined)
-      : null;
+    plan.draftBeacon && ownship ? await draftBeacon(ownSets, ownship, facts.get(ownship.id), now, request.kind === 'beacon' ? request.note : undefined) : null;
   const advisories = scored.links.filter((l: Link) => l.level !== 'clear');
   const draft: AirspaceReport = {
     schema: REPORT_SCHEMA,

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FETCHED_BEACON_REFS } from '../../src/beacon/read-beacons.js';
+import { listRefs } from '../../src/git/list-refs.js';
 import { commitAll, gitIn, remoteWithClones, removeDir, runCli, tempDir, writeFiles } from '../helpers/temp-repo.js';
 
 /**
@@ -10,7 +12,8 @@ import { commitAll, gitIn, remoteWithClones, removeDir, runCli, tempDir, writeFi
  * - the fetch stamp's common dir (openRepository's rev-parse printed it);
  * - whether a beacon's base commit is here, when it is the ownship's own HEAD;
  * - the ownship's working set against a base it was already computed against (pre-push drafted
- *   its own beacon against the same trunk merge-base a beacon-only peer's pair used).
+ *   its own beacon against the same trunk merge-base a beacon-only peer's pair used);
+ * - the fetched beacon refs in a second `for-each-ref`: the branches' listing includes them.
  * Situation: two clones of a bare remote; ada publishes a beacon of uncommitted work on her
  * branch (never pushed), bo has uncommitted work of his own.
  */
@@ -69,8 +72,9 @@ describe('git processes of one run', () => {
     expect(processes.filter((argv) => argv.startsWith('rev-parse '))).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('fetch '))).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('cat-file -e'))).toEqual([]);
+    expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(1);
     // Was 22 before these cuts (the fetch counts once: its transport children are not ours).
-    expect(processes).toHaveLength(20);
+    expect(processes).toHaveLength(19);
   });
 
   it('pre-push: the own working set against the trunk merge-base is computed once', () => {
@@ -86,5 +90,21 @@ describe('git processes of one run', () => {
     expect(ownDiffs).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('log --format=%x01%ct'))).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('rev-parse '))).toHaveLength(1);
+    expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(1);
+  });
+});
+
+describe('one for-each-ref for branches and beacons', () => {
+  it('lists the same branches in the same order, and the beacons as their own listing printed them', async () => {
+    // More refs than the fixture's: names whose byte order differs from their date order.
+    for (const name of ['zeta', 'Alpha', 'mid/x', 'é-branch']) gitIn(bo, 'branch', '-f', name, 'HEAD');
+    gitIn(bo, 'fetch', '-q', 'origin', '+refs/airspace/*:refs/airspace/remote/*');
+    const alone = await listRefs(bo, 'origin');
+    const together = await listRefs(bo, 'origin', { also: FETCHED_BEACON_REFS });
+    expect(together.refs).toEqual(alone.refs);
+    expect(together.hasRemote).toBe(alone.hasRemote);
+    const beacons = gitIn(bo, 'for-each-ref', '--sort=-committerdate', '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)', FETCHED_BEACON_REFS);
+    expect(beacons).toContain('refs/airspace/remote/beacons/ada');
+    expect(together.also?.map((line) => line.split('\0').slice(0, 4).join('\0')).join('\n')).toBe(beacons);
   });
 });
