@@ -31,6 +31,12 @@ export interface ReadBeaconsOptions {
    */
   readonly maxBeacons?: number;
   readonly timeoutMs?: number;
+  /**
+   * The beacon refs as `for-each-ref --sort=-committerdate --format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)…`
+   * printed them, when the caller's own listing already included them (src/git/list-refs.ts `also`):
+   * one git process fewer. Extra NUL fields after the fourth are ignored.
+   */
+  readonly listing?: readonly string[];
 }
 
 export interface SkippedBeacon {
@@ -47,6 +53,9 @@ export interface ReadBeaconsResult {
   readonly works: ReadonlyMap<string, string | null>;
 }
 
+/** The fetched beacons' refs, as a `for-each-ref` pattern (no trailing slash). */
+export const FETCHED_BEACON_REFS = FETCHED_BEACON_PREFIX.replace(/\/$/, '');
+
 interface Candidate {
   readonly ref: string;
   readonly component: string;
@@ -60,17 +69,22 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
   const git = { cwd, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
   const skipped: SkippedBeacon[] = [];
   // Newest first: a flood of stale refs cannot crowd out the beacons that are being refreshed.
-  const listing = await runGit(
-    ['for-each-ref', '--sort=-committerdate', '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)', FETCHED_BEACON_PREFIX.replace(/\/$/, '')],
-    git,
-  );
+  const lines =
+    options.listing ??
+    (
+      await runGit(['for-each-ref', '--sort=-committerdate', '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)', FETCHED_BEACON_REFS], git)
+    ).stdout
+      .toString('utf8')
+      .split('\n');
   const candidates: Candidate[] = [];
   const selfComponent = options.selfId !== undefined ? encodeAgentId(options.selfId) : null;
   const maxBeacons = options.maxBeacons ?? DEFAULT_MAX_BEACONS;
   let tooMany = 0;
-  for (const line of listing.stdout.toString('utf8').split('\n')) {
+  for (const line of lines) {
     if (line === '') continue;
     const [ref = '', type = '', sha = '', parents = ''] = line.split('\0');
+    // A caller's listing holds only this prefix; a stray line is not a beacon of ours to judge.
+    if (!ref.startsWith(FETCHED_BEACON_PREFIX)) continue;
     const work = parents.split(' ')[0] || null;
     const component = ref.slice(FETCHED_BEACON_PREFIX.length);
     if (component === selfComponent) continue;

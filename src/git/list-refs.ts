@@ -16,28 +16,59 @@ export interface RefListing {
   readonly refs: readonly RefEntry[];
   /** Whether `remote.<remote>.url` is configured (a single-machine repo has none). */
   readonly hasRemote: boolean;
+  /**
+   * With `also`: that prefix's refs as `--sort=-committerdate` orders them (newest first), each line
+   * `refname NUL objecttype NUL objectname NUL parents` (the fetched beacons, src/beacon/read-beacons.ts).
+   */
+  readonly also?: readonly string[];
+}
+
+export interface ListRefsOptions {
+  /** One more ref prefix (no trailing slash) listed in the same process, e.g. the fetched beacons. */
+  readonly also?: string;
 }
 
 /**
  * Every local branch and every remote-tracking branch of `remote`, in ONE `for-each-ref` (plus a
- * `git config` lookup run alongside). Ref names cannot contain control characters, so a TAB and a
- * newline are safe separators. `%(objectname)` of a symref is the target's sha.
+ * `git config` lookup run alongside). Ref names cannot contain control characters, so NUL and a
+ * newline are safe separators. `%(objectname)` of a symref is the target's sha. With `also`, that
+ * prefix is listed by the same process (one git process fewer per run than a second listing); the
+ * whole listing is then sorted newest first, as the beacon reader needs, and the branches are put
+ * back in for-each-ref's default order (refname, byte by byte).
  */
-export async function listRefs(cwd: string, remote: string): Promise<RefListing> {
+export async function listRefs(cwd: string, remote: string, options: ListRefsOptions = {}): Promise<RefListing> {
   // The remote becomes part of a ref pattern and a config key: only a plain remote name fits.
   requireSafe('remote', remote);
-  const format = '%(refname)%09%(objectname)%09%(committerdate:unix)%09%(symref)';
+  // Our own constant, after --end-of-options: never read as an option.
+  const also = options.also;
+  const format = '%(refname)%00%(objecttype)%00%(objectname)%00%(parent)%00%(committerdate:unix)%00%(symref)';
+  const branches = ['refs/heads/', `refs/remotes/${remote}/`];
   const [listing, url] = await Promise.all([
-    runGit(['for-each-ref', `--format=${format}`, '--end-of-options', 'refs/heads/', `refs/remotes/${remote}/`], { cwd }),
+    runGit(
+      [
+        'for-each-ref',
+        ...(also !== undefined ? ['--sort=-committerdate'] : []),
+        `--format=${format}`,
+        '--end-of-options',
+        ...branches,
+        ...(also !== undefined ? [also] : []),
+      ],
+      {
+        cwd,
+      },
+    ),
     runGit(['config', '--get', `remote.${remote}.url`], { cwd, okCodes: [1] }),
   ]);
   const refs: RefEntry[] = [];
+  const alsoLines: string[] = [];
   for (const line of listing.stdout.toString('utf8').split('\n')) {
     if (line === '') continue;
-    const [ref = '', sha = '', date = '0', symref = ''] = line.split('\t');
-    refs.push({ ref, sha, committedAt: Number(date) * 1000, symref });
+    const [ref = '', , sha = '', , date = '0', symref = ''] = line.split('\0');
+    if (also !== undefined && !branches.some((prefix) => ref.startsWith(prefix))) alsoLines.push(line);
+    else refs.push({ ref, sha, committedAt: Number(date) * 1000, symref });
   }
-  return { refs, hasRemote: url.code === 0 && url.stdout.toString('utf8').trim() !== '' };
+  if (also !== undefined) refs.sort((a, b) => Buffer.compare(Buffer.from(a.ref), Buffer.from(b.ref)));
+  return { refs, hasRemote: url.code === 0 && url.stdout.toString('utf8').trim() !== '', ...(also !== undefined ? { also: alsoLines } : {}) };
 }
 
 /** `refs/remotes/origin/feature/x` → `feature/x`; `refs/heads/x` → `x`; anything else unchanged. */

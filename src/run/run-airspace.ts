@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import type { Beacon } from '../beacon/beacon-schema.js';
-import { readBeacons } from '../beacon/read-beacons.js';
+import { FETCHED_BEACON_REFS, readBeacons } from '../beacon/read-beacons.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import { AirspaceError, isAirspaceError } from '../errors.js';
 import { isBranchName, isRemoteName } from '../git/ref-names.js';
@@ -15,6 +15,7 @@ import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
 import { withRunSignal } from '../git/run-signal.js';
 import { mergeBase } from '../git/merge-base.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
+import { hasCommitKnown, knownCommits } from './known-commits.js';
 import { beaconNotPublishedLine, beaconSkippedLine } from '../messages/beacon.js';
 import { runMessages } from '../messages/run.js';
 import { scaleMessages } from '../messages/scale.js';
@@ -101,7 +102,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
       async () => {
         const progress = options.onProgress ?? (() => undefined);
         const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
-        const fetched = plan.fetch ? await fetchStage(budget, request.cwd, remote, progress) : null;
+        const fetched = plan.fetch ? await fetchStage(budget, request.cwd, repo.commonDir, remote, progress) : null;
         if (!plan.fetch) budget.note('fetch', 'skipped', plan.hook === 'pre-commit' ? 'pre-commit never fetches' : undefined);
         const notes: string[] = [];
         let failedClosed = false;
@@ -156,13 +157,14 @@ function pushTargets(pushed: readonly PushedRef[], repo: RepoInfo): OwnshipAs[] 
   return targets;
 }
 
-async function fetchStage(budget: RunBudget, cwd: string, remote: string, progress: (text: string) => void): Promise<FetchResult> {
+async function fetchStage(budget: RunBudget, cwd: string, commonDir: string, remote: string, progress: (text: string) => void): Promise<FetchResult> {
   progress(runMessages.fetching(remote));
   // The fetch may take at most half of what is left: a hung transport must leave time to judge.
   const timeoutMs = Math.max(200, Math.min(30_000, Math.floor(budget.remaining() / 2)));
   return budget.stage(
     'fetch',
-    () => fetchTraffic(cwd, remote, { timeoutMs }),
+    // The common dir is known from openRepository: the fetch stamp needs no rev-parse of its own.
+    () => fetchTraffic(cwd, remote, { timeoutMs, commonDir }),
     (r) => (r.ok ? undefined : { state: 'failed', ...(r.reason ? { detail: r.reason } : {}) }),
   );
 }
@@ -206,6 +208,8 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
         channels: contactOnly ? channels.filter((channel) => channel !== 'symbol') : channels,
         inheritRepoEnv: plan.inheritRepoEnv,
         repo: input.repo,
+        // The beacons are read below: their refs come with the branches' for-each-ref.
+        beaconRefs: FETCHED_BEACON_REFS,
         pairs: plan.pairs,
         ...(input.target ? { ownshipAs: input.target } : {}),
       }),
@@ -220,9 +224,16 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     airspace = { ...airspace, ownship: null, pairs: airspace.pairs.filter((p) => p.a !== own && p.b !== own) };
   }
 
+  const ownSets = ownship ? ownshipWorkingSets(airspace, ignore) : () => Promise.resolve<WorkingSet>({ base: null, files: [] });
   const [beaconRead, graph, history, ownIntent, peerIntents] = await Promise.all([
     budget.stage('beacons', () =>
-      readBeacons(cwd, { now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes, ...(ownship ? { selfId: ownship.id } : {}) }),
+      readBeacons(cwd, {
+        now,
+        ttlMs: config.beacons.ttlMs,
+        maxBytes: config.beacons.maxBytes,
+        ...(ownship ? { selfId: ownship.id } : {}),
+        ...(airspace.beaconListing ? { listing: airspace.beaconListing } : {}),
+      }),
     ),
     budget.stage(
       'graph',
@@ -239,8 +250,8 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     beacons: namedOnly ? [] : beaconRead.beacons,
     pairs: airspace.pairs,
     ownshipId: ownship?.id ?? null,
-    ownshipWorkingSet: (base) => ownshipWorkingSet(airspace, ignore, base),
-    hasCommit: (sha) => hasCommit(airspace.toplevel, sha),
+    ownshipWorkingSet: ownSets,
+    hasCommit: hasCommitKnown(knownCommits(ownship, airspace.pairs), (sha) => hasCommit(airspace.toplevel, sha)),
     ...(ownship && (channels.includes('merge') || channels.includes('symbol'))
       ? {
           workChannels: (beacon: Beacon, branchTip?: string) =>
@@ -317,9 +328,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     started,
   );
   const ownBeacon =
-    plan.draftBeacon && ownship
-      ? await draftBeacon(airspace, ignore, ownship, facts.get(ownship.id), now, request.kind === 'beacon' ? request.note : undefined)
-      : null;
+    plan.draftBeacon && ownship ? await draftBeacon(ownSets, ownship, facts.get(ownship.id), now, request.kind === 'beacon' ? request.note : undefined) : null;
   const advisories = scored.links.filter((l: Link) => l.level !== 'clear');
   const draft: AirspaceReport = {
     schema: REPORT_SCHEMA,
@@ -379,14 +388,13 @@ async function publishStage(budget: RunBudget, cwd: string, remote: string, conf
 }
 
 async function draftBeacon(
-  airspace: Airspace,
-  ignore: (path: string) => boolean,
+  ownSets: (base: string | null) => Promise<WorkingSet>,
   ownship: LineOfWork,
   facts: AgentFacts | undefined,
   now: number,
   note: string | undefined,
 ): Promise<Beacon | null> {
-  const workingSet = await ownshipWorkingSet(airspace, ignore, null);
+  const workingSet = await ownSets(null);
   if (workingSet.base === null) return null;
   return {
     schema: 1,
@@ -413,13 +421,24 @@ async function localIntents(traffic: readonly LineOfWork[]): Promise<Map<string,
   return new Map(entries.filter(([, intent]) => intent.length > 0));
 }
 
-async function ownshipWorkingSet(airspace: Airspace, ignore: (path: string) => boolean, base: string | null): Promise<WorkingSet> {
+/**
+ * The ownship's working set against a base (null: its trunk merge-base), once per base and run: a
+ * beacon-only peer's base is usually the trunk's tip, the same base the own beacon is drafted
+ * against, and each computation costs a `diff-tree` and a `log` (pre-push ran both twice).
+ */
+function ownshipWorkingSets(airspace: Airspace, ignore: (path: string) => boolean): (base: string | null) => Promise<WorkingSet> {
   const ownship = airspace.ownship!;
-  let at = base;
-  if (at === null && airspace.scanned.trunk) {
-    const found = await mergeBase(airspace.toplevel, airspace.scanned.trunk, ownship.tip);
-    at = found.base;
-  }
-  if (at === null) return { base: null, files: [] };
-  return workingSetAgainst(airspace.toplevel, at, ownship, ignore);
+  const sets = new Map<string, Promise<WorkingSet>>();
+  let trunkBase: Promise<string | null> | undefined;
+  const resolveBase = (base: string | null): Promise<string | null> => {
+    if (base !== null || !airspace.scanned.trunk) return Promise.resolve(base);
+    trunkBase ??= mergeBase(airspace.toplevel, airspace.scanned.trunk, ownship.tip).then((found) => found.base);
+    return trunkBase;
+  };
+  return async (base) => {
+    const at = await resolveBase(base);
+    if (at === null) return { base: null, files: [] };
+    if (!sets.has(at)) sets.set(at, workingSetAgainst(airspace.toplevel, at, ownship, ignore));
+    return sets.get(at)!;
+  };
 }

@@ -57,6 +57,8 @@ export interface CollectOptions {
    * one `rev-parse` this function would otherwise run.
    */
   readonly repo?: RepoInfo;
+  /** The fetched beacons' ref prefix, listed along with the branches (Airspace.beaconListing). */
+  readonly beaconRefs?: string;
   /** Judge this commit as the ownship instead of the worktree (see OwnshipAs). */
   readonly ownshipAs?: OwnshipAs;
 }
@@ -112,6 +114,8 @@ export interface Airspace {
   readonly pairs: readonly PairWorkingSets[];
   readonly unknown: readonly UnknownPeer[];
   readonly scanned: Scanned;
+  /** With CollectOptions.beaconRefs: the fetched beacon refs, listed by discovery's `for-each-ref`. */
+  readonly beaconListing?: readonly string[];
 }
 
 export async function collectAirspace(cwd: string, options: CollectOptions): Promise<Airspace> {
@@ -183,6 +187,7 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
       notes,
       timings: { discoveryMs: Math.round(discovered - started), pairsMs: Math.round(performance.now() - discovered) },
     },
+    ...(found.beaconListing ? { beaconListing: found.beaconListing } : {}),
   };
 }
 

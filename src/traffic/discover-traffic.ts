@@ -26,6 +26,8 @@ export interface TrafficOptions extends BranchFilter {
   readonly subjectCap?: number;
   /** Judge this commit as the ownship instead of the worktree (pre-push: what is pushed). */
   readonly ownshipAs?: OwnshipAs;
+  /** The fetched beacons' ref prefix: listed by the branches' `for-each-ref` (see `beaconListing`). */
+  readonly beaconRefs?: string;
 }
 
 /**
@@ -52,6 +54,8 @@ export interface DiscoveredTraffic {
   /** Every line's commits not in the trunk; complete = cut at a trunk and not capped. */
   readonly graph: CommitGraph;
   readonly graphComplete: boolean;
+  /** With `beaconRefs`: the beacon refs, newest first, for readBeacons' `listing` (src/git/list-refs.ts). */
+  readonly beaconListing?: readonly string[];
 }
 
 /**
@@ -62,7 +66,7 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
   const cwd = repo.toplevel;
   const explicit = options.agents !== undefined && options.agents.length > 0;
   const [listing, ownDraft, worktrees, named] = await Promise.all([
-    listRefs(cwd, options.remote),
+    listRefs(cwd, options.remote, options.beaconRefs !== undefined ? { also: options.beaconRefs } : {}),
     options.ownshipAs ? pushedDraft(repo, options.ownshipAs) : ownshipDraft(repo, options.inheritRepoEnv),
     explicit ? undefined : discoverWorktrees(cwd, repo.toplevel, repo.commonDir),
     explicit ? resolveExplicitAgents(cwd, options.agents!) : undefined,
@@ -107,6 +111,7 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
     remoteBranches: { considered: remote.length, active: active.length },
     graph,
     graphComplete: trunk !== null && graph.size < MAX_COMMITS,
+    ...(listing.also ? { beaconListing: listing.also } : {}),
   };
 }
 

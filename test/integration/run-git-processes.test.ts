@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FETCHED_BEACON_REFS } from '../../src/beacon/read-beacons.js';
+import { listRefs } from '../../src/git/list-refs.js';
+import { commitAll, gitIn, remoteWithClones, removeDir, runCli, tempDir, writeFiles } from '../helpers/temp-repo.js';
+
+/**
+ * Each git process of a CLI or hook run costs a fork of the Node process on its main thread and a
+ * git start-up (docs/decisions/hook-performance.md, "Fewer git processes per run"). These runs
+ * are traced with GIT_TRACE2_EVENT and must not ask git what the run already knows:
+ * - the fetch stamp's common dir (openRepository's rev-parse printed it);
+ * - whether a beacon's base commit is here, when it is the ownship's own HEAD;
+ * - the ownship's working set against a base it was already computed against (pre-push drafted
+ *   its own beacon against the same trunk merge-base a beacon-only peer's pair used);
+ * - the fetched beacon refs in a second `for-each-ref`: the branches' listing includes them.
+ * Situation: two clones of a bare remote; ada publishes a beacon of uncommitted work on her
+ * branch (never pushed), bo has uncommitted work of his own.
+ */
+const module = (name: string, body: string): string => `export function ${name}(x: number): number {\n  return ${body};\n}\n`;
+
+let root: string;
+let ada: string;
+let bo: string;
+let remote: string;
+let scratch: string;
+
+beforeAll(() => {
+  const setup = remoteWithClones({ 'src/a.ts': module('a', 'x + 1'), 'src/b.ts': module('b', 'x + 2'), 'src/c.ts': module('c', 'x + 3') }, 2);
+  root = setup.root;
+  remote = setup.remote;
+  [ada, bo] = setup.clones as [string, string];
+  scratch = tempDir('airspace-git-processes-');
+  gitIn(ada, 'switch', '-q', '-c', 'ada');
+  gitIn(bo, 'switch', '-q', '-c', 'bo');
+  writeFiles(ada, { 'src/a.ts': module('a', 'x + 10') });
+  const published = runCli(ada, ['beacon', 'publish']);
+  expect(published.status, published.stderr).toBe(0);
+  writeFiles(bo, { 'src/b.ts': module('b', 'x * 2'), 'src/d.ts': module('d', 'x') });
+});
+
+afterAll(() => {
+  for (const dir of [root, scratch]) removeDir(dir);
+});
+
+/** The git processes the CLI itself started (trace2 session ids without a parent), `-c` pairs left out. */
+function gitProcesses(trace: string): string[] {
+  return readFileSync(trace, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"event":"start"'))
+    .map((line) => JSON.parse(line) as { sid: string; argv: string[] })
+    .filter((event) => !event.sid.includes('/'))
+    .map((event) => {
+      const words: string[] = [];
+      for (let i = 1; i < event.argv.length; i++) {
+        if (event.argv[i] === '-c') i++;
+        else words.push(event.argv[i]!);
+      }
+      return words.join(' ');
+    });
+}
+
+describe('git processes of one run', () => {
+  it('check --fetch: one rev-parse, no cat-file -e for a beacon based on our HEAD', () => {
+    const trace = join(scratch, 'check.json');
+    const result = runCli(bo, ['check', '--fetch', '--json'], { GIT_TRACE2_EVENT: trace });
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as { links: { a: string; b: string }[]; agents: { id: string }[] };
+    // ada is seen through her beacon alone (her branch was never pushed) and compared with bo.
+    expect(report.links.map((link) => [link.a, link.b].sort().join(' '))).toEqual(['ada bo']);
+    const processes = gitProcesses(trace);
+    expect(processes.filter((argv) => argv.startsWith('rev-parse '))).toHaveLength(1);
+    expect(processes.filter((argv) => argv.startsWith('fetch '))).toHaveLength(1);
+    expect(processes.filter((argv) => argv.startsWith('cat-file -e'))).toEqual([]);
+    expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(1);
+    // Was 22 before these cuts (the fetch counts once: its transport children are not ours).
+    expect(processes).toHaveLength(19);
+  });
+
+  it('pre-push: the own working set against the trunk merge-base is computed once', () => {
+    commitAll(bo, 'bo: double b');
+    const sha = gitIn(bo, 'rev-parse', 'HEAD');
+    const trace = join(scratch, 'pre-push.json');
+    const result = runCli(bo, ['hook', 'pre-push', 'origin', remote], { GIT_TRACE2_EVENT: trace }, `refs/heads/bo ${sha} refs/heads/bo ${'0'.repeat(40)}\n`);
+    expect(result.status, result.stderr).toBe(0);
+    // The beacon went out: bo's published working set is on the remote.
+    expect(gitIn(remote, 'for-each-ref', '--format=%(refname)', 'refs/airspace/beacons/')).toContain('refs/airspace/beacons/bo');
+    const processes = gitProcesses(trace);
+    const ownDiffs = processes.filter((argv) => argv.startsWith('diff-tree ') && !argv.includes('--stdin') && argv.includes('--patch'));
+    expect(ownDiffs).toHaveLength(1);
+    expect(processes.filter((argv) => argv.startsWith('log --format=%x01%ct'))).toHaveLength(1);
+    expect(processes.filter((argv) => argv.startsWith('rev-parse '))).toHaveLength(1);
+    expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(1);
+  });
+});
+
+describe('one for-each-ref for branches and beacons', () => {
+  it('lists the same branches in the same order, and the beacons as their own listing printed them', async () => {
+    // More refs than the fixture's: names whose byte order differs from their date order.
+    for (const name of ['zeta', 'Alpha', 'mid/x', 'é-branch']) gitIn(bo, 'branch', '-f', name, 'HEAD');
+    gitIn(bo, 'fetch', '-q', 'origin', '+refs/airspace/*:refs/airspace/remote/*');
+    const alone = await listRefs(bo, 'origin');
+    const together = await listRefs(bo, 'origin', { also: FETCHED_BEACON_REFS });
+    expect(together.refs).toEqual(alone.refs);
+    expect(together.hasRemote).toBe(alone.hasRemote);
+    const beacons = gitIn(bo, 'for-each-ref', '--sort=-committerdate', '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)', FETCHED_BEACON_REFS);
+    expect(beacons).toContain('refs/airspace/remote/beacons/ada');
+    expect(together.also?.map((line) => line.split('\0').slice(0, 4).join('\0')).join('\n')).toBe(beacons);
+  });
+});
