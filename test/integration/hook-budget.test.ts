@@ -64,10 +64,11 @@ function hangingRemote(): { clone: string; pids: () => number[] } {
   return { clone, pids: () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim().split('\n').map(Number) : []) };
 }
 
-// Concurrent: two of these cases wait out most of an 8 s budget on a hung transport while the
-// worker's core idles; each has its own repository and hook process, so they overlap (each uses
-// the test context's `expect`).
-describe.concurrent('hook budgets', () => {
+// The three hung-remote cases run concurrently: two of them wait out most of an 8 s budget on a
+// hung transport while the worker's core idles, and each has its own repository and hook process
+// (each uses its test context's `expect`). The colliding push, which works the CPU, runs after
+// them alone: beside them it slowed their start-up past the budget on a loaded machine.
+describe.concurrent('hook budgets on a hung remote', () => {
   it('a hung ssh transport is killed with its process group; the hook says what it checked and lets the push through', async ({ expect }) => {
     const { clone, pids: sshPids } = hangingRemote();
     gitIn(clone, 'switch', '-q', '-c', 'feature');
@@ -133,6 +134,9 @@ describe.concurrent('hook budgets', () => {
     for (const pid of sshPids()) expect(await gone(pid)).toBe(true);
   });
 
+});
+
+describe('hook budget on a repository with no import graph', () => {
   it('a colliding push in a repository with no import graph is blocked on the textual evidence, inside the default budget', async ({ expect }) => {
     const setup = remoteWithClones({ 'src/session.ts': numbered(80) }, 2);
     roots.push(setup.root);
@@ -149,7 +153,6 @@ describe.concurrent('hook budgets', () => {
     const sha = gitIn(two, 'rev-parse', 'HEAD');
     const graphCache = join(gitIn(two, 'rev-parse', '--absolute-git-dir'), 'airspace', 'import-graph.json');
     expect(existsSync(graphCache)).toBe(false);
-    // Asynchronous, so the hung-remote cases running beside it keep their event loop.
     const result = await runHook(two, ['pre-push', 'origin', setup.remote], `refs/heads/two/work ${sha} refs/heads/two/work ${'0'.repeat(40)}\n`, {
       AIRSPACE_HOOKS_BUDGET_MS: '15000',
     });
