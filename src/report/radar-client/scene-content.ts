@@ -65,16 +65,23 @@ export class SceneContent {
     // A live update that moves nobody (the same scan again) must not restart the glide: polled every
     // few hundred ms, the agents would never arrive and the page never settle.
     const { moved, levels } = this.applyAgents(scan, layout, animate);
-    if (moved) this.glideStart = now;
+    // Without animation the glide is already over: the next frame must not replay it (nor report
+    // the page unsettled for a glide's length).
+    if (moved) this.glideStart = animate ? now : now - GLIDE_MS;
     // The halos pulse again only when something changed, not at every poll of the same scan.
     if (moved || levels) this.changedAt = now;
     this.applyLinks(scan.links);
-    this.tick(animate ? now : now + GLIDE_MS);
+    this.tick(now);
+    // The link ends follow the agents as this tick placed them: when no glide runs, no later tick
+    // moves them (a first frame more than a glide's length away, on a loaded machine, left the
+    // lines where the agents were before).
+    this.placeLinks();
   }
 
   /** Moves agents along their glide, keeps link ends on them, pulses the halos of advisories. */
   tick(now: number): void {
-    const t = Math.min(1, (now - this.glideStart) / GLIDE_MS);
+    // A frame's timestamp may be a little earlier than the change that started the glide.
+    const t = Math.min(1, Math.max(0, (now - this.glideStart) / GLIDE_MS));
     const ease = t * t * (3 - 2 * t);
     for (const view of this.agents.values()) {
       view.mesh.position.lerpVectors(view.from, view.to, ease);
