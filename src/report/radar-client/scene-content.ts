@@ -65,9 +65,9 @@ export class SceneContent {
     // A live update that moves nobody (the same scan again) must not restart the glide: polled every
     // few hundred ms, the agents would never arrive and the page never settle.
     const { moved, levels } = this.applyAgents(scan, layout, animate);
-    // Without animation the glide is already over: the next frame must not replay it (nor report
-    // the page unsettled for a glide's length).
-    if (moved) this.glideStart = animate ? now : now - GLIDE_MS;
+    // Without animation the glide is already over, whatever the timestamp of the next frame (it may
+    // be earlier than `now`): that frame must not replay it, nor report the page unsettled.
+    if (moved) this.glideStart = animate ? now : -Infinity;
     // The halos pulse again only when something changed, not at every poll of the same scan.
     if (moved || levels) this.changedAt = now;
     this.applyLinks(scan.links);
