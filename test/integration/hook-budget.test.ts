@@ -133,7 +133,6 @@ describe.concurrent('hook budgets on a hung remote', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     for (const pid of sshPids()) expect(await gone(pid)).toBe(true);
   });
-
 });
 
 describe('hook budget on a repository with no import graph', () => {
