@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,9 +22,13 @@ const skip = !existsSync(CHROMIUM) && !process.env.CI;
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = mkdtempSync(join(tmpdir(), 'airspace-radar-'));
 
-/** Opens a page that records every console error and page error. */
-async function open(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+/**
+ * Opens a page that records every console error and page error. `motion: 'reduce'` emulates a reader
+ * who asked for reduced motion (agents placed at once, no pulse): the tests not about the glide use
+ * it, so chromium's software renderer does not draw frames they do not look at.
+ */
+async function open(browser: Browser, url: string, motion: 'reduce' | 'no-preference'): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, reducedMotion: motion });
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -40,6 +44,26 @@ const state = (page: Page): Promise<RadarState> => page.evaluate(() => window.__
 /** Waits until the page has rendered `frame` with every agent at its place (the glide is over). */
 const settledOn = (page: Page, frame: number): Promise<unknown> =>
   page.waitForFunction((wanted) => window.__radar?.frame === wanted && window.__radar.settled, frame, { timeout: 15_000 });
+
+/** The frames drawn once the page has stopped drawing (no frame drawn over three animation frames). */
+const idleRenders = (page: Page): Promise<number> =>
+  page.evaluate(async () => {
+    const frames = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    };
+    for (;;) {
+      const before = window.__radar!.renders;
+      await frames(3);
+      if (window.__radar!.renders === before) return before;
+    }
+  });
+
+/** The page's state after `n` more animation frames have passed (whether or not it drew them). */
+const stateAfterFrames = (page: Page, n: number): Promise<RadarState> =>
+  page.evaluate(async (count) => {
+    for (let i = 0; i < count; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    return window.__radar as RadarState;
+  }, n);
 
 /**
  * Along the screen segment from `from` to `to` (its middle 60 %, clear of the agents' spheres),
@@ -120,12 +144,15 @@ const redPixels = (page: Page): Promise<number> =>
     return red;
   });
 
-function expectDrawn(actual: RadarState, scan: ScanResult): void {
+function expectDrawn(expect: ExpectStatic, actual: RadarState, scan: ScanResult): void {
   const expected = { agents: Object.keys(scan.positions).length, links: scan.links.length, files: Object.keys(scan.fileCoordinates).length };
   expect(actual).toMatchObject({ ...expected, advisories: scan.advisories.length });
   expect(actual.drawn).toEqual({ agentPoints: expected.agents, linkLines: expected.links, filePoints: expected.files });
 }
 
+// One page at a time: four pages loading at once in the software renderer timed out page.goto
+// (30 s) at load average 25. Each test uses its context's `expect`, so they can run concurrently
+// where that is stable.
 describe.skipIf(skip)('radar page in a real browser', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -151,7 +178,7 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     await browser?.close();
   });
 
-  it('draws every agent, link and file of each story step, shows details, and stays inert to hostile names', async () => {
+  it('draws every agent, link and file of each story step, shows details, and stays inert to hostile names', async ({ expect }) => {
     const scans = storyScans();
     const frames = scans.map((scan, i) => ({
       title: ['Far apart', 'Two converge', 'Collision imminent'][i]!,
@@ -161,9 +188,9 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     }));
     const file = join(OUT, 'radar.html');
     writeFileSync(file, renderRadarHtml(frames, { title: 'airspace radar' }));
-    const { page, errors } = await open(browser, pathToFileURL(file).href);
+    const { page, errors } = await open(browser, pathToFileURL(file).href, 'reduce');
 
-    expectDrawn(await state(page), scans[0]!);
+    expectDrawn(expect, await state(page), scans[0]!);
     expect(await state(page)).toMatchObject({ frame: 0, frames: 3, live: false });
     // Hostile names are text, never markup.
     await expect(page.locator('.agent-label').filter({ hasText: HOSTILE_AGENT }).count()).resolves.toBe(1);
@@ -172,9 +199,13 @@ describe.skipIf(skip)('radar page in a real browser', () => {
       imgs: 0,
     });
 
+    const idle = await idleRenders(page);
     await page.click('button.next');
-    await settledOn(page, 1); // agents glide to their new positions
-    expectDrawn(await state(page), scans[1]!);
+    // Reduced motion: the first frame drawn after the change shows every agent in place, no glide
+    // (a glide is 700 ms of frames).
+    await settledOn(page, 1);
+    expect((await state(page)).renders - idle, 'frames drawn for the step').toBe(1);
+    expectDrawn(expect, await state(page), scans[1]!);
     expect((await state(page)).frame).toBe(1);
     await expect(page.locator('.frame-title').textContent()).resolves.toBe('Two converge');
 
@@ -194,7 +225,7 @@ describe.skipIf(skip)('radar page in a real browser', () => {
 
     await page.locator('input.slider').fill('2');
     await settledOn(page, 2);
-    expectDrawn(await state(page), scans[2]!);
+    expectDrawn(expect, await state(page), scans[2]!);
     const pinned = await page.locator('.panel').innerText(); // the pinned link follows the step
     expect(pinned).toContain('RA');
     expect(pinned).toMatch(/agent\/alpha\s+holds course/);
@@ -208,25 +239,32 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     await page.close();
   });
 
-  it('draws what the real engine returns for a generated airspace', async () => {
+  it('draws what the real engine returns for a generated airspace, and stops drawing once settled until something changes', async ({ expect }) => {
     const { agents, graph } = generatedAirspace();
     const scan = scanAirspace(agents, graph, { now: Date.UTC(2026, 0, 1) });
     const file = join(OUT, 'radar-engine.html');
     writeFileSync(file, renderRadarHtml({ title: 'generated airspace', at: Date.UTC(2026, 0, 1), scan }));
-    const { page, errors } = await open(browser, pathToFileURL(file).href);
-    expectDrawn(await state(page), scan);
+    const { page, errors } = await open(browser, pathToFileURL(file).href, 'reduce');
+    expectDrawn(expect, await state(page), scan);
     expect((await state(page)).agents).toBe(5);
     await settledOn(page, 0);
+    // Idle: over several animation frames the settled page draws nothing more...
+    const idle = await idleRenders(page);
+    expect(idle).toBeGreaterThan(0);
+    expect((await stateAfterFrames(page, 6)).renders).toBe(idle);
+    // ...and a change (here the pointer moving over the scene) draws again.
+    await page.mouse.move(700, 430);
+    await page.waitForFunction((before) => (window.__radar?.renders ?? 0) > before, idle, { timeout: 15_000 });
     await page.screenshot({ path: join(OUT, 'radar-engine.png') });
     expect(errors).toEqual([]);
     await page.close();
   });
 
-  it('draws a symbol link dashed in its own colour, unlike an ordinary link of the same level', async () => {
+  it('draws a symbol link dashed in its own colour, unlike an ordinary link of the same level', async ({ expect }) => {
     const scan = symbolScan();
     const file = join(OUT, 'radar-symbol.html');
     writeFileSync(file, renderRadarHtml({ title: 'symbol link', at: Date.UTC(2026, 0, 1), scan }));
-    const { page, errors } = await open(browser, pathToFileURL(file).href);
+    const { page, errors } = await open(browser, pathToFileURL(file).href, 'reduce');
     await settledOn(page, 0);
     const { linkStyles } = await state(page);
     const symbolLink = linkStyles.find((l) => l.a === 'ada' && l.b === 'bo');
@@ -254,7 +292,7 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     await page.close();
   });
 
-  it('follows a served live scan as the agents move', async () => {
+  it('follows a served live scan as the agents glide to their new places', async ({ expect }) => {
     const files = fileCloud(30);
     let calls = 0;
     const server = await serveRadar({
@@ -281,7 +319,8 @@ describe.skipIf(skip)('radar page in a real browser', () => {
       },
     });
     try {
-      const { page, errors } = await open(browser, server.url);
+      // Full motion: this test keeps proving that the glide ends with every agent in place.
+      const { page, errors } = await open(browser, server.url, 'no-preference');
       await page.waitForFunction(() => window.__radar?.agents === 3, null, { timeout: 10_000 });
       const live = await state(page);
       expect(live).toMatchObject({ live: true, agents: 3, links: 3, files: 31 });

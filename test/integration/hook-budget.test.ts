@@ -1,7 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { cloneTemplate } from '../helpers/copied-clones.js';
 import { BIN, commitAll, gitIn, remoteWithClones, removeDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
@@ -64,8 +64,12 @@ function hangingRemote(): { clone: string; pids: () => number[] } {
   return { clone, pids: () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim().split('\n').map(Number) : []) };
 }
 
-describe('hook budgets', () => {
-  it('a hung ssh transport is killed with its process group; the hook says what it checked and lets the push through', async () => {
+// The three hung-remote cases run concurrently: two of them wait out most of an 8 s budget on a
+// hung transport while the worker's core idles, and each has its own repository and hook process
+// (each uses its test context's `expect`). The colliding push, which works the CPU, runs after
+// them alone: beside them it slowed their start-up past the budget on a loaded machine.
+describe.concurrent('hook budgets on a hung remote', () => {
+  it('a hung ssh transport is killed with its process group; the hook says what it checked and lets the push through', async ({ expect }) => {
     const { clone, pids: sshPids } = hangingRemote();
     gitIn(clone, 'switch', '-q', '-c', 'feature');
     writeFiles(clone, { 'src/a.ts': numbered(20).replace('line 3\n', 'line 3 changed\n') });
@@ -95,7 +99,7 @@ describe('hook budgets', () => {
     for (const pid of pids) expect(await gone(pid), `fake ssh ${pid} still running`).toBe(true);
   });
 
-  it('with failClosed, a hung remote blocks the push and says why, with the bypass', async () => {
+  it('with failClosed, a hung remote blocks the push and says why, with the bypass', async ({ expect }) => {
     const { clone, pids: sshPids } = hangingRemote();
     writeFiles(clone, { '.airspacerc.json': JSON.stringify({ hooks: { 'pre-push': { failClosed: true } } }) });
     commitAll(clone, 'config');
@@ -117,7 +121,7 @@ describe('hook budgets', () => {
     for (const pid of sshPids()) expect(await gone(pid)).toBe(true);
   });
 
-  it('a budget too small to finish: the run is cut, its git processes killed, one line says what was and was not checked', async () => {
+  it('a budget too small to finish: the run is cut, its git processes killed, one line says what was and was not checked', async ({ expect }) => {
     const { clone, pids: sshPids } = hangingRemote();
     const sha = gitIn(clone, 'rev-parse', 'HEAD');
     // 100 ms: node's own start-up already spends most of it, so the run is cut wherever it is.
@@ -129,8 +133,10 @@ describe('hook budgets', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     for (const pid of sshPids()) expect(await gone(pid)).toBe(true);
   });
+});
 
-  it('a colliding push in a repository with no import graph is blocked on the textual evidence, inside the default budget', () => {
+describe('hook budget on a repository with no import graph', () => {
+  it('a colliding push in a repository with no import graph is blocked on the textual evidence, inside the default budget', async ({ expect }) => {
     const setup = remoteWithClones({ 'src/session.ts': numbered(80) }, 2);
     roots.push(setup.root);
     const [one, two] = setup.clones as [string, string];
@@ -142,19 +148,14 @@ describe('hook budgets', () => {
       writeFiles(clone, { 'src/session.ts': numbered(80).replace('line 20\n', `line 20 ${tag}\n`) });
       commitAll(clone, `${tag}: edit line 20`);
     }
-    const env = testEnv({ AIRSPACE_HOOKS_BUDGET_MS: '15000' });
     gitIn(one, 'push', '-q', 'origin', 'one/work');
     const sha = gitIn(two, 'rev-parse', 'HEAD');
     const graphCache = join(gitIn(two, 'rev-parse', '--absolute-git-dir'), 'airspace', 'import-graph.json');
     expect(existsSync(graphCache)).toBe(false);
-    const result = spawnSync(process.execPath, [BIN, 'hook', 'pre-push', 'origin', setup.remote], {
-      cwd: two,
-      env,
-      encoding: 'utf8',
-      input: `refs/heads/two/work ${sha} refs/heads/two/work ${'0'.repeat(40)}\n`,
-      timeout: 120_000,
+    const result = await runHook(two, ['pre-push', 'origin', setup.remote], `refs/heads/two/work ${sha} refs/heads/two/work ${'0'.repeat(40)}\n`, {
+      AIRSPACE_HOOKS_BUDGET_MS: '15000',
     });
-    expect(result.status, result.stderr).toBe(1);
+    expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain('RA  one/work');
     expect(result.stderr).toContain('git merge-tree');
     expect(result.stderr).toContain('git push --no-verify');

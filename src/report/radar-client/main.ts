@@ -32,6 +32,11 @@ export interface RadarState {
    * test (or tool) can await the drawing instead of sleeping through the glide.
    */
   settled: boolean;
+  /**
+   * Frames drawn so far. The page draws on demand, so on a settled page this stays put until
+   * something changes (a new step, a scan, a hover, a resize).
+   */
+  renders: number;
 }
 
 declare global {
@@ -59,8 +64,10 @@ const scene = new RadarScene(
     else if (pinned) return;
     showPick(pick);
   },
-  (settled) => {
-    if (window.__radar && window.__radar.settled !== settled) window.__radar.settled = settled;
+  (settled, renders) => {
+    if (!window.__radar) return;
+    window.__radar.renders = renders;
+    if (window.__radar.settled !== settled) window.__radar.settled = settled;
   },
 );
 
@@ -109,6 +116,7 @@ function show(next: number, animate: boolean): void {
     linkStyles: scene.content.linkStyles,
     // The next rendered frame says whether it shows the new scan in place.
     settled: false,
+    renders: scene.renders,
   };
 }
 

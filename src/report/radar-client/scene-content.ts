@@ -28,6 +28,8 @@ export interface LinkView {
 }
 
 const GLIDE_MS = 700;
+/** How long the halos of advisories pulse after a change: a cue to look, then the page rests. */
+const PULSE_MS = 4_000;
 
 export class SceneContent {
   readonly root = new THREE.Group();
@@ -37,7 +39,13 @@ export class SceneContent {
   private readonly linkGroup = new THREE.Group();
   private files: THREE.Points;
   private glideStart = 0;
+  private changedAt = -Infinity;
   private moving = false;
+  /**
+   * False when the reader asked for reduced motion (prefers-reduced-motion): agents are placed at
+   * once and halos do not pulse.
+   */
+  motion = true;
   private readonly sphere = new THREE.SphereGeometry(0.32, 24, 16);
   private readonly ring = new THREE.RingGeometry(0.5, 0.62, 40);
   private readonly resolution = new THREE.Vector2(1, 1);
@@ -47,7 +55,8 @@ export class SceneContent {
     this.root.add(this.files, this.linkGroup, this.agentGroup);
   }
 
-  apply(scan: ScanResult, layout: Layout, now: number, animate: boolean): void {
+  apply(scan: ScanResult, layout: Layout, now: number, wanted: boolean): void {
+    const animate = wanted && this.motion;
     this.root.remove(this.files);
     this.files.geometry.dispose();
     (this.files.material as THREE.Material).dispose();
@@ -55,19 +64,30 @@ export class SceneContent {
     this.root.add(this.files);
     // A live update that moves nobody (the same scan again) must not restart the glide: polled every
     // few hundred ms, the agents would never arrive and the page never settle.
-    if (this.applyAgents(scan, layout, animate)) this.glideStart = now;
+    const { moved, levels } = this.applyAgents(scan, layout, animate);
+    // Without animation the glide is already over, whatever the timestamp of the next frame (it may
+    // be earlier than `now`): that frame must not replay it, nor report the page unsettled.
+    if (moved) this.glideStart = animate ? now : -Infinity;
+    // The halos pulse again only when something changed, not at every poll of the same scan.
+    if (moved || levels) this.changedAt = now;
     this.applyLinks(scan.links);
-    this.tick(animate ? now : now + GLIDE_MS);
+    this.tick(now);
+    // The link ends follow the agents as this tick placed them: when no glide runs, no later tick
+    // moves them (a first frame more than a glide's length away, on a loaded machine, left the
+    // lines where the agents were before).
+    this.placeLinks();
   }
 
   /** Moves agents along their glide, keeps link ends on them, pulses the halos of advisories. */
   tick(now: number): void {
-    const t = Math.min(1, (now - this.glideStart) / GLIDE_MS);
+    // A frame's timestamp may be a little earlier than the change that started the glide.
+    const t = Math.min(1, Math.max(0, (now - this.glideStart) / GLIDE_MS));
     const ease = t * t * (3 - 2 * t);
     for (const view of this.agents.values()) {
       view.mesh.position.lerpVectors(view.from, view.to, ease);
       view.halo.position.copy(view.mesh.position);
-      const pulse = view.level === 'RA' ? 1 + 0.25 * Math.sin(now / 180) : view.level === 'TA' ? 1 + 0.12 * Math.sin(now / 320) : 1;
+      const pulsing = this.pulsing(now);
+      const pulse = !pulsing ? 1 : view.level === 'RA' ? 1 + 0.25 * Math.sin(now / 180) : view.level === 'TA' ? 1 + 0.12 * Math.sin(now / 320) : 1;
       view.halo.scale.setScalar(pulse);
     }
     if (t < 1 || this.moving) this.placeLinks();
@@ -96,6 +116,19 @@ export class SceneContent {
     for (const view of this.agents.values()) view.halo.quaternion.copy(camera.quaternion);
   }
 
+  /**
+   * Whether a frame drawn at `now` differs from the last one: an agent is gliding, or an advisory's
+   * halo still pulses. When false the page need not draw again until something changes.
+   */
+  animating(now: number): boolean {
+    if (this.moving) return true;
+    return this.pulsing(now) && [...this.agents.values()].some((v) => v.level === 'RA' || v.level === 'TA');
+  }
+
+  private pulsing(now: number): boolean {
+    return this.motion && now - this.changedAt < PULSE_MS;
+  }
+
   /** True once every agent has reached its place (the last glide is over). */
   get settled(): boolean {
     return !this.moving;
@@ -118,8 +151,9 @@ export class SceneContent {
     return { agents: [...this.agents.values()].map((v) => v.mesh), links: this.links.map((v) => v.line) };
   }
 
-  /** Places the agents of `scan`; true when one of them got a new target (a glide starts). */
-  private applyAgents(scan: ScanResult, layout: Layout, animate: boolean): boolean {
+  /** Places the agents of `scan`; `moved` when one got a new target (a glide starts), `levels` when one's advisory level changed. */
+  private applyAgents(scan: ScanResult, layout: Layout, animate: boolean): { moved: boolean; levels: boolean } {
+    let levels = false;
     const worst = worstLevels(scan.links);
     for (const [id, view] of this.agents) {
       if (id in scan.positions) continue;
@@ -148,12 +182,13 @@ export class SceneContent {
         view.from = animate ? view.mesh.position.clone() : target.clone();
         view.to = target;
       }
+      if (view.level !== level) levels = true;
       view.level = level;
       const haloMaterial = view.halo.material as THREE.MeshBasicMaterial;
       haloMaterial.color.setHex(level === 'clear' ? AGENT_COLOR : LEVEL_COLOR[level]);
       haloMaterial.opacity = level === 'clear' ? 0.25 : 0.9;
     }
-    return moved;
+    return { moved, levels };
   }
 
   private applyLinks(links: readonly Link[]): void {

@@ -22,12 +22,16 @@ export class RadarScene {
   private readonly labelNodes = new Map<string, HTMLElement>();
   private readonly raycaster = new THREE.Raycaster();
   private readonly pointer = new THREE.Vector2();
+  /** Frames drawn so far: the page draws on demand, so this stays put while nothing changes. */
+  renders = 0;
+  private framePending = false;
+  private readonly motionQuery: MediaQueryList;
 
   constructor(
     private readonly host: HTMLElement,
     onPick: (pick: Pick, pinned: boolean) => void,
     /** After each rendered frame; `settled`: that frame shows every agent at its place. */
-    private readonly onRendered: (settled: boolean) => void = () => undefined,
+    private readonly onRendered: (settled: boolean, renders: number) => void = () => undefined,
   ) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
@@ -41,6 +45,8 @@ export class RadarScene {
     this.controls.enableDamping = true;
     this.controls.dampingFactor = 0.08;
     this.controls.target.set(0, -SCENE_RADIUS * 0.15, 0);
+    // Dragging or zooming moves the camera: draw it (damping keeps asking while it eases out).
+    this.controls.addEventListener('change', () => this.requestRender());
     this.scene.fog = new THREE.Fog(BACKGROUND, SCENE_RADIUS * 2.2, SCENE_RADIUS * 5);
     this.scene.add(radarGrid());
     this.content = new SceneContent(roundPointTexture());
@@ -58,17 +64,35 @@ export class RadarScene {
     });
     new ResizeObserver(() => this.resize()).observe(host);
     this.resize();
-    this.renderer.setAnimationLoop((time) => this.frame(time));
+    // Reduced motion read at each change, so the reader's setting applies without a reload.
+    this.motionQuery = window.matchMedia('(prefers-reduced-motion: reduce)');
   }
 
   apply(scan: ScanResult, layout: Layout, animate: boolean): void {
+    this.content.motion = !this.motionQuery.matches;
     this.content.apply(scan, layout, performance.now(), animate);
     this.syncLabels(scan);
+    this.requestRender();
+  }
+
+  /**
+   * Draws on the next animation frame, once however often it is asked. The page draws only after
+   * a change, during a glide or a pulse, or while the view moves: a settled radar left open (a CI
+   * artefact) costs no drawing, a live one a frame per scan.
+   */
+  requestRender(): void {
+    if (this.framePending) return;
+    this.framePending = true;
+    requestAnimationFrame((time) => {
+      this.framePending = false;
+      this.frame(time);
+    });
   }
 
   /** Emphasises the picked agent or link (or nothing) in the scene and on the labels. */
   setHighlight(pick: Pick): void {
     this.content.highlight(pick?.kind === 'agent' ? [pick.id] : pick ? [pick.link.a, pick.link.b] : [], pick?.kind === 'link' ? pick.link : null);
+    this.requestRender();
     for (const node of this.labelNodes.values()) node.classList.remove('picked');
     if (!pick) return;
     const ids = pick.kind === 'agent' ? [pick.id] : [pick.link.a, pick.link.b];
@@ -155,12 +179,14 @@ export class RadarScene {
   }
 
   private frame(time: number): void {
-    this.controls.update();
+    const viewMoving = this.controls.update();
     this.content.tick(time);
     this.content.faceCamera(this.camera);
     this.renderer.render(this.scene, this.camera);
     this.placeLabels();
-    this.onRendered(this.content.settled);
+    if (viewMoving || this.content.animating(time)) this.requestRender();
+    this.renders += 1;
+    this.onRendered(this.content.settled, this.renders);
   }
 
   private resize(): void {
@@ -171,6 +197,7 @@ export class RadarScene {
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
     this.content.setResolution(w, h);
+    this.requestRender();
   }
 }
 
