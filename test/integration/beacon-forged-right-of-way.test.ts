@@ -59,11 +59,22 @@ async function forge(mallory: string, claims: Pick<Beacon, 'committedWork' | 'st
 const linkWith = (report: { links: Link[] }, id: string) => report.links.find((l) => l.a === id || l.b === id);
 
 describe('a beacon claiming right of way', () => {
-  it('10,000,000 commits and a start in 2000 that its commits do not show: skipped with the reason, the victim is not told to steer', async () => {
+  // The forged beacon and a beacon that claims nothing, published from one clone on two branches
+  // and read by one check on the victim: each beacon is scored (or skipped) on its own, so each
+  // test below reads its own agent from that report. Before, each had its own copy and check.
+  let report: { links: Link[]; scanned: { skipped: string[] }; verdict: { steerFrom: string[] } };
+  beforeAll(async () => {
     const { victim, mallory } = scene('2026-11-01T10:00:00Z');
     await forge(mallory, { committedWork: 10_000_000, startedAt: Date.UTC(2000, 0, 1) });
-    const result = runCli(victim, ['check', '--fetch', '--json']);
-    const report = JSON.parse(result.stdout);
+    // honest: the same kind of edit on the same lines, from main, published as `beacon publish` makes it.
+    gitIn(mallory, 'switch', '-q', '-c', 'honest/work', 'main');
+    writeFiles(mallory, { 'docs/session.txt': numbered(60).replace('line 20\n', 'line 20 honest\n') });
+    commitAll(mallory, 'honest: edit', '2026-11-01T10:00:00Z');
+    expect(runCli(mallory, ['beacon', 'publish']).status).toBe(0);
+    report = JSON.parse(runCli(victim, ['check', '--fetch', '--json']).stdout);
+  });
+
+  it('10,000,000 commits and a start in 2000 that its commits do not show: skipped with the reason, the victim is not told to steer', () => {
     expect(report.scanned.skipped.join('\n')).toMatch(
       /beacon refs\/airspace\/remote\/beacons\/mallory%2Fwork ignored: its right-of-way claims disagree with its own commits \(claims 10000000 commits, its work shows 1\)/,
     );
@@ -85,11 +96,8 @@ describe('a beacon claiming right of way', () => {
     expect(linkWith(own, 'victim/work')).toMatchObject({ steer: 'mallory/work', hold: 'victim/work' });
   });
 
-  it('a beacon that claims nothing costs no check and is read as before', async () => {
-    const { victim, mallory } = scene('2026-11-01T10:00:00Z');
-    expect(runCli(mallory, ['beacon', 'publish']).status).toBe(0);
-    const report = JSON.parse(runCli(victim, ['check', '--fetch', '--json']).stdout);
-    expect(report.scanned.skipped.filter((line: string) => line.includes('mallory'))).toEqual([]);
-    expect(linkWith(report, 'mallory/work')).toMatchObject({ steer: 'mallory/work', hold: 'victim/work' });
+  it('a beacon that claims nothing costs no check and is read as before', () => {
+    expect(report.scanned.skipped.filter((line: string) => line.includes('honest'))).toEqual([]);
+    expect(linkWith(report, 'honest/work')).toMatchObject({ steer: 'honest/work', hold: 'victim/work' });
   });
 });

@@ -59,17 +59,52 @@ function publish(cwd: string): void {
 const REMOVED_EVIDENCE = "ada/work removed `createSession` (src/auth/session.ts:1); bo/work's new code in src/api/admin.ts:3 calls it with 1 argument";
 
 describe('the symbol channel on beacon peers', () => {
-  it('a beacon-only peer that removed an export in uncommitted work: RA with evidence on check and on pre-push', () => {
-    const [ada, bo] = clones();
+  // Three peers known through their beacons, published from one clone on three branches, and bo's
+  // new code that calls what they changed. One `check` on bo scores the three pairs; each pair is
+  // scored on its own (a link is one pair), so each test below reads its own link from that report.
+  // Before, each peer had its own copy of the fixture and its own check on bo: two more CLI runs.
+  let bo: string;
+  let report: { links: ReportLink[] };
+  let stdout: string;
+  let remoteBranches: string;
+  beforeAll(() => {
+    let peers: string;
+    [peers, bo] = clones();
     // ada: nothing committed, nothing pushed; the removal travels only in the beacon's parent.
-    gitIn(ada, 'switch', '-q', '-c', 'ada/work');
-    writeFiles(ada, { 'src/auth/session.ts': REMOVED });
-    publish(ada);
-    expect(gitIn(ada, 'ls-remote', 'origin', 'refs/heads/*')).not.toContain('ada');
+    gitIn(peers, 'switch', '-q', '-c', 'ada/work');
+    writeFiles(peers, { 'src/auth/session.ts': REMOVED });
+    publish(peers);
+    // cy: a required parameter added to formatUser, also only in uncommitted work.
+    gitIn(peers, 'switch', '-q', '-c', 'cy/work');
+    writeFiles(peers, { 'src/auth/session.ts': RESIGNED });
+    publish(peers);
+    // dee: publishes the removal, then restores createSession, commits and pushes: the beacon's
+    // removal is history, the pushed branch is the newer state.
+    gitIn(peers, 'switch', '-q', '-c', 'dee/work');
+    writeFiles(peers, { 'src/auth/session.ts': REMOVED });
+    publish(peers);
+    writeFiles(peers, { 'src/auth/session.ts': SESSION.replace('return user.trim();', 'return user.trim() || user;') });
+    commitAll(peers, 'dee: keep createSession after all');
+    gitIn(peers, 'push', '-q', '-u', 'origin', 'HEAD');
+    // Ref names only: a commit id is hex and can itself contain "ada" (seen in a full run).
+    remoteBranches = gitIn(peers, 'ls-remote', 'origin', 'refs/heads/*');
 
     gitIn(bo, 'switch', '-q', '-c', 'bo/work');
     writeFiles(bo, { 'src/api/admin.ts': ADMIN });
-    const link = linkWith(bo, 'ada/work');
+    const result = runCli(bo, ['check', '--fetch', '--json']);
+    stdout = result.stdout;
+    report = JSON.parse(stdout) as { links: ReportLink[] };
+  });
+
+  const linkFor = (peer: string): ReportLink => {
+    const link = report.links.find((l) => l.a === peer || l.b === peer);
+    expect(link, stdout.slice(0, 3000)).toBeDefined();
+    return link!;
+  };
+
+  it('a beacon-only peer that removed an export in uncommitted work: RA with evidence on check and on pre-push', () => {
+    expect(remoteBranches).not.toContain('refs/heads/ada/');
+    const link = linkFor('ada/work');
     expect(link.channels.symbol).toBe(1);
     expect(link.level).toBe('RA');
     expect(link.evidence).toContainEqual({ channel: 'symbol', text: REMOVED_EVIDENCE });
@@ -96,14 +131,8 @@ describe('the symbol channel on beacon peers', () => {
   });
 
   it('a beacon-only peer that added a required parameter: TA, no evidence', () => {
-    const [ada, bo] = clones();
-    gitIn(ada, 'switch', '-q', '-c', 'ada/work');
-    writeFiles(ada, { 'src/auth/session.ts': RESIGNED });
-    publish(ada);
-
-    gitIn(bo, 'switch', '-q', '-c', 'bo/work');
-    writeFiles(bo, { 'src/api/admin.ts': ADMIN });
-    const link = linkWith(bo, 'ada/work');
+    expect(remoteBranches).not.toContain('refs/heads/cy/');
+    const link = linkFor('cy/work');
     expect(link.channels.symbol).toBe(0.7);
     expect(link.level).toBe('TA');
     expect(link.evidence ?? []).toEqual([]);
@@ -112,12 +141,19 @@ describe('the symbol channel on beacon peers', () => {
         symbol: 'formatUser',
         change: 'signature',
         details: ['1 → 2 required parameters'],
-        changedBy: 'ada/work',
+        changedBy: 'cy/work',
         declaration: { file: 'src/auth/session.ts', line: 5 },
         use: { file: 'src/api/admin.ts', line: 4 },
         args: 1,
       }),
     ]);
+  });
+
+  it('a branch pushed after the beacon is the newer state: its own symbol channel stands', () => {
+    expect(remoteBranches).toContain('refs/heads/dee/work');
+    const link = linkFor('dee/work');
+    expect(link.channels.symbol).toBe(0);
+    expect(link.level).toBe('clear');
   });
 
   it('a peer whose beacon is newer than its pushed branch: the symbol channel reads the beacon, on both machines', () => {
@@ -147,23 +183,6 @@ describe('the symbol channel on beacon peers', () => {
     const onAda = linkWith(ada, 'bo/work');
     expect(onAda.channels.symbol).toBe(1);
     expect(onAda.level).toBe('RA');
-  });
-
-  it('a branch pushed after the beacon is the newer state: its own symbol channel stands', () => {
-    const [ada, bo] = clones();
-    gitIn(ada, 'switch', '-q', '-c', 'ada/work');
-    writeFiles(ada, { 'src/auth/session.ts': REMOVED });
-    publish(ada);
-    // ada restores createSession, commits and pushes: the beacon's removal is history.
-    writeFiles(ada, { 'src/auth/session.ts': SESSION.replace('return user.trim();', 'return user.trim() || user;') });
-    commitAll(ada, 'ada: keep createSession after all');
-    gitIn(ada, 'push', '-q', '-u', 'origin', 'HEAD');
-
-    gitIn(bo, 'switch', '-q', '-c', 'bo/work');
-    writeFiles(bo, { 'src/api/admin.ts': ADMIN });
-    const link = linkWith(bo, 'ada/work');
-    expect(link.channels.symbol).toBe(0);
-    expect(link.level).toBe('clear');
   });
 });
 

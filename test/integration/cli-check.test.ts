@@ -89,14 +89,13 @@ describe('scan', () => {
     expect(json.pairs.maxRiskWithoutContact).toBeLessThan(0.52);
   });
 
-  it('rejects an unknown channel and an unreadable --at with one line and exit 2', () => {
+  // An unreadable --at (exit 2, one line naming --at) is proven in output-sanitized.test.ts, whose
+  // run quotes a hostile revision back: a second run here proved nothing more.
+  it('rejects an unknown channel with one line and exit 2', () => {
     const channel = runCli(alice, ['scan', '--channels', 'overlap,telepathy']);
     expect(channel.status).toBe(2);
     expect(channel.stderr.trim().split('\n')).toHaveLength(1);
     expect(channel.stderr).toContain('telepathy');
-    const at = runCli(alice, ['scan', '--at', 'no-such-revision']);
-    expect(at.status).toBe(2);
-    expect(at.stderr).toContain('--at');
   });
 });
 

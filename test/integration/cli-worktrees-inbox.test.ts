@@ -23,6 +23,7 @@ beforeAll(() => {
   gitIn(main, 'worktree', 'add', '-q', '-b', 'ada/timeout', ada);
   gitIn(main, 'worktree', 'add', '-q', '-b', 'cy/cache', cy);
   writeFiles(ada, { 'src/session.ts': numbered(100).replace('line 30\n', 'line 30 ada\n') });
+  writeFiles(cy, { 'src/billing/tax.ts': numbered(30).replace('line 3\n', 'line 3 cy\n') });
 });
 
 afterAll(() => {
@@ -30,20 +31,18 @@ afterAll(() => {
 });
 
 describe('worktrees of one repository', () => {
-  it("another worktree's uncommitted edit is traffic, and checking never changes either worktree", () => {
-    const before = [userStateFingerprint(ada), userStateFingerprint(cy)];
-    writeFiles(cy, { 'src/billing/tax.ts': numbered(30).replace('line 3\n', 'line 3 cy\n') });
-    const report = JSON.parse(runCli(cy, ['check', '--json']).stdout);
-    const adaAgent = report.agents.find((a: { id: string }) => a.id === 'ada/timeout');
-    expect(adaAgent).toMatchObject({ kind: 'worktree', uncommittedFiles: 1 });
-    expect(report.scanned.peers.worktrees).toBe(2);
-    expect(report.links.find((l: { a: string; b: string }) => [l.a, l.b].includes('ada/timeout')).level).toBe('clear');
-    expect(userStateFingerprint(ada)).toBe(before[0]);
-  });
-
-  it('a TA delivers the sender intent to the peer inbox, shown once, cleared when the pair is clear', () => {
+  // One test for what used to be two: the check that sends the TA also proves that another
+  // worktree's uncommitted edit is traffic and that checking changes neither worktree, and the
+  // check after the intent is dropped proves the pair of edits in different files is clear (before,
+  // a check of its own in a first test: one more CLI run).
+  it("another worktree's uncommitted edit is traffic (checking changes neither worktree); a TA delivers the sender intent to the peer inbox, shown once, cleared when the pair is clear", () => {
     expect(runCli(cy, ['intent', 'add', 'src/session.ts']).status).toBe(0);
+    const before = [userStateFingerprint(ada), userStateFingerprint(cy)];
     const cyReport = JSON.parse(runCli(cy, ['check', '--json']).stdout);
+    expect([userStateFingerprint(ada), userStateFingerprint(cy)]).toEqual(before);
+    const adaAgent = cyReport.agents.find((a: { id: string }) => a.id === 'ada/timeout');
+    expect(adaAgent).toMatchObject({ kind: 'worktree', uncommittedFiles: 1 });
+    expect(cyReport.scanned.peers.worktrees).toBe(2);
     const link = cyReport.advisories.find((l: { a: string; b: string }) => [l.a, l.b].includes('ada/timeout'));
     expect(link?.level).toBe('TA');
 
@@ -60,6 +59,7 @@ describe('worktrees of one repository', () => {
     runCli(cy, ['intent', 'clear']);
     const clear = JSON.parse(runCli(cy, ['check', '--json']).stdout);
     expect(clear.advisories.filter((l: { a: string; b: string }) => [l.a, l.b].includes('ada/timeout'))).toEqual([]);
+    expect(clear.links.find((l: { a: string; b: string }) => [l.a, l.b].includes('ada/timeout')).level).toBe('clear');
     expect(JSON.parse(runCli(ada, ['inbox', '--json']).stdout).messages).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyRemoteWithClones, type RemoteWithClones } from '../helpers/copy-fixture.js';
-import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { installedClones } from '../helpers/installed-clones.js';
+import { commitAll, gitIn, pathWithCli, removeDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
  * The coordinated resolution, end to end with the real installed hooks: two clones of one remote
@@ -17,19 +18,17 @@ function git(cwd: string, args: string[]) {
 }
 
 // Built once, copied for each test (test/helpers/copy-fixture.ts): two clones with the hooks
-// installed, each on its own branch with one commit on the same lines, nothing pushed yet.
+// installed (one real install, copied: test/helpers/installed-clones.ts), each on its own branch with one commit on the same lines, nothing pushed yet.
 let fixture: RemoteWithClones;
 
 beforeAll(() => {
-  fixture = remoteWithClones({ 'src/session.ts': numbered(80), 'README.md': '# x\n' }, 2);
+  fixture = installedClones({ 'src/session.ts': numbered(80), 'README.md': '# x\n' }, 2, PATH);
   roots.push(fixture.root);
   const [one, two] = fixture.clones as [string, string];
   for (const [clone, branch, tag] of [
     [one, 'one/work', 'one'],
     [two, 'two/work', 'two'],
   ] as const) {
-    const install = runCli(clone, ['install', '--force'], { PATH });
-    expect(install.status, install.stderr + install.stdout).toBe(0);
     gitIn(clone, 'switch', '-q', '-c', branch);
     writeFiles(clone, { 'src/session.ts': numbered(80).replace('line 20\n', `line 20 ${tag}\n`).replace('line 21\n', `line 21 ${tag}\n`) });
     commitAll(clone, `${tag}: edit the session lines`);

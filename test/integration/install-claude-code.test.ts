@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initRepo, removeDir, runCli, testEnv } from '../helpers/temp-repo.js';
 
 /**
@@ -22,12 +22,23 @@ function repo(): string {
 const settingsOf = (dir: string) => join(dir, '.claude', 'settings.json');
 
 describe('install --claude-code', () => {
+  // One first install in a fresh repository serves the first test (what it wrote, then a second
+  // install and uninstall) and the last one (the hook command it wrote, run in that repository):
+  // the hook keeps its intent in .git/airspace, not in .claude, so neither test sees the other.
+  let fresh: string;
+  let first: ReturnType<typeof runCli>;
+  let written: Buffer;
+  beforeAll(() => {
+    fresh = initRepo({ 'src/a.ts': 'export const a = 1;\n' });
+    first = runCli(fresh, ['install', '--claude-code']);
+    written = readFileSync(settingsOf(fresh));
+  });
+  afterAll(() => removeDir(fresh));
+
   it('creates the settings with the PreToolUse hook, a second run changes nothing, uninstall removes what it created', () => {
-    const dir = repo();
-    const first = runCli(dir, ['install', '--claude-code']);
+    const dir = fresh;
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toContain('Claude Code: created');
-    const written = readFileSync(settingsOf(dir));
     const settings = JSON.parse(written.toString('utf8'));
     expect(settings.hooks.PreToolUse).toHaveLength(1);
     expect(settings.hooks.PreToolUse[0]).toMatchObject({ matcher: 'Edit|MultiEdit|Write|NotebookEdit', hooks: [{ type: 'command', timeout: 30 }] });
@@ -80,9 +91,9 @@ describe('install --claude-code', () => {
   });
 
   it('the written hook command runs as Claude Code would run it', () => {
-    const dir = repo();
-    runCli(dir, ['install', '--claude-code']);
-    const command = JSON.parse(readFileSync(settingsOf(dir), 'utf8')).hooks.PreToolUse[0].hooks[0].command as string;
+    const dir = fresh;
+    expect(first.status, first.stderr).toBe(0);
+    const command = JSON.parse(written.toString('utf8')).hooks.PreToolUse[0].hooks[0].command as string;
     const input = JSON.stringify({ hook_event_name: 'PreToolUse', cwd: dir, tool_name: 'Edit', tool_input: { file_path: join(dir, 'src/a.ts') } });
     const result = spawnSync('sh', ['-c', command], {
       cwd: dir,

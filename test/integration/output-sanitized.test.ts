@@ -63,8 +63,11 @@ describe('peer text in every output path', () => {
   });
 
   it('an error line quoting a hostile argument is clean', () => {
+    // Also the one run of an unreadable --at: exit 2, one line that names the option.
     const result = runCli(ada, ['scan', '--at', 'nope\u202e\u009b31m']);
     expect(result.status).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('--at');
     expect(result.stderr).toContain('nope');
     expect(result.stderr).not.toMatch(UNSAFE);
   });

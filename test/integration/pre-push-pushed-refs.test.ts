@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyRemoteWithClones, type RemoteWithClones } from '../helpers/copy-fixture.js';
-import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { installedClones } from '../helpers/installed-clones.js';
+import { commitAll, gitIn, pathWithCli, removeDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
  * pre-push judges what is pushed, not what is checked out: each pushed ref (git's stdin lines)
@@ -12,12 +13,19 @@ const PATH = pathWithCli();
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeDir));
 
-// Two clones with the hooks installed, built once and copied for each test (test/helpers/copy-fixture.ts).
+// Two clones with the hooks installed (one real install, copied: test/helpers/installed-clones.ts),
+// and one's colliding edit of line 20 pushed through its pre-push hook: the same start in both
+// tests, built once and copied for each (test/helpers/copy-fixture.ts).
 let fixture: RemoteWithClones;
 beforeAll(() => {
-  fixture = remoteWithClones({ 'src/session.ts': numbered(60), 'src/other.ts': numbered(60), 'docs/guide.md': numbered(10) }, 2);
+  fixture = installedClones({ 'src/session.ts': numbered(60), 'src/other.ts': numbered(60), 'docs/guide.md': numbered(10) }, 2, PATH);
   roots.push(fixture.root);
-  for (const clone of fixture.clones) expect(runCli(clone, ['install', '--force'], { PATH }).status).toBe(0);
+  const one = fixture.clones[0]!;
+  gitIn(one, 'switch', '-q', '-c', 'one/work');
+  writeFiles(one, { 'src/session.ts': numbered(60).replace('line 20\n', 'line 20 one\n') });
+  commitAll(one, 'one: edit line 20');
+  const pushed = git(one, ['push', '-q', '-u', 'origin', 'one/work']);
+  expect(pushed.status, pushed.stderr).toBe(0);
 });
 
 function git(cwd: string, args: string[]) {
@@ -28,16 +36,10 @@ describe('pre-push judges each pushed ref', () => {
   it('on a branch in an RA, pushing another branch goes through; pushing the colliding branch is blocked', () => {
     const setup = copyRemoteWithClones(fixture);
     roots.push(setup.root);
-    const [one, two] = setup.clones as [string, string];
-    for (const [clone, tag] of [
-      [one, 'one'],
-      [two, 'two'],
-    ] as const) {
-      gitIn(clone, 'switch', '-q', '-c', `${tag}/work`);
-      writeFiles(clone, { 'src/session.ts': numbered(60).replace('line 20\n', `line 20 ${tag}\n`) });
-      commitAll(clone, `${tag}: edit line 20`);
-    }
-    expect(git(one, ['push', '-q', '-u', 'origin', 'one/work']).status).toBe(0);
+    const two = setup.clones[1]!;
+    gitIn(two, 'switch', '-q', '-c', 'two/work');
+    writeFiles(two, { 'src/session.ts': numbered(60).replace('line 20\n', 'line 20 two\n') });
+    commitAll(two, 'two: edit line 20');
 
     // two is checked out on two/work (which collides) but pushes a separate docs branch.
     gitIn(two, 'branch', 'docs/typo', 'main');
@@ -62,12 +64,7 @@ describe('pre-push judges each pushed ref', () => {
   it('judges the pushed commit, not uncommitted work in the worktree', () => {
     const setup = copyRemoteWithClones(fixture);
     roots.push(setup.root);
-    const [one, two] = setup.clones as [string, string];
-    gitIn(one, 'switch', '-q', '-c', 'one/work');
-    writeFiles(one, { 'src/session.ts': numbered(60).replace('line 20\n', 'line 20 one\n') });
-    commitAll(one, 'one: edit line 20');
-    expect(git(one, ['push', '-q', '-u', 'origin', 'one/work']).status).toBe(0);
-
+    const two = setup.clones[1]!;
     gitIn(two, 'switch', '-q', '-c', 'two/work');
     writeFiles(two, { 'src/other.ts': numbered(60).replace('line 5\n', 'line 5 two\n') });
     commitAll(two, 'two: other file');
