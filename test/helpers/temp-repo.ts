@@ -75,21 +75,34 @@ export function commitAll(cwd: string, message: string, date?: string): string {
 }
 
 /**
- * What `git init -q [--bare] -b main` writes, made once per process by git itself and copied: the
- * same files (config, HEAD, hooks samples, info/exclude), no absolute path among them, so a copy
- * is the repository `git init` would have made there, without a git process per repository.
+ * What `git init -q [--bare] -b main` writes, made by git itself once per git version (a folder
+ * in the temp dir, like the empty gitconfig above) and copied: the same files (config, HEAD, hooks
+ * samples, info/exclude), no absolute path among them, so a copy is the repository `git init`
+ * would have made there, without a git process per repository.
  */
 const initTemplates = new Map<'work' | 'bare', string>();
 function initGitDir(gitDir: string, kind: 'work' | 'bare'): void {
   let template = initTemplates.get(kind);
   if (!template) {
-    const root = tempDir('airspace-init-template-');
-    process.once('exit', () => rmSync(root, { recursive: true, force: true }));
-    template = join(root, 'repo.git');
-    if (kind === 'bare') gitIn(root, 'init', '-q', '--bare', '-b', 'main', template);
-    else {
-      gitIn(root, 'init', '-q', '-b', 'main', join(root, 'repo'));
-      renameSync(join(root, 'repo', '.git'), template);
+    const version = execFileSync('git', ['--version'], { env: testEnv(), encoding: 'utf8' });
+    const home = join(tmpdir(), `airspace-test-git-init-${createHash('sha256').update(version).digest('hex').slice(0, 12)}`);
+    template = join(home, `${kind}.git`);
+    if (!existsSync(join(template, 'HEAD'))) {
+      // Made aside and renamed into place: a worker running beside this one sees all of it or none.
+      const build = tempDir('airspace-test-git-init-');
+      const made = join(build, 'made.git');
+      if (kind === 'bare') gitIn(build, 'init', '-q', '--bare', '-b', 'main', made);
+      else {
+        gitIn(build, 'init', '-q', '-b', 'main', join(build, 'repo'));
+        renameSync(join(build, 'repo', '.git'), made);
+      }
+      mkdirSync(home, { recursive: true });
+      try {
+        renameSync(made, template);
+      } catch (error) {
+        if (!['EEXIST', 'ENOTEMPTY'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      }
+      removeDir(build);
     }
     initTemplates.set(kind, template);
   }
