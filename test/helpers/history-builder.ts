@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { gitIn, tempDir, testEnv } from './temp-repo.js';
+import { gitIn, initEmptyRepo, tempDir, testEnv } from './temp-repo.js';
 
 /**
  * A git history written by ONE `git fast-import` process instead of a checkout / add / commit /
@@ -82,9 +82,8 @@ export class HistoryBuilder {
     const repo = options.dir ?? tempDir();
     const head = options.head ?? 'main';
     this.tip(head);
-    mkdirSync(repo, { recursive: true });
-    // `init -b` points HEAD at the branch to check out: no switch afterwards.
-    gitIn(repo, 'init', '-q', '-b', head);
+    // HEAD names the branch to check out (as `init -b` does): no switch afterwards.
+    initEmptyRepo(repo, head);
     const marksFile = join(repo, '.git', 'history-builder-marks');
     const unpack = options.looseObjects ? ['-c', 'fastimport.unpackLimit=1000000'] : [];
     execFileSync('git', [...unpack, 'fast-import', '--quiet', '--done', `--export-marks=${marksFile}`], {

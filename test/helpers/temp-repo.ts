@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Real git repositories in temp dirs for integration tests. Nothing below git is faked. */
@@ -59,17 +59,68 @@ export function writeFiles(root: string, files: Record<string, string | Buffer>)
   }
 }
 
+/**
+ * `git add -A` and `git commit`; the new commit's hash from commit's own summary line, printed in
+ * full (`core.abbrev=no`), instead of a third `git rev-parse HEAD` process: a spawn from a test
+ * worker costs ~20 ms of CPU, more than most of what these git commands do.
+ */
 export function commitAll(cwd: string, message: string, date?: string): string {
   gitIn(cwd, 'add', '-A');
   const env: Record<string, string> = date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {};
-  sh(cwd, 'git', ['commit', '-q', '--no-verify', '-m', message], env);
-  return gitIn(cwd, 'rev-parse', 'HEAD');
+  const out = sh(cwd, 'git', ['-c', 'core.abbrev=no', '-c', 'color.ui=false', 'commit', '--no-verify', '--no-status', '-m', message], env);
+  // "[main (root-commit) <hash>] subject", "[detached HEAD <hash>] subject".
+  const summary = out.split('\n').find((line) => line.startsWith('['));
+  const hash = summary && / ([0-9a-f]{64}|[0-9a-f]{40})\] /.exec(summary)?.[1];
+  return hash || gitIn(cwd, 'rev-parse', 'HEAD');
+}
+
+/**
+ * What `git init -q [--bare] -b main` writes, made by git itself once per git version (a folder
+ * in the temp dir, like the empty gitconfig above) and copied: the same files (config, HEAD, hooks
+ * samples, info/exclude), no absolute path among them, so a copy is the repository `git init`
+ * would have made there, without a git process per repository.
+ */
+const initTemplates = new Map<'work' | 'bare', string>();
+function initGitDir(gitDir: string, kind: 'work' | 'bare'): void {
+  let template = initTemplates.get(kind);
+  if (!template) {
+    const version = execFileSync('git', ['--version'], { env: testEnv(), encoding: 'utf8' });
+    const home = join(tmpdir(), `airspace-test-git-init-${createHash('sha256').update(version).digest('hex').slice(0, 12)}`);
+    template = join(home, `${kind}.git`);
+    if (!existsSync(join(template, 'HEAD'))) {
+      // Made aside and renamed into place: a worker running beside this one sees all of it or none.
+      const build = tempDir('airspace-test-git-init-');
+      const made = join(build, 'made.git');
+      if (kind === 'bare') gitIn(build, 'init', '-q', '--bare', '-b', 'main', made);
+      else {
+        gitIn(build, 'init', '-q', '-b', 'main', join(build, 'repo'));
+        renameSync(join(build, 'repo', '.git'), made);
+      }
+      mkdirSync(home, { recursive: true });
+      try {
+        renameSync(made, template);
+      } catch (error) {
+        if (!['EEXIST', 'ENOTEMPTY'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      }
+      removeDir(build);
+    }
+    initTemplates.set(kind, template);
+  }
+  cpSync(template, gitDir, { recursive: true });
+}
+
+/** An empty repository in `dir` whose HEAD names `branch`, as `git init -q -b <branch> <dir>` makes it. */
+export function initEmptyRepo(dir: string, branch = 'main'): void {
+  mkdirSync(dir, { recursive: true });
+  if (existsSync(join(dir, '.git'))) return void gitIn(dir, 'init', '-q', '-b', branch);
+  initGitDir(join(dir, '.git'), 'work');
+  if (branch !== 'main') writeFileSync(join(dir, '.git', 'HEAD'), `ref: refs/heads/${branch}\n`);
 }
 
 /** A new repository with an initial commit of `files` on `main`. */
 export function initRepo(files: Record<string, string | Buffer> = { 'README.md': '# demo\n' }, dir = tempDir()): string {
-  mkdirSync(dir, { recursive: true });
-  gitIn(dir, 'init', '-q', '-b', 'main');
+  // A directory that is already a repository is re-initialised by git itself, as before.
+  initEmptyRepo(dir);
   writeFiles(dir, files);
   if (Object.keys(files).length > 0) commitAll(dir, 'initial');
   return dir;
@@ -80,9 +131,9 @@ export function remoteWithClones(files: Record<string, string | Buffer>, clones 
   const root = tempDir();
   const seed = initRepo(files, join(root, 'seed'));
   const remote = join(root, 'remote.git');
-  gitIn(root, 'init', '-q', '--bare', '-b', 'main', remote);
-  gitIn(seed, 'remote', 'add', 'origin', remote);
-  gitIn(seed, 'push', '-q', 'origin', 'main');
+  initGitDir(remote, 'bare');
+  // The seed is scaffolding (no test reads it): pushed to by path, no `remote add` process.
+  gitIn(seed, 'push', '-q', remote, 'main');
   const paths: string[] = [];
   for (let i = 0; i < clones; i++) {
     const path = join(root, `clone-${i + 1}`);
@@ -100,10 +151,14 @@ export function runCli(cwd: string, args: readonly string[], env: Record<string,
 /**
  * A fingerprint of everything a hook must never change: the index file, every working-tree file
  * (content and mode), HEAD, branches and stashes. Compare before/after a command.
+ *
+ * HEAD is its file, byte for byte (the branch it names, or the detached commit; with the refs
+ * below that is what `symbolic-ref HEAD` and `rev-parse HEAD` print), and the git directory is
+ * read from `.git` as git finds it: one git process per call instead of four.
  */
 export function userStateFingerprint(worktree: string): string {
   const hash = createHash('sha256');
-  const gitDir = gitIn(worktree, 'rev-parse', '--absolute-git-dir');
+  const gitDir = gitDirOf(worktree);
   const index = join(gitDir, 'index');
   hash.update(existsSync(index) ? readFileSync(index) : Buffer.alloc(0));
   const walk = (dir: string): void => {
@@ -127,9 +182,18 @@ export function userStateFingerprint(worktree: string): string {
     encoding: 'utf8',
   }).stdout;
   hash.update(refs);
-  hash.update(spawnSync('git', ['symbolic-ref', '-q', 'HEAD'], { cwd: worktree, env: testEnv(), encoding: 'utf8' }).stdout);
-  hash.update(spawnSync('git', ['rev-parse', '-q', '--verify', 'HEAD'], { cwd: worktree, env: testEnv(), encoding: 'utf8' }).stdout);
+  hash.update(readFileSync(join(gitDir, 'HEAD')));
   return hash.digest('hex');
+}
+
+/** The git directory of a worktree's top level: `.git` itself, or the one its `gitdir:` file names (linked worktrees). */
+function gitDirOf(worktree: string): string {
+  const dotGit = join(worktree, '.git');
+  const stat = statSync(dotGit, { throwIfNoEntry: false });
+  if (stat?.isDirectory()) return dotGit;
+  const pointer = stat?.isFile() ? /^gitdir: (.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1] : undefined;
+  if (pointer && existsSync(join(resolve(worktree, pointer), 'HEAD'))) return resolve(worktree, pointer);
+  return gitIn(worktree, 'rev-parse', '--absolute-git-dir');
 }
 
 /**

@@ -15,11 +15,18 @@ function gitInput(cwd: string, args: string[], input: string | Buffer): string {
   return result.stdout.toString().trim();
 }
 
-function plantCommit(remote: string, ref: string, content: string | Buffer): void {
-  const blob = gitInput(remote, ['hash-object', '-w', '--stdin'], content);
-  const tree = gitInput(remote, ['mktree'], `100644 blob ${blob}\tbeacon.json\n`);
-  const commit = gitInput(remote, ['commit-tree', '-m', 'hostile', tree], '');
-  gitIn(remote, 'update-ref', ref, commit);
+/**
+ * Hostile beacon commits, each a one-file tree (`beacon.json`) on its own ref, all written by ONE
+ * `git fast-import` into the bare remote (a hash-object, mktree, commit-tree and update-ref per
+ * beacon cost 60 git processes): the objects and refs a peer's git would push.
+ */
+function plantCommits(remote: string, plants: readonly (readonly [ref: string, content: string | Buffer])[], now: number): void {
+  const ident = `Test Agent <agent@example.invalid> ${Math.floor(now / 1000)} +0000`;
+  const chunks = plants.flatMap(([ref, content]) => {
+    const body = Buffer.from(content);
+    return [Buffer.from(`commit ${ref}\ncommitter ${ident}\ndata 8\nhostile\nM 100644 inline beacon.json\ndata ${body.length}\n`), body, Buffer.from('\n')];
+  });
+  gitInput(remote, ['fast-import', '--quiet', '--done'], Buffer.concat([...chunks, Buffer.from('done\n')]));
 }
 
 const at = (name: string): string => `refs/airspace/beacons/${name}`;
@@ -42,22 +49,28 @@ describe('beacon: hostile beacons on the remote are skipped, the good one is sti
     const remote = setup.remote;
     expect((await publishBeacon(publisher, 'origin', good, { timeoutMs: 15_000 })).ok).toBe(true);
 
-    plantCommit(remote, at('huge'), `{"schema":1,"agent":"huge","pad":"${'x'.repeat(2 * 1024 * 1024)}"}`);
-    plantCommit(remote, at('malformed'), '{"schema":1,"agent":"malformed",');
-    plantCommit(remote, at('binary'), Buffer.from([0xff, 0xfe, 0x00, 0x1b]));
     const evilId = 'evil\u001b]0;pwned\u0007\u001b[2J';
-    plantCommit(remote, at(encodeAgentId(evilId)), json({}, evilId));
-    // Valid ref names may carry raw bytes ≥ 0x80 (here U+202E and U+009B): the name is untrusted text.
-    plantCommit(remote, at('rtl\u202e\u009b'), json({}, 'rtl\u202e\u009b'));
-    plantCommit(remote, at('escape-path'), json({ workingSet: { base: good.base, files: [{ file: 'src/\u001b[31mred.ts', status: 'M' }] } }, 'escape-path'));
-    plantCommit(remote, at('dotdot'), json({ workingSet: { base: good.base, files: [{ file: '../../../etc/passwd', status: 'M' }] } }, 'dotdot'));
-    plantCommit(remote, at('absolute'), json({ intent: ['/etc/shadow'] }, 'absolute'));
-    plantCommit(remote, at('types'), json({ committedWork: '9999', workingSet: { base: good.base, files: 'all' } }, 'types'));
-    plantCommit(remote, at('v2'), json({ schema: 2 }, 'v2'));
-    plantCommit(remote, at('mallory'), json({}, 'alice'));
-    plantCommit(remote, at('nested/deep'), json({}, 'nested/deep'));
-    plantCommit(remote, at('stale'), json({ updatedAt: now - 7 * 24 * 3_600_000 }, 'stale'));
-    plantCommit(remote, at('future'), json({ updatedAt: now + 365 * 24 * 3_600_000 }, 'future'));
+    plantCommits(
+      remote,
+      [
+        [at('huge'), `{"schema":1,"agent":"huge","pad":"${'x'.repeat(2 * 1024 * 1024)}"}`],
+        [at('malformed'), '{"schema":1,"agent":"malformed",'],
+        [at('binary'), Buffer.from([0xff, 0xfe, 0x00, 0x1b])],
+        [at(encodeAgentId(evilId)), json({}, evilId)],
+        // Valid ref names may carry raw bytes ≥ 0x80 (here U+202E and U+009B): the name is untrusted text.
+        [at('rtl\u202e\u009b'), json({}, 'rtl\u202e\u009b')],
+        [at('escape-path'), json({ workingSet: { base: good.base, files: [{ file: 'src/\u001b[31mred.ts', status: 'M' }] } }, 'escape-path')],
+        [at('dotdot'), json({ workingSet: { base: good.base, files: [{ file: '../../../etc/passwd', status: 'M' }] } }, 'dotdot')],
+        [at('absolute'), json({ intent: ['/etc/shadow'] }, 'absolute')],
+        [at('types'), json({ committedWork: '9999', workingSet: { base: good.base, files: 'all' } }, 'types')],
+        [at('v2'), json({ schema: 2 }, 'v2')],
+        [at('mallory'), json({}, 'alice')],
+        [at('nested/deep'), json({}, 'nested/deep')],
+        [at('stale'), json({ updatedAt: now - 7 * 24 * 3_600_000 }, 'stale')],
+        [at('future'), json({ updatedAt: now + 365 * 24 * 3_600_000 }, 'future')],
+      ],
+      now,
+    );
     // A tree instead of a commit, and a bare blob ref holding a valid beacon (accepted).
     gitIn(remote, 'update-ref', at('tree'), gitInput(remote, ['mktree'], ''));
     gitIn(remote, 'update-ref', at('bob'), gitInput(remote, ['hash-object', '-w', '--stdin'], json({ branch: 'bob' }, 'bob')));

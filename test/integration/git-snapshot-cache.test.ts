@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changedPathsBatch } from '../../src/git/diff-working-set.js';
 import { discoverWorktrees } from '../../src/traffic/discover-worktrees.js';
-import { gitIn, initRepo, removeDir, tempDir, testEnv, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
+import { commitAll, gitIn, initRepo, removeDir, tempDir, testEnv, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
 
 Object.assign(process.env, testEnv());
 
@@ -69,7 +69,7 @@ describe('peer worktree snapshots are reused between runs only while nothing cha
     expect(gitIn(main, 'show', `${third.peer.snapshot!}:new/untracked.txt`)).toBe('u2');
     expect(userStateFingerprint(peer)).toBe(edited);
     expect(gitIn(peer, 'status', '--porcelain', '-uall')).toBe(' M a.txt\n D gone.txt\n?? new/untracked.txt');
-  }, 20_000);
+  });
 
   it('a staged change or a new HEAD changes the key; a pruned snapshot commit is made again', async () => {
     const { main, peer, commonDir } = setup();
@@ -93,7 +93,7 @@ describe('peer worktree snapshots are reused between runs only while nothing cha
     expect(committed.snapshots.made).toBe(1);
     expect(committed.peer.tip).toBe(gitIn(peer, 'rev-parse', 'HEAD'));
     expect([...committed.peer.uncommittedPaths].sort()).toEqual(['gone.txt', 'new/untracked.txt']);
-  }, 30_000);
+  });
 
   it('an edit undone (status lists it, content equals HEAD) is clean', async () => {
     const { main, peer, commonDir } = setup();
@@ -114,9 +114,7 @@ describe('changedPathsBatch', () => {
     dirs.push(dir);
     const c1 = gitIn(dir, 'rev-parse', 'HEAD');
     writeFiles(dir, { 'y z.txt': '2\n', 'sub/ü.txt': '3\n' });
-    gitIn(dir, 'add', '-A');
-    gitIn(dir, 'commit', '-q', '-m', 'two');
-    const c2 = gitIn(dir, 'rev-parse', 'HEAD');
+    const c2 = commitAll(dir, 'two');
     const result = await changedPathsBatch(dir, [
       { from: c1, to: c2 },
       { from: c2, to: c1 },

@@ -1,8 +1,10 @@
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReplayText } from '../../src/eval/replay-render.js';
 import type { ReplayResult } from '../../src/eval/replay-run.js';
 import { HistoryBuilder, mergeConflicts } from '../helpers/history-builder.js';
-import { commitAll, gitIn, initRepo, removeDir, runCli, sh, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
+import { commitAll, gitIn, initRepo, removeDir, runCli, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
 
 /**
  * `replay` on a constructed history: 3 merges whose sides edit the same lines over several commits
@@ -98,14 +100,18 @@ interface ReplayJson {
 
 describe('replay on a history with conflicting and clean merges', () => {
   let built: ReturnType<typeof buildHistory>;
+  let before: string;
+  // One `replay --merges 10 --json` run, read by the first two tests: its text form is the
+  // renderer on that JSON (checked against a real text run in the one-class test below).
+  let result: ReturnType<typeof runCli>;
   beforeAll(() => {
     built = buildHistory();
+    before = userStateFingerprint(built.repo);
+    result = runCli(built.repo, ['replay', '--merges', '10', '--json']);
   }, 120_000);
   afterAll(() => removeDir(built.repo));
 
   it('finds every merge, labels it with git merge-tree, and ranks conflicts above clean merges', () => {
-    const before = userStateFingerprint(built.repo);
-    const result = runCli(built.repo, ['replay', '--merges', '10', '--json']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const json = JSON.parse(result.stdout) as ReplayJson;
@@ -134,11 +140,11 @@ describe('replay on a history with conflicting and clean merges', () => {
   });
 
   it('prints a short table on a terminal-less run without --json', () => {
-    const result = runCli(built.repo, ['replay', '--merges', '10']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/replayed 6 merge\(s\): 6 labelled, 3 conflicting/);
-    expect(result.stdout).toMatch(/engine \(all channels, merge included\)\s+1\.000\s+1\.000\s+1\.000/);
-    expect(result.stdout).not.toMatch(/NaN/);
+    const text = renderReplayText(JSON.parse(result.stdout) as unknown as ReplayResult);
+    expect(text).toMatch(/replayed 6 merge\(s\): 6 labelled, 3 conflicting/);
+    expect(text).toMatch(/engine \(all channels, merge included\)\s+1\.000\s+1\.000\s+1\.000/);
+    expect(text).not.toMatch(/NaN/);
   });
 
   it('replays only the last N merges', () => {
@@ -175,11 +181,11 @@ describe('replay on a history with conflicting and clean merges', () => {
     // A copy whose main-side blob of round 1's first commit is gone: git can still merge the
     // parents (the label) but not diff the f = 0.25 state, which holds that blob.
     const copy = `${built.repo}-missing`;
-    sh(built.repo, 'cp', ['-R', built.repo, copy]);
+    cpSync(built.repo, copy, { recursive: true });
     try {
       const commit = gitIn(copy, 'log', '--format=%H', '--grep=^main 1 part 1$', 'main');
       const blob = gitIn(copy, 'rev-parse', `${commit}:src/main-1.ts`);
-      sh(copy, 'rm', ['-f', `.git/objects/${blob.slice(0, 2)}/${blob.slice(2)}`]);
+      rmSync(join(copy, '.git', 'objects', blob.slice(0, 2), blob.slice(2)), { force: true });
       expect(() => gitIn(copy, 'cat-file', '-e', blob)).toThrow();
       const result = runCli(copy, ['replay', '--merges', '10', '--json']);
       expect(result.stderr).toBe('');
