@@ -17,8 +17,11 @@ if (!reportPath) {
 }
 const report = JSON.parse(readFileSync(reportPath, 'utf8'));
 const seconds = {};
+// A report from another checkout of the project (a fresh clone's CI run) names its files under that
+// checkout: the path from its test/ directory on is the same here.
+const projectPath = (name) => (name.startsWith(`${root}/`) ? relative(root, name) : name.slice(name.indexOf('/test/') + 1));
 for (const file of report.testResults) {
-  seconds[relative(root, file.name)] = Math.round((file.endTime - file.startTime) / 100) / 10;
+  seconds[projectPath(file.name)] = Math.round((file.endTime - file.startTime) / 100) / 10;
 }
 const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 const table = { comment: 'Seconds per test file from one measured run; only orders files (test/helpers/longest-first-sequencer.ts).', seconds: sorted };
