@@ -71,7 +71,9 @@ export async function playStory(root: string, onStep: (step: StoryStep) => void 
   };
   const snapshot = async (title: string, events: StoryEvent[]): Promise<void> => {
     const now = Date.now();
-    const { judgements } = await runAirspace({ kind: 'scan', cwd: team, fetch: true, readOnly: true });
+    // In this process, with the airspace's settings: the graph is built inline, as the agents' checks
+    // build it (src/demo/demo-repo.ts), never by a background build.
+    const { judgements } = await runAirspace({ kind: 'scan', cwd: team, fetch: true, readOnly: true }, { env: { ...process.env, ...repo.env } });
     const scan = judgements[0]!.scan;
     const step = { title, events, scan, at: now };
     steps.push(step);

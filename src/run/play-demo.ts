@@ -5,17 +5,7 @@ import { renderRadarHtml } from '../report/radar-html.js';
 
 /** `demo`: plays the story in `root` (real repositories, real hooks), step by step, and writes the radar page of its scans beside them. */
 export async function playDemo(root: string, onStep: (step: StoryStep) => void): Promise<{ result: StoryResult; radarFile: string }> {
-  // The story's own scans run in this process: they build the graph inline too, as the agents'
-  // checks do (src/demo/demo-repo.ts), instead of starting a background build.
-  const background = process.env.AIRSPACE_GRAPH_BACKGROUND;
-  process.env.AIRSPACE_GRAPH_BACKGROUND = 'off';
-  let result: StoryResult;
-  try {
-    result = await playStory(root, onStep);
-  } finally {
-    if (background === undefined) delete process.env.AIRSPACE_GRAPH_BACKGROUND;
-    else process.env.AIRSPACE_GRAPH_BACKGROUND = background;
-  }
+  const result = await playStory(root, onStep);
   const radarFile = join(root, 'airspace-demo.html');
   await writeFile(radarFile, renderRadarHtml(result.steps.map((s) => ({ title: s.title, at: s.at, scan: s.scan }))));
   return { result, radarFile };

@@ -55,6 +55,8 @@ export interface RunOptions {
   readonly startedAt?: number;
   /** Replaces the configured budget (AIRSPACE_HOOKS_BUDGET_MS: a slow or loaded machine, CI). */
   readonly budgetMs?: number;
+  /** Where AIRSPACE_GRAPH_BACKGROUND is read and a background graph build starts from (default process.env). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** One judged line of work: a pre-push judges every pushed ref, everything else judges one. */
@@ -112,7 +114,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         }
         const judgements: RunJudgement[] = [];
         for (const target of targets) {
-          judgements.push(await judge({ request, plan, config, repo, remote, fetched, target, budget, progress }));
+          judgements.push(await judge({ request, plan, config, repo, remote, fetched, target, budget, progress, env: options.env }));
         }
         for (const judged of judgements) {
           if (!judged.ownBeacon) continue;
@@ -179,6 +181,7 @@ interface JudgeInput {
   readonly target: OwnshipAs | null;
   readonly budget: RunBudget;
   readonly progress: (text: string) => void;
+  readonly env: NodeJS.ProcessEnv | undefined;
 }
 
 async function judge(input: JudgeInput): Promise<RunJudgement> {
@@ -237,7 +240,15 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     ),
     budget.stage(
       'graph',
-      () => graphForRun(airspace, { channels, refresh: plan.graphRefresh, budgetMs: config.graph.budgetMs, now, progress }),
+      () =>
+        graphForRun(airspace, {
+          channels,
+          refresh: plan.graphRefresh,
+          budgetMs: config.graph.budgetMs,
+          now,
+          progress,
+          ...(input.env ? { env: input.env } : {}),
+        }),
       graphStageState,
     ),
     readHistory(airspace.commonDir),

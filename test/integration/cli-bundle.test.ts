@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRecordingFixture, runRecordingLoads } from '../helpers/module-load-log.js';
+import { describe, expect, it } from 'vitest';
+import { recordLoadsInThisFile } from '../helpers/module-load-log.js';
 import { BIN, PROJECT_ROOT, runCli, testEnv } from '../helpers/temp-repo.js';
 
 /**
@@ -12,19 +12,10 @@ import { BIN, PROJECT_ROOT, runCli, testEnv } from '../helpers/temp-repo.js';
  * module-resolution hook records every URL the real CLI resolves. Bundled code whose paths came
  * from import.meta.url (yargs' locales, the package version) must still find them.
  */
-let repo: string;
-let dir: string;
-let loader: string;
-let dispose: () => void;
-
-beforeAll(() => {
-  ({ repo, dir, recorder: loader, dispose } = loadRecordingFixture());
-});
-
-afterAll(() => dispose());
+const recording = recordLoadsInThisFile();
 
 function loadedBy(args: readonly string[]): string[] {
-  const { result, urls } = runRecordingLoads(loader, repo, join(dir, `${args.join('-')}.log`), args);
+  const { result, urls } = recording.loads(args);
   expect(result.status, result.stderr).toBe(0);
   return urls;
 }
@@ -45,19 +36,19 @@ describe('the bundled CLI', () => {
   });
 
   it('finds yargs’ locale files: help text in the user’s language', () => {
-    const german = runCli(repo, ['--help'], { LC_ALL: '', LC_MESSAGES: '', LANG: 'de_DE.UTF-8' });
+    const german = runCli(recording.repo, ['--help'], { LC_ALL: '', LC_MESSAGES: '', LANG: 'de_DE.UTF-8' });
     expect(german.status).toBe(0);
     expect(german.stdout).toContain('Optionen:');
-    const english = runCli(repo, ['--help'], { LC_ALL: '', LC_MESSAGES: '', LANG: 'en_US.UTF-8' });
+    const english = runCli(recording.repo, ['--help'], { LC_ALL: '', LC_MESSAGES: '', LANG: 'en_US.UTF-8' });
     expect(english.stdout).toContain('Options:');
   });
 
   it('reports the package version, in --version and as the MCP server version', async () => {
     const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
-    expect(runCli(repo, ['--version']).stdout.trim()).toBe(version);
+    expect(runCli(recording.repo, ['--version']).stdout.trim()).toBe(version);
     const env = Object.fromEntries(Object.entries(testEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
     const client = new Client({ name: 'airspace-test', version: '0.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: repo, env, stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: recording.repo, env, stderr: 'pipe' }));
     try {
       expect(client.getServerVersion()).toMatchObject({ name: 'airspace-hooks', version });
     } finally {

@@ -1,26 +1,14 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRecordingFixture, runRecordingLoads } from '../helpers/module-load-log.js';
+import { describe, expect, it } from 'vitest';
+import { recordLoadsInThisFile } from '../helpers/module-load-log.js';
 
 /**
  * The MCP SDK and zod are the heaviest dependencies: they must load in `mcp` only, never on the
  * hook path or in `check`. Measured, not assumed: a module-resolution hook records every URL the
  * real CLI resolves.
  */
-let repo: string;
-let dir: string;
-let loader: string;
-let dispose: () => void;
+const recording = recordLoadsInThisFile();
 
-beforeAll(() => {
-  ({ repo, dir, recorder: loader, dispose } = loadRecordingFixture());
-});
-
-afterAll(() => dispose());
-
-function loadedBy(args: readonly string[], input?: string): string[] {
-  return runRecordingLoads(loader, repo, join(dir, `${args[0]}.log`), args, input ?? '').urls;
-}
+const loadedBy = (args: readonly string[], input?: string): string[] => recording.loads(args, input).urls;
 
 const heavy = (urls: readonly string[]) => urls.filter((url) => /node_modules\/(@modelcontextprotocol|zod)\//.test(url));
 

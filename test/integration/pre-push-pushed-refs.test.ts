@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyRemoteWithClones, type RemoteWithClones } from '../helpers/copy-fixture.js';
-import { installedClones } from '../helpers/installed-clones.js';
+import { installedClones } from '../helpers/copied-clones.js';
 import { commitAll, gitIn, pathWithCli, removeDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
