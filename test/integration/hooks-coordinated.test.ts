@@ -18,7 +18,7 @@ function git(cwd: string, args: string[]) {
 }
 
 // Built once, copied for each test (test/helpers/copy-fixture.ts): two clones with the hooks
-// installed (one real install, copied: test/helpers/installed-clones.ts), each on its own branch with one commit on the same lines, nothing pushed yet.
+// installed (one real install, copied: test/helpers/copied-clones.ts `installedClones`), each on its own branch with one commit on the same lines, nothing pushed yet.
 let fixture: RemoteWithClones;
 
 beforeAll(() => {

@@ -13,7 +13,7 @@ const PATH = pathWithCli();
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeDir));
 
-// Two clones with the hooks installed (one real install, copied: test/helpers/installed-clones.ts),
+// Two clones with the hooks installed (one real install, copied: test/helpers/copied-clones.ts `installedClones`),
 // and one's colliding edit of line 20 pushed through its pre-push hook: the same start in both
 // tests, built once and copied for each (test/helpers/copy-fixture.ts).
 let fixture: RemoteWithClones;
