@@ -2,7 +2,9 @@
 // run, interleaved so a busy machine weighs on every row alike: the floor (`node -e 0`),
 // `--version` (start-up of the full CLI), `check` in a small TypeScript repository with a warm
 // graph cache, and `check` with a cold graph (cache deleted; `AIRSPACE_GRAPH_BACKGROUND=off`, so
-// the refresh runs in the foreground as in the test suite). CPU = user + sys of the process and
+// the refresh runs in the foreground as in the test suite), `intent list` (start-up plus one git
+// call), `install` into a fresh repository (its hooks removed before each sample), and the
+// installed `hook pre-commit` with a staged file. CPU = user + sys of the process and
 // of the git processes it waited for (GNU time), the cost a machine pays; wall time is not
 // reported (the machine is shared). Median of --runs (default 7).
 // Run: npm run build && node bench/cli-cpu.mjs [--runs N] [--baseline <checkout with a build>]
@@ -72,6 +74,22 @@ try {
   gitIn(own, ['fetch', '-q', 'origin']);
   write(own, { 'src/e.ts': 'export const e = () => 7;\n' });
   const dropGraph = () => rmSync(join(own, '.git', 'airspace', 'graph-v1.json'), { force: true });
+  // `install` needs a repository without our hooks: a one-commit repository whose hooks directory
+  // is emptied before each sample (install writes the same shims every time).
+  const fresh = join(root, 'fresh');
+  mkdirSync(fresh);
+  gitIn(fresh, ['init', '-q', '-b', 'main']);
+  write(fresh, { 'index.ts': 'export const x = 1;\n' });
+  gitIn(fresh, ['add', '-A']);
+  gitIn(fresh, ['commit', '-q', '-m', 'initial']);
+  const freshHooks = join(fresh, '.git', 'hooks');
+  const dropHooks = () => {
+    rmSync(freshHooks, { recursive: true, force: true });
+    mkdirSync(freshHooks);
+  };
+  // The hook row runs the pre-commit hook as the installed shim would, in `own` (a peer branch on
+  // the remote, uncommitted work on the same file) with that work staged.
+  gitIn(own, ['add', 'src/e.ts']);
 
   const rows = [{ key: 'floor', label: '`node -e 0` (the floor)', run: () => cpuOf(own, process.execPath, ['-e', '0']) }];
   for (const build of builds) {
@@ -81,6 +99,16 @@ try {
     rows.push(
       { key: `${build.name} version`, label: `${build.name}: \`--version\``, run: () => cli(['--version']) },
       { key: `${build.name} check`, label: `${build.name}: \`check\`, 5-file repository, warm graph`, run: () => cli(['check']) },
+      { key: `${build.name} intent`, label: `${build.name}: \`intent list\``, run: () => cli(['intent', 'list']) },
+      {
+        key: `${build.name} install`,
+        label: `${build.name}: \`install\`, fresh repository`,
+        run: () => {
+          dropHooks();
+          return cpuOf(fresh, process.execPath, [build.bin, 'install']);
+        },
+      },
+      { key: `${build.name} pre-commit`, label: `${build.name}: \`hook pre-commit\`, staged change`, run: () => cli(['hook', 'pre-commit']) },
       {
         key: `${build.name} cold`,
         label: `${build.name}: \`check\`, same repository, cold graph (foreground refresh)`,

@@ -8,6 +8,7 @@ import { errorMessages } from '../messages/errors.js';
 import { processOutput, type Output } from '../report/output.js';
 import { PEER_DIFF_DEFAULTS } from '../report/peer-diff-report.js';
 import { sanitizeText } from '../report/sanitize-text.js';
+import { skipHelpTextCache } from './skip-help-text-cache.js';
 
 /**
  * The full CLI: turns arguments into options and hands them to the run layer; the run layer
@@ -210,6 +211,7 @@ export async function main(argv: readonly string[], output: Output = processOutp
       if (error) throw error;
       throw new UsageError(message);
     });
+  skipHelpTextCache(parser);
 
   try {
     await parser.parseAsync();

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -13,6 +14,30 @@ import { BIN, PROJECT_ROOT, runCli, testEnv } from '../helpers/temp-repo.js';
  * from import.meta.url (yargs' locales, the package version) must still find them.
  */
 const recording = recordLoadsInThisFile();
+
+/**
+ * Runs the CLI with a probe that logs every `new Intl.Segmenter()`: string-width builds one at its
+ * top level, and yargs reaches string-width only to format help text. So the count shows whether a
+ * run paid for help formatting it never prints (scripts/bundle-cli.mjs defers string-width and
+ * cliui to first use; src/cli/skip-help-text-cache.ts stops yargs caching the help on every command).
+ */
+function segmentersBuiltBy(args: readonly string[], env: Record<string, string> = {}) {
+  const log = join(tmpdir(), `airspace-segmenters-${process.pid}-${args.join('_').replace(/\W/g, '')}.log`);
+  writeFileSync(log, '');
+  const probe = [
+    "import { appendFileSync } from 'node:fs';",
+    'const Base = Intl.Segmenter;',
+    "Intl.Segmenter = class extends Base { constructor(...a) { super(...a); appendFileSync(process.env.AIRSPACE_SEGMENTER_LOG, 'built\\n'); } };",
+  ].join('\n');
+  const result = runCli(recording.repo, args, {
+    ...env,
+    AIRSPACE_SEGMENTER_LOG: log,
+    NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(probe)}`,
+  });
+  const built = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+  rmSync(log, { force: true });
+  return { result, built };
+}
 
 function loadedBy(args: readonly string[]): string[] {
   const { result, urls } = recording.loads(args);
@@ -39,13 +64,24 @@ describe('the bundled CLI', () => {
     const german = runCli(recording.repo, ['--help'], { LC_ALL: '', LC_MESSAGES: '', LANG: 'de_DE.UTF-8' });
     expect(german.status).toBe(0);
     expect(german.stdout).toContain('Optionen:');
-    const english = runCli(recording.repo, ['--help'], { LC_ALL: '', LC_MESSAGES: '', LANG: 'en_US.UTF-8' });
-    expect(english.stdout).toContain('Options:');
+    // The probe's control: formatting help does build a Segmenter (string-width, loaded on first use).
+    const english = segmentersBuiltBy(['--help'], { LC_ALL: '', LC_MESSAGES: '', LANG: 'en_US.UTF-8' });
+    expect(english.result.stdout).toContain('Options:');
+    expect(english.built).toBeGreaterThan(0);
+  });
+
+  it('formats no help text when none is printed: neither at start-up nor on every command', () => {
+    const command = segmentersBuiltBy(['intent', 'list']);
+    expect(command.result.status, command.result.stderr).toBe(0);
+    expect(command.result.stdout).toContain('no declared intent');
+    expect(command.built).toBe(0);
   });
 
   it('reports the package version, in --version and as the MCP server version', async () => {
     const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
-    expect(runCli(recording.repo, ['--version']).stdout.trim()).toBe(version);
+    const versionRun = segmentersBuiltBy(['--version']);
+    expect(versionRun.result.stdout.trim()).toBe(version);
+    expect(versionRun.built).toBe(0);
     const env = Object.fromEntries(Object.entries(testEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
     const client = new Client({ name: 'airspace-test', version: '0.0.0' });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: recording.repo, env, stderr: 'pipe' }));
