@@ -94,14 +94,10 @@ export async function buildDemoRepo(root: string): Promise<DemoRepo> {
   const ctx = { env };
 
   const remote = join(root, 'airspace.git');
-  const seed = join(root, 'seed');
-  await mkdir(seed, { recursive: true });
   await runGit(['init', '-q', '--bare', '-b', 'main', remote], { cwd: root, env });
-  await runGit(['init', '-q', '-b', 'main'], { cwd: seed, env });
-  await writeTree(seed, DEMO_FILES);
-  await demoGit(ctx, seed, ['add', '-A']);
-  await demoGit(ctx, seed, ['commit', '-q', '-m', 'demo-shop: initial import']);
-  await demoGit(ctx, seed, ['push', '-q', remote, 'main']);
+  // The first commit straight into the remote: one process instead of a scratch clone's init, add,
+  // commit and push (and the push's receive-pack and unpack-objects).
+  await runGit(['fast-import', '--quiet', '--done'], { cwd: remote, env, input: initialImport(DEMO_FILES, Date.now()) });
 
   const team = join(root, 'team');
   await runGit(['clone', '-q', remote, team], { cwd: root, env });
@@ -118,6 +114,17 @@ export async function buildDemoRepo(root: string): Promise<DemoRepo> {
   await runGit(['clone', '-q', remote, agents.dana.path], { cwd: root, env });
   await demoGit(ctx, agents.dana.path, ['switch', '-q', '-c', agents.dana.branch]);
   return { root, remote, agents, env };
+}
+
+/**
+ * A `git fast-import` stream of one commit on main holding `files` (regular files, mode 100644),
+ * by the demo's identity at `now`: the same tree and message `git add -A && git commit` gave.
+ */
+export function initialImport(files: Readonly<Record<string, string>>, now: number): string {
+  const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+  const who = `${IDENTITY.GIT_AUTHOR_NAME} <${IDENTITY.GIT_AUTHOR_EMAIL}> ${Math.floor(now / 1000)} +0000`;
+  const entries = Object.entries(files).map(([path, content]) => `M 100644 inline ${path}\n${data(content)}`);
+  return `commit refs/heads/main\nauthor ${who}\ncommitter ${who}\n${data('demo-shop: initial import\n')}${entries.join('')}done\n`;
 }
 
 /** Runs our own CLI as a user would (a separate process), capturing its output and exit code. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
+import { afterAll, beforeAll, describe, type ExpectStatic, it, type TestContext } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,22 +21,67 @@ const CHROMIUM = '/usr/bin/chromium';
 const skip = !existsSync(CHROMIUM) && !process.env.CI;
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = mkdtempSync(join(tmpdir(), 'airspace-radar-'));
+/**
+ * Screenshots are for a human, and encoding a PNG of the page costs chromium's software renderer
+ * CPU: the file takes them only when a test fails (into OUT, path printed) or when
+ * `AIRSPACE_RADAR_SCREENSHOTS=<dir>` asks for every one of them.
+ */
+const SHOTS = process.env.AIRSPACE_RADAR_SCREENSHOTS;
+/**
+ * A reader's laptop window: 48 % of the pixels of the former 1400×860, which chromium's software
+ * renderer pays for in every frame, MSAA resolve and composite. The checks keep wide margins here
+ * (measured at 960×600 against 1400×860: 651 against 1,373 RA-red pixels for > 50; 25 dashes for ≥ 4;
+ * 401 of 401 samples on the solid link for > 200; a 117 KB screenshot for > 20 KB).
+ */
+const VIEWPORT = { width: 960, height: 600 };
 
 /**
- * Opens a page that records every console error and page error. `motion: 'reduce'` emulates a reader
- * who asked for reduced motion (agents placed at once, no pulse): the tests not about the glide use
- * it, so chromium's software renderer does not draw frames they do not look at.
+ * One tab for the whole file, as a reader keeps one open and loads page after page in it: a new
+ * tab costs chromium a renderer process and a fresh compile of the three.js bundle (≈ 2.5 s of CPU
+ * in the software renderer, measured per page). Each test navigates it to its own page (a new
+ * document: nothing of the last page's state survives) and gets the console and page errors of
+ * that page only. `motion: 'reduce'` emulates a reader who asked for reduced motion (agents placed
+ * at once, no pulse): the tests not about the glide use it, so chromium's software renderer does
+ * not draw frames they do not look at.
  */
-async function open(browser: Browser, url: string, motion: 'reduce' | 'no-preference'): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, reducedMotion: motion });
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(url);
-  await page.waitForFunction(() => window.__radar !== undefined, null, { timeout: 15_000 });
-  return { page, errors };
+class Tab {
+  private errors: string[] = [];
+  private constructor(readonly page: Page) {
+    page.on('console', (message) => {
+      if (message.type() === 'error') this.errors.push(message.text());
+    });
+    page.on('pageerror', (error) => this.errors.push(error.message));
+  }
+
+  static async create(browser: Browser): Promise<Tab> {
+    return new Tab(await browser.newPage({ viewport: VIEWPORT }));
+  }
+
+  /** Loads `url`; a failing test leaves a screenshot of the page as it was (path printed). */
+  async open(url: string, motion: 'reduce' | 'no-preference', context: TestContext): Promise<{ page: Page; errors: string[] }> {
+    const errors: string[] = [];
+    this.errors = errors;
+    // Where a new tab's pointer starts, over no canvas: no hover is carried over from the last test.
+    await this.page.mouse.move(0, 0);
+    context.onTestFailed(async () => {
+      const path = join(OUT, `failed-${context.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}.png`);
+      await this.page.screenshot({ path, timeout: 10_000 }).then(
+        () => console.error(`radar page at the failure: ${path}`),
+        (error: Error) => console.error(`no screenshot of the failure: ${error.message}`),
+      );
+    });
+    await this.page.emulateMedia({ reducedMotion: motion });
+    await this.page.goto(url);
+    await this.page.waitForFunction(() => window.__radar !== undefined, null, { timeout: 15_000 });
+    return { page: this.page, errors };
+  }
+}
+
+/** A screenshot for a human (`taken`, or one taken now), only when AIRSPACE_RADAR_SCREENSHOTS names a directory. */
+async function shotIfAsked(page: Page, name: string, taken?: Buffer): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(join(SHOTS, name), taken ?? (await page.screenshot()));
 }
 
 const state = (page: Page): Promise<RadarState> => page.evaluate(() => window.__radar as RadarState);
@@ -65,24 +110,37 @@ const stateAfterFrames = (page: Page, n: number): Promise<RadarState> =>
     return window.__radar as RadarState;
   }, n);
 
+type Point = { x: number; y: number };
+type Segment = { from: Point; to: Point; color: string };
+
 /**
- * Along the screen segment from `from` to `to` (its middle 60 %, clear of the agents' spheres),
- * how many separate runs of `color` pixels the canvas shows: a solid line is one run, a dashed one many.
+ * What the canvas shows, read ONCE for the current state: the WebGL canvas keeps its drawing buffer
+ * (preserveDrawingBuffer in src/report/radar-client/scene.ts), so it is copied straight into a 2D
+ * canvas and read with one getImageData — no PNG encoded and decoded per question. For each
+ * segment from `from` to `to` (its middle 60 %, clear of the agents' spheres): how many separate
+ * runs of `color` pixels lie along it (a solid line is one run, a dashed one many) and how many
+ * samples hit it; and `red`: how many pixels have the RA red, so the test knows an advisory was
+ * actually painted.
  */
-const runsAlong = (page: Page, from: { x: number; y: number }, to: { x: number; y: number }, color: string): Promise<{ runs: number; hits: number }> =>
-  page.evaluate(
-    async ({ from, to, color }) => {
-      const source = document.querySelector('canvas')!;
-      const image = new Image();
-      image.src = source.toDataURL('image/png');
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(image, 0, 0);
-      // The canvas may be drawn at a device pixel ratio: screen coordinates scale to it.
-      const scale = image.width / source.getBoundingClientRect().width;
+const readCanvas = (page: Page, segments: readonly Segment[]): Promise<{ along: { runs: number; hits: number }[]; red: number }> =>
+  page.evaluate((segments) => {
+    const source = document.querySelector('canvas')!;
+    const canvas = document.createElement('canvas');
+    canvas.width = source.width;
+    canvas.height = source.height;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(source, 0, 0);
+    const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    const pixel = (px: number, py: number): number[] => {
+      if (px < 0 || py < 0 || px >= width || py >= height) return [0, 0, 0];
+      const i = (py * width + px) * 4;
+      return [data[i]!, data[i + 1]!, data[i + 2]!];
+    };
+    let red = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! > 180 && data[i + 1]! < 110 && data[i + 2]! < 120) red += 1;
+    // The canvas may be drawn at a device pixel ratio: screen coordinates scale to it.
+    const scale = width / source.getBoundingClientRect().width;
+    const along = segments.map(({ from, to, color }) => {
       const want = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16));
       const near = (x: number, y: number): boolean => {
         // Across the line: a few pixels either side, the line may be antialiased off-centre.
@@ -90,9 +148,7 @@ const runsAlong = (page: Page, from: { x: number; y: number }, to: { x: number; 
         const dy = to.x - from.x;
         const length = Math.hypot(dx, dy);
         for (let k = -3; k <= 3; k++) {
-          const px = Math.round((x + (dx / length) * k) * scale);
-          const py = Math.round((y + (dy / length) * k) * scale);
-          const [r = 0, g = 0, b = 0] = ctx.getImageData(px, py, 1, 1).data;
+          const [r = 0, g = 0, b = 0] = pixel(Math.round((x + (dx / length) * k) * scale), Math.round((y + (dy / length) * k) * scale));
           if (Math.abs(r - want[0]!) < 60 && Math.abs(g - want[1]!) < 60 && Math.abs(b - want[2]!) < 60) return true;
         }
         return false;
@@ -109,9 +165,9 @@ const runsAlong = (page: Page, from: { x: number; y: number }, to: { x: number; 
         inside = hit;
       }
       return { runs, hits };
-    },
-    { from, to, color },
-  );
+    });
+    return { along, red };
+  }, segments);
 
 /** The agent's on-screen position, as the page records it on the agent's label. */
 async function agentOnScreen(page: Page, id: string): Promise<{ x: number; y: number }> {
@@ -126,24 +182,6 @@ async function agentOnScreen(page: Page, id: string): Promise<{ x: number; y: nu
   return { x, y };
 }
 
-/** Counts canvas pixels of the RA red, so the test knows an advisory was actually painted. */
-const redPixels = (page: Page): Promise<number> =>
-  page.evaluate(async () => {
-    const source = document.querySelector('canvas')!;
-    const image = new Image();
-    image.src = source.toDataURL('image/png');
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(image, 0, 0);
-    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-    let red = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i]! > 180 && data[i + 1]! < 110 && data[i + 2]! < 120) red += 1;
-    return red;
-  });
-
 function expectDrawn(expect: ExpectStatic, actual: RadarState, scan: ScanResult): void {
   const expected = { agents: Object.keys(scan.positions).length, links: scan.links.length, files: Object.keys(scan.fileCoordinates).length };
   expect(actual).toMatchObject({ ...expected, advisories: scan.advisories.length });
@@ -155,6 +193,7 @@ function expectDrawn(expect: ExpectStatic, actual: RadarState, scan: ScanResult)
 // where that is stable.
 describe.skipIf(skip)('radar page in a real browser', () => {
   let browser: Browser;
+  let tab: Tab;
   beforeAll(async () => {
     if (!existsSync(join(ROOT, 'dist', 'report', 'radar-client.js'))) execFileSync(process.execPath, [join(ROOT, 'scripts', 'bundle-radar.mjs')]);
     browser = await chromium.launch({
@@ -173,12 +212,14 @@ describe.skipIf(skip)('radar page in a real browser', () => {
         '--enable-unsafe-swiftshader',
       ],
     });
+    tab = await Tab.create(browser);
   });
   afterAll(async () => {
     await browser?.close();
   });
 
-  it('draws every agent, link and file of each story step, shows details, and stays inert to hostile names', async ({ expect }) => {
+  it('draws every agent, link and file of each story step, shows details, and stays inert to hostile names', async (context) => {
+    const { expect } = context;
     const scans = storyScans();
     const frames = scans.map((scan, i) => ({
       title: ['Far apart', 'Two converge', 'Collision imminent'][i]!,
@@ -188,7 +229,7 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     }));
     const file = join(OUT, 'radar.html');
     writeFileSync(file, renderRadarHtml(frames, { title: 'airspace radar' }));
-    const { page, errors } = await open(browser, pathToFileURL(file).href, 'reduce');
+    const { page, errors } = await tab.open(pathToFileURL(file).href, 'reduce', context);
 
     expectDrawn(expect, await state(page), scans[0]!);
     expect(await state(page)).toMatchObject({ frame: 0, frames: 3, live: false });
@@ -230,21 +271,22 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     expect(pinned).toContain('RA');
     expect(pinned).toMatch(/agent\/alpha\s+holds course/);
     expect(pinned).toMatch(/agent\/bravo\s+must steer/);
-    expect(await redPixels(page)).toBeGreaterThan(50);
+    expect((await readCanvas(page, [])).red).toBeGreaterThan(50);
 
-    const shot = join(OUT, 'radar-step-3.png');
-    await page.screenshot({ path: shot });
-    expect(statSync(shot).size).toBeGreaterThan(20_000);
+    // The page as a reader's screenshot shows it (canvas, labels and cards composited), in memory.
+    const shot = await page.screenshot();
+    expect(shot.length).toBeGreaterThan(20_000);
+    await shotIfAsked(page, 'radar-step-3.png', shot);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
-  it('draws what the real engine returns for a generated airspace, and stops drawing once settled until something changes', async ({ expect }) => {
+  it('draws what the real engine returns for a generated airspace, and stops drawing once settled until something changes', async (context) => {
+    const { expect } = context;
     const { agents, graph } = generatedAirspace();
     const scan = scanAirspace(agents, graph, { now: Date.UTC(2026, 0, 1) });
     const file = join(OUT, 'radar-engine.html');
     writeFileSync(file, renderRadarHtml({ title: 'generated airspace', at: Date.UTC(2026, 0, 1), scan }));
-    const { page, errors } = await open(browser, pathToFileURL(file).href, 'reduce');
+    const { page, errors } = await tab.open(pathToFileURL(file).href, 'reduce', context);
     expectDrawn(expect, await state(page), scan);
     expect((await state(page)).agents).toBe(5);
     await settledOn(page, 0);
@@ -253,18 +295,18 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     expect(idle).toBeGreaterThan(0);
     expect((await stateAfterFrames(page, 6)).renders).toBe(idle);
     // ...and a change (here the pointer moving over the scene) draws again.
-    await page.mouse.move(700, 430);
+    await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
     await page.waitForFunction((before) => (window.__radar?.renders ?? 0) > before, idle, { timeout: 15_000 });
-    await page.screenshot({ path: join(OUT, 'radar-engine.png') });
+    await shotIfAsked(page, 'radar-engine.png');
     expect(errors).toEqual([]);
-    await page.close();
   });
 
-  it('draws a symbol link dashed in its own colour, unlike an ordinary link of the same level', async ({ expect }) => {
+  it('draws a symbol link dashed in its own colour, unlike an ordinary link of the same level', async (context) => {
+    const { expect } = context;
     const scan = symbolScan();
     const file = join(OUT, 'radar-symbol.html');
     writeFileSync(file, renderRadarHtml({ title: 'symbol link', at: Date.UTC(2026, 0, 1), scan }));
-    const { page, errors } = await open(browser, pathToFileURL(file).href, 'reduce');
+    const { page, errors } = await tab.open(pathToFileURL(file).href, 'reduce', context);
     await settledOn(page, 0);
     const { linkStyles } = await state(page);
     const symbolLink = linkStyles.find((l) => l.a === 'ada' && l.b === 'bo');
@@ -275,24 +317,29 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     // The pixels agree: along the symbol link, many short violet runs (dashes); along the ordinary
     // RA link, one red run and no violet.
     const [ada, bo, cy] = await Promise.all(['ada', 'bo', 'cy'].map((id) => agentOnScreen(page, id)));
-    const dashed = await runsAlong(page, ada!, bo!, SYMBOL_CSS);
-    expect(dashed.runs, JSON.stringify(dashed)).toBeGreaterThanOrEqual(4);
-    const solid = await runsAlong(page, ada!, cy!, RA_CSS);
-    expect(solid.runs).toBe(1);
-    expect(solid.hits).toBeGreaterThan(200);
-    expect((await runsAlong(page, ada!, cy!, SYMBOL_CSS)).hits).toBe(0);
+    const {
+      along: [dashed, solid, violetOnSolid],
+    } = await readCanvas(page, [
+      { from: ada!, to: bo!, color: SYMBOL_CSS },
+      { from: ada!, to: cy!, color: RA_CSS },
+      { from: ada!, to: cy!, color: SYMBOL_CSS },
+    ]);
+    expect(dashed!.runs, JSON.stringify(dashed)).toBeGreaterThanOrEqual(4);
+    expect(solid!.runs).toBe(1);
+    expect(solid!.hits).toBeGreaterThan(200);
+    expect(violetOnSolid!.hits).toBe(0);
 
     // The legend names the dashed line, and the panel of the link lists the collision.
     await expect(page.locator('.legend').innerText()).resolves.toContain('symbol collision (dashed)');
     await page.mouse.click(ada!.x + (bo!.x - ada!.x) * 0.4, ada!.y + (bo!.y - ada!.y) * 0.4);
     await expect(page.locator('.panel .pair').textContent()).resolves.toBe('ada ↔ bo');
     await expect(page.locator('.panel').innerText()).resolves.toContain('createSession · removed');
-    await page.screenshot({ path: join(OUT, 'radar-symbol.png') });
+    await shotIfAsked(page, 'radar-symbol.png');
     expect(errors).toEqual([]);
-    await page.close();
   });
 
-  it('follows a served live scan as the agents glide to their new places', async ({ expect }) => {
+  it('follows a served live scan as the agents glide to their new places', async (context) => {
+    const { expect } = context;
     const files = fileCloud(30);
     let calls = 0;
     const server = await serveRadar({
@@ -320,7 +367,7 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     });
     try {
       // Full motion: this test keeps proving that the glide ends with every agent in place.
-      const { page, errors } = await open(browser, server.url, 'no-preference');
+      const { page, errors } = await tab.open(server.url, 'no-preference', context);
       await page.waitForFunction(() => window.__radar?.agents === 3, null, { timeout: 10_000 });
       const live = await state(page);
       expect(live).toMatchObject({ live: true, agents: 3, links: 3, files: 31 });
@@ -329,9 +376,8 @@ describe.skipIf(skip)('radar page in a real browser', () => {
       await expect(page.locator('.agent-label').filter({ hasText: 'newcomer' }).count()).resolves.toBe(1);
       await expect(page.locator('.status').textContent()).resolves.toBe('live');
       await page.waitForFunction(() => window.__radar?.agents === 3 && window.__radar.settled, null, { timeout: 10_000 });
-      await page.screenshot({ path: join(OUT, 'radar-live.png') });
+      await shotIfAsked(page, 'radar-live.png');
       expect(errors).toEqual([]);
-      await page.close();
     } finally {
       await server.close();
     }
