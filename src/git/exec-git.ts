@@ -178,6 +178,75 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
   });
 }
 
+export interface GitStreamHandlers {
+  /** Each chunk of stdout, in order. */
+  readonly onData: (chunk: Buffer) => void;
+  /** Once, when the process is gone: null after a clean exit, else why it ended (typed). */
+  readonly onEnd: (error: AirspaceError | null) => void;
+}
+
+/** A git process that reads commands as they come (`cat-file --batch-command`). */
+export interface GitStream {
+  write(text: string): void;
+  /** Ends git's input: it answers what it read, then exits. */
+  end(): void;
+  kill(): void;
+}
+
+/**
+ * A long-lived git process fed through stdin, with the same pinned flags and environment as
+ * `runGit`, killed when its signal (the run's by default) aborts. Output caps and timeouts belong to
+ * the caller, which knows where one answer ends (src/git/object-session.ts).
+ */
+export function streamGit(
+  args: readonly string[],
+  options: Pick<GitOptions, 'cwd' | 'env' | 'inheritRepoEnv' | 'signal'>,
+  handlers: GitStreamHandlers,
+): GitStream {
+  const signal = options.signal ?? currentRunSignal();
+  let ended = false;
+  const finish = (error: AirspaceError | null) => {
+    if (ended) return;
+    ended = true;
+    signal?.removeEventListener('abort', onAbort);
+    handlers.onEnd(error);
+  };
+  const onAbort = () => {
+    stopped = true;
+    killTree(child, false);
+  };
+  let stopped = signal?.aborted === true;
+  const child = spawn('git', [...PINNED_CONFIG, ...args], {
+    cwd: options.cwd,
+    env: gitEnvironment(options),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  let stderr = '';
+  child.stdout.on('data', handlers.onData);
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
+  });
+  child.stdin.on('error', () => undefined);
+  child.on('error', (error: NodeJS.ErrnoException) => finish(spawnError(error, args)));
+  child.on('close', (code, signalName) => {
+    if (stopped) finish(cancelled(args));
+    else if (code === 0) finish(null);
+    else if (code === null)
+      finish(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), signalName ?? 'killed'), { args, signal: signalName }));
+    else finish(new AirspaceError('git', 'git-failed', gitMessages.failed(String(args[0]), firstLine(stderr) || `exit ${code}`), { args, code, stderr }));
+  });
+  if (stopped) killTree(child, false);
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    write: (text) => {
+      if (!ended && child.stdin.writable) child.stdin.write(text);
+    },
+    end: () => child.stdin.end(),
+    kill: () => killTree(child, false),
+  };
+}
+
 function spawnError(error: NodeJS.ErrnoException, args: readonly string[]): AirspaceError {
   const missing = error.code === 'ENOENT';
   return new AirspaceError('environment', missing ? 'git-missing' : 'git-spawn', missing ? gitMessages.gitMissing : error.message, { args });

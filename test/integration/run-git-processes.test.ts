@@ -13,7 +13,10 @@ import { commitAll, gitIn, remoteWithClones, removeDir, runCli, tempDir, writeFi
  * - whether a beacon's base commit is here, when it is the ownship's own HEAD;
  * - the ownship's working set against a base it was already computed against (pre-push drafted
  *   its own beacon against the same trunk merge-base a beacon-only peer's pair used);
- * - the fetched beacon refs in a second `for-each-ref`: the branches' listing includes them.
+ * - the fetched beacon refs in a second `for-each-ref`: the branches' listing includes them;
+ * - one process per object read: every `info`/`contents` request of a run (beacon sizes and bodies,
+ *   the symbol channel's file versions, whether a beacon's base is here) goes to the run's one
+ *   `cat-file --batch-command` (src/git/object-session.ts).
  * Situation: two clones of a bare remote; ada publishes a beacon of uncommitted work on her
  * branch (never pushed), bo has uncommitted work of his own.
  */
@@ -73,8 +76,21 @@ describe('git processes of one run', () => {
     expect(processes.filter((argv) => argv.startsWith('fetch '))).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('cat-file -e'))).toEqual([]);
     expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(1);
-    // Was 22 before these cuts (the fetch counts once: its transport children are not ours).
-    expect(processes).toHaveLength(19);
+    expect(processes.filter((argv) => argv.startsWith('cat-file '))).toEqual(['cat-file --batch-command --buffer']);
+    // Was 22 before these cuts, 19 before the run's one object reader (the fetch counts once: its
+    // transport children are not ours).
+    expect(processes).toHaveLength(17);
+  });
+
+  it('pre-commit: one cat-file for every object read', () => {
+    const trace = join(scratch, 'pre-commit.json');
+    const result = runCli(bo, ['hook', 'pre-commit'], { GIT_TRACE2_EVENT: trace });
+    expect(result.status, result.stderr).toBe(0);
+    const processes = gitProcesses(trace);
+    expect(processes.filter((argv) => argv.startsWith('cat-file '))).toEqual(['cat-file --batch-command --buffer']);
+    expect(processes.filter((argv) => argv.startsWith('rev-parse '))).toHaveLength(1);
+    // 18 before the run's one object reader (beacon sizes, beacon bodies, the symbol channel's versions).
+    expect(processes).toHaveLength(16);
   });
 
   it('pre-push: the own working set against the trunk merge-base is computed once', () => {
@@ -91,6 +107,10 @@ describe('git processes of one run', () => {
     expect(processes.filter((argv) => argv.startsWith('log --format=%x01%ct'))).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('rev-parse '))).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(1);
+    // Whether the own beacon's base is here is an `info` request too: no `cat-file -e` of its own.
+    expect(processes.filter((argv) => argv.startsWith('cat-file '))).toEqual(['cat-file --batch-command --buffer']);
+    // 21 before the run's one object reader (four cat-file processes).
+    expect(processes).toHaveLength(18);
   });
 });
 
