@@ -97,6 +97,15 @@ describe('git processes of one run', () => {
     expect(processes).toHaveLength(15);
   });
 
+  it("diff of a beacon peer: one cat-file for the beacons' sizes and bodies", () => {
+    const trace = join(scratch, 'diff.json');
+    const result = runCli(bo, ['diff', 'ada', '--json'], { GIT_TRACE2_EVENT: trace });
+    expect(result.status, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as { peer: string }).peer).toBe('ada');
+    // Was two (`--batch-check`, then `--batch`): `diff` runs in a git scope of its own too.
+    expect(gitProcesses(trace).filter((argv) => argv.startsWith('cat-file '))).toEqual(['cat-file --batch-command --buffer']);
+  });
+
   it('pre-push: the own working set against the trunk merge-base is computed once', () => {
     commitAll(bo, 'bo: double b');
     const sha = gitIn(bo, 'rev-parse', 'HEAD');
