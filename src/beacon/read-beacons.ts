@@ -1,17 +1,18 @@
 /**
  * Reads the peers' beacons that the last fetch (`+refs/airspace/*:refs/airspace/remote/*`) brought
- * in. Three git processes whatever the number of peers: `for-each-ref` lists the refs,
- * `cat-file --batch-check` gives each `beacon.json` blob's size (so a huge blob is refused before a
- * byte of it is read), `cat-file --batch` reads the accepted blobs in one stream. Ref names and
- * object names go to git as arguments or stdin lines, never through a shell.
+ * in, whatever the number of peers: `for-each-ref` lists the refs (or the caller's listing did),
+ * an `info` request gives each `beacon.json` blob's size (so a huge blob is refused before a byte
+ * of it is read), a `contents` request reads the accepted blobs in one stream (src/git/read-objects.ts:
+ * inside a run both go to the run's one `cat-file --batch-command` process; alone, one process
+ * each). Ref names and object names go to git as arguments or stdin lines, never through a shell.
  */
 import { runGit } from '../git/exec-git.js';
+import { objectContents, objectInfo } from '../git/read-objects.js';
 import { encodeAgentId, FETCHED_BEACON_PREFIX } from './agent-ref.js';
 import { DEFAULT_BEACON_LIMITS, DEFAULT_MAX_BEACONS, type BeaconLimits } from './beacon-limits.js';
 import type { Beacon } from './beacon-schema.js';
 import { parseBeacon, type BeaconSkipReason } from './parse-beacon.js';
 import { BEACON_FILE } from './publish-beacon.js';
-import { parseBatchOutput, parseBatchCheckLine } from './cat-file-batch.js';
 import { checkBeaconClaims } from './check-beacon-claims.js';
 import { mapLimit } from '../traffic/limit-concurrency.js';
 
@@ -100,23 +101,28 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
   if (tooMany > 0) skipped.push({ ref: `${FETCHED_BEACON_PREFIX}*`, reason: 'too-many', detail: String(tooMany) });
   if (candidates.length === 0) return { beacons: [], skipped, works: new Map() };
 
-  const checkOut = await runGit(['cat-file', '--batch-check'], { ...git, input: candidates.map((c) => `${c.query}\n`).join('') });
-  const checkLines = checkOut.stdout.toString('utf8').split('\n');
+  const reads = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
+  const infos = await objectInfo(
+    cwd,
+    candidates.map((c) => c.query),
+    reads,
+  );
   const accepted: { candidate: Candidate; sha: string }[] = [];
   candidates.forEach((candidate, i) => {
-    const info = parseBatchCheckLine(checkLines[i] ?? '');
+    const info = infos[i];
     if (info?.type !== 'blob') skipped.push({ ref: candidate.ref, reason: 'not-a-beacon', detail: info?.type ?? 'missing' });
     else if (info.size > limits.maxBytes) skipped.push({ ref: candidate.ref, reason: 'too-large', detail: String(info.size) });
     else accepted.push({ candidate, sha: info.sha });
   });
   if (accepted.length === 0) return { beacons: [], skipped, works: new Map() };
 
-  const batch = await runGit(['cat-file', '--batch'], {
-    ...git,
-    input: accepted.map((a) => `${a.sha}\n`).join(''),
-    maxBytes: accepted.length * (limits.maxBytes + 128) + 1024,
-  });
-  const blobs = parseBatchOutput(batch.stdout);
+  const blobs = (
+    await objectContents(
+      cwd,
+      accepted.map((a) => a.sha),
+      { ...reads, maxBytes: accepted.length * (limits.maxBytes + 128) + 1024 },
+    )
+  ).map((object) => object?.content);
   const parsedBeacons: { candidate: Candidate; beacon: Beacon }[] = [];
   accepted.forEach(({ candidate }, i) => {
     const blob = blobs[i];

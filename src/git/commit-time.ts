@@ -1,4 +1,5 @@
 import { git, runGit } from './exec-git.js';
+import { objectInfo } from './read-objects.js';
 
 const OID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
@@ -13,8 +14,8 @@ export async function commitTime(cwd: string, revision: string): Promise<number 
 /** Whether a full object id (from untrusted data, e.g. a beacon) names a commit present here. */
 export async function hasCommit(cwd: string, sha: string): Promise<boolean> {
   if (!OID.test(sha)) return false;
-  const result = await runGit(['cat-file', '-e', '--end-of-options', `${sha}^{commit}`], { cwd, okCodes: [1, 128] });
-  return result.code === 0;
+  const [info] = await objectInfo(cwd, [`${sha}^{commit}`]);
+  return info?.type === 'commit';
 }
 
 /** The first parent of a ref's commit, or null when it has none (or the ref is missing). */

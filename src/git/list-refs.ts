@@ -30,7 +30,7 @@ export interface ListRefsOptions {
 
 /**
  * Every local branch and every remote-tracking branch of `remote`, in ONE `for-each-ref` (plus a
- * `git config` lookup run alongside). Ref names cannot contain control characters, so NUL and a
+ * `git config` lookup only when no remote-tracking branch answers it, see remoteConfigured). Ref names cannot contain control characters, so NUL and a
  * newline are safe separators. `%(objectname)` of a symref is the target's sha. With `also`, that
  * prefix is listed by the same process (one git process fewer per run than a second listing); the
  * whole listing is then sorted newest first, as the beacon reader needs, and the branches are put
@@ -43,22 +43,17 @@ export async function listRefs(cwd: string, remote: string, options: ListRefsOpt
   const also = options.also;
   const format = '%(refname)%00%(objecttype)%00%(objectname)%00%(parent)%00%(committerdate:unix)%00%(symref)';
   const branches = ['refs/heads/', `refs/remotes/${remote}/`];
-  const [listing, url] = await Promise.all([
-    runGit(
-      [
-        'for-each-ref',
-        ...(also !== undefined ? ['--sort=-committerdate'] : []),
-        `--format=${format}`,
-        '--end-of-options',
-        ...branches,
-        ...(also !== undefined ? [also] : []),
-      ],
-      {
-        cwd,
-      },
-    ),
-    runGit(['config', '--get', `remote.${remote}.url`], { cwd, okCodes: [1] }),
-  ]);
+  const listing = await runGit(
+    [
+      'for-each-ref',
+      ...(also !== undefined ? ['--sort=-committerdate'] : []),
+      `--format=${format}`,
+      '--end-of-options',
+      ...branches,
+      ...(also !== undefined ? [also] : []),
+    ],
+    { cwd },
+  );
   const refs: RefEntry[] = [];
   const alsoLines: string[] = [];
   for (const line of listing.stdout.toString('utf8').split('\n')) {
@@ -68,7 +63,22 @@ export async function listRefs(cwd: string, remote: string, options: ListRefsOpt
     else refs.push({ ref, sha, committedAt: Number(date) * 1000, symref });
   }
   if (also !== undefined) refs.sort((a, b) => Buffer.compare(Buffer.from(a.ref), Buffer.from(b.ref)));
-  return { refs, hasRemote: url.code === 0 && url.stdout.toString('utf8').trim() !== '', ...(also !== undefined ? { also: alsoLines } : {}) };
+  return { refs, hasRemote: await remoteConfigured(cwd, remote, refs), ...(also !== undefined ? { also: alsoLines } : {}) };
+}
+
+/**
+ * Whether `remote.<remote>.url` is set. Remote-tracking branches under `refs/remotes/<remote>/`
+ * are written by fetches from that configured remote, and `git remote remove` / `rename` delete or
+ * move them with the configuration, so when the listing holds one the answer is yes without a
+ * `git config` process (one per check, pre-commit and pre-push). Only without one is git asked.
+ * Where the two can differ (a url unset by hand while its branches stay, or refs written there by
+ * a hand-made refspec), those remote-tracking branches are listed as the remote's: what they are.
+ */
+async function remoteConfigured(cwd: string, remote: string, refs: readonly RefEntry[]): Promise<boolean> {
+  const tracking = `refs/remotes/${remote}/`;
+  if (refs.some((entry) => entry.ref.startsWith(tracking))) return true;
+  const url = await runGit(['config', '--get', `remote.${remote}.url`], { cwd, okCodes: [1] });
+  return url.code === 0 && url.stdout.toString('utf8').trim() !== '';
 }
 
 /** `refs/remotes/origin/feature/x` → `feature/x`; `refs/heads/x` → `x`; anything else unchanged. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstat, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runGit } from './exec-git.js';
+import { objectInfo } from './read-objects.js';
 import type { IndexCopy } from './snapshot-worktree.js';
 import { worktreeSidePaths, type WorktreeStatus } from './worktree-status.js';
 
@@ -92,8 +92,7 @@ export async function writeSnapshotCache(commonDir: string, entries: ReadonlyMap
 /** Which of these object ids this repository no longer has (a `git gc --prune` removed them). */
 export async function missingObjects(cwd: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const { stdout } = await runGit(['cat-file', '--batch-check'], { cwd, input: ids.map((id) => `${id}\n`).join('') });
-  const missing = new Set<string>();
-  for (const line of stdout.toString('utf8').split('\n')) if (line.endsWith(' missing')) missing.add(line.slice(0, -' missing'.length));
-  return missing;
+  const found = await objectInfo(cwd, ids);
+  // An id that is not a well-formed object id cannot be asked: it is no object of this repository.
+  return new Set(ids.filter((_, index) => found[index] === null));
 }

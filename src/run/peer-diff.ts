@@ -7,6 +7,7 @@ import { readBeacons } from '../beacon/read-beacons.js';
 import { AirspaceError } from '../errors.js';
 import { firstParent } from '../git/commit-time.js';
 import { fileHunks, fileSubjects, type FileHunk } from '../git/file-hunks.js';
+import { withRunGitScope } from '../git/run-git-scope.js';
 import { peerDiffMessages } from '../messages/peer-diff.js';
 import { PEER_DIFF_SCHEMA, type PeerDiffFile, type PeerDiffHunk, type PeerDiffQuery, type PeerDiffReport } from '../report/peer-diff-report.js';
 import { sanitizeText } from '../report/sanitize-text.js';
@@ -53,7 +54,13 @@ interface Side {
   readonly toplevel: string;
 }
 
-export async function peerDiff(request: PeerDiffRequest): Promise<PeerDiffReport> {
+export function peerDiff(request: PeerDiffRequest): Promise<PeerDiffReport> {
+  // `diff` has no budget of its own: its git scope (a signal that never aborts) shares the pinned
+  // environment and one object reader (the beacons' sizes and bodies) and closes them at the end.
+  return withRunGitScope(new AbortController().signal, () => diffPeer(request));
+}
+
+async function diffPeer(request: PeerDiffRequest): Promise<PeerDiffReport> {
   const side = await resolveSide(request);
   const file = side.file;
   const ownByPath = new Map(side.own.files.map((f) => [f.file, f]));

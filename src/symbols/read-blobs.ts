@@ -1,10 +1,10 @@
-import { parseBatchCheckLine, parseBatchOutput } from '../beacon/cat-file-batch.js';
-import { runGit } from '../git/exec-git.js';
+import { objectContents, objectInfo } from '../git/read-objects.js';
 
 /**
- * File versions straight from the object store, many per git process: `cat-file --batch` for
- * contents and `--batch-check` for "does this path exist at that commit" (import resolution).
- * Queries are `<commit>:<path>`; a path with a newline cannot be asked and counts as absent.
+ * File versions straight from the object store (src/git/read-objects.ts: inside a run, the run's
+ * one `cat-file --batch-command` process): contents, and "does this path exist at that commit"
+ * (import resolution). Queries are `<commit>:<path>`; a path with a newline cannot be asked and
+ * counts as absent, and so does a commit that is not an object id.
  */
 
 export interface BlobQuery {
@@ -23,8 +23,8 @@ export async function readBlobs(cwd: string, queries: readonly BlobQuery[]): Pro
   const asked = unique(queries.filter(askable).map(queryOf));
   const found = new Map<string, string>();
   if (asked.length === 0) return found;
-  const { stdout } = await runGit(['cat-file', '--batch'], { cwd, input: asked.map((q) => `${q}\n`).join('') });
-  parseBatchOutput(stdout).forEach((content, index) => {
+  (await objectContents(cwd, asked)).forEach((object, index) => {
+    const content = object?.content;
     if (content && content.length <= MAX_SOURCE_BYTES && !content.includes(0)) found.set(asked[index]!, content.toString('utf8'));
   });
   return found;
@@ -35,14 +35,9 @@ export async function existingPaths(cwd: string, queries: readonly BlobQuery[]):
   const asked = unique(queries.filter(askable).map(queryOf));
   const found = new Set<string>();
   if (asked.length === 0) return found;
-  const { stdout } = await runGit(['cat-file', '--batch-check'], { cwd, input: asked.map((q) => `${q}\n`).join('') });
-  stdout
-    .toString('utf8')
-    .split('\n')
-    .slice(0, asked.length)
-    .forEach((line, index) => {
-      if (parseBatchCheckLine(line)?.type === 'blob') found.add(asked[index]!);
-    });
+  (await objectInfo(cwd, asked)).forEach((info, index) => {
+    if (info?.type === 'blob') found.add(asked[index]!);
+  });
   return found;
 }
 

@@ -13,7 +13,10 @@ import { commitAll, gitIn, remoteWithClones, removeDir, runCli, tempDir, writeFi
  * - whether a beacon's base commit is here, when it is the ownship's own HEAD;
  * - the ownship's working set against a base it was already computed against (pre-push drafted
  *   its own beacon against the same trunk merge-base a beacon-only peer's pair used);
- * - the fetched beacon refs in a second `for-each-ref`: the branches' listing includes them.
+ * - the fetched beacon refs in a second `for-each-ref`: the branches' listing includes them;
+ * - one process per object read: every `info`/`contents` request of a run (beacon sizes and bodies,
+ *   the symbol channel's file versions, whether a beacon's base is here) goes to the run's one
+ *   `cat-file --batch-command` (src/git/object-session.ts).
  * Situation: two clones of a bare remote; ada publishes a beacon of uncommitted work on her
  * branch (never pushed), bo has uncommitted work of his own.
  */
@@ -73,8 +76,34 @@ describe('git processes of one run', () => {
     expect(processes.filter((argv) => argv.startsWith('fetch '))).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('cat-file -e'))).toEqual([]);
     expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(1);
-    // Was 22 before these cuts (the fetch counts once: its transport children are not ours).
-    expect(processes).toHaveLength(19);
+    expect(processes.filter((argv) => argv.startsWith('cat-file '))).toEqual(['cat-file --batch-command --buffer']);
+    // The remote's remote-tracking branches say it is configured: no `git config` process.
+    expect(processes.filter((argv) => argv.startsWith('config '))).toEqual([]);
+    // Was 22 before these cuts, 19 before the run's one object reader and the config fold (the
+    // fetch counts once: its transport children are not ours).
+    expect(processes).toHaveLength(16);
+  });
+
+  it('pre-commit: one cat-file for every object read', () => {
+    const trace = join(scratch, 'pre-commit.json');
+    const result = runCli(bo, ['hook', 'pre-commit'], { GIT_TRACE2_EVENT: trace });
+    expect(result.status, result.stderr).toBe(0);
+    const processes = gitProcesses(trace);
+    expect(processes.filter((argv) => argv.startsWith('cat-file '))).toEqual(['cat-file --batch-command --buffer']);
+    expect(processes.filter((argv) => argv.startsWith('rev-parse '))).toHaveLength(1);
+    expect(processes.filter((argv) => argv.startsWith('config '))).toEqual([]);
+    // 18 before the run's one object reader (beacon sizes, beacon bodies, the symbol channel's
+    // versions) and the config fold.
+    expect(processes).toHaveLength(15);
+  });
+
+  it("diff of a beacon peer: one cat-file for the beacons' sizes and bodies", () => {
+    const trace = join(scratch, 'diff.json');
+    const result = runCli(bo, ['diff', 'ada', '--json'], { GIT_TRACE2_EVENT: trace });
+    expect(result.status, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as { peer: string }).peer).toBe('ada');
+    // Was two (`--batch-check`, then `--batch`): `diff` runs in a git scope of its own too.
+    expect(gitProcesses(trace).filter((argv) => argv.startsWith('cat-file '))).toEqual(['cat-file --batch-command --buffer']);
   });
 
   it('pre-push: the own working set against the trunk merge-base is computed once', () => {
@@ -91,6 +120,11 @@ describe('git processes of one run', () => {
     expect(processes.filter((argv) => argv.startsWith('log --format=%x01%ct'))).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('rev-parse '))).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(1);
+    // Whether the own beacon's base is here is an `info` request too: no `cat-file -e` of its own.
+    expect(processes.filter((argv) => argv.startsWith('cat-file '))).toEqual(['cat-file --batch-command --buffer']);
+    expect(processes.filter((argv) => argv.startsWith('config '))).toEqual([]);
+    // 21 before the run's one object reader (four cat-file processes) and the config fold.
+    expect(processes).toHaveLength(17);
   });
 });
 
@@ -106,5 +140,32 @@ describe('one for-each-ref for branches and beacons', () => {
     const beacons = gitIn(bo, 'for-each-ref', '--sort=-committerdate', '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)', FETCHED_BEACON_REFS);
     expect(beacons).toContain('refs/airspace/remote/beacons/ada');
     expect(together.also?.map((line) => line.split('\0').slice(0, 4).join('\0')).join('\n')).toBe(beacons);
+  });
+});
+
+describe('whether the remote is configured', () => {
+  it('is answered by its remote-tracking branches, and asked of git only without them', async () => {
+    const lone = join(scratch, 'lone');
+    gitIn(scratch, 'init', '-q', '-b', 'main', lone);
+    gitIn(lone, 'commit', '-q', '--allow-empty', '-m', 'first');
+    const trace = join(scratch, 'remote-configured.json');
+    process.env.GIT_TRACE2_EVENT = trace;
+    try {
+      expect((await listRefs(lone, 'origin')).hasRemote).toBe(false);
+      // Configured, never fetched: no remote-tracking branch, so git is asked.
+      gitIn(lone, 'remote', 'add', 'origin', remote);
+      expect((await listRefs(lone, 'origin')).hasRemote).toBe(true);
+      // Fetched: the listing answers.
+      expect((await listRefs(bo, 'origin')).hasRemote).toBe(true);
+      // Removed: git drops the remote-tracking branches with it.
+      gitIn(lone, 'fetch', '-q', 'origin');
+      gitIn(lone, 'remote', 'remove', 'origin');
+      expect((await listRefs(lone, 'origin')).hasRemote).toBe(false);
+    } finally {
+      delete process.env.GIT_TRACE2_EVENT;
+    }
+    const configs = gitProcesses(trace).filter((argv) => argv.startsWith('config '));
+    // The three listings without remote-tracking branches asked; the fetched clone's did not.
+    expect(configs).toEqual(Array(3).fill('config --get remote.origin.url'));
   });
 });
