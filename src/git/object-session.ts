@@ -41,12 +41,18 @@ export class ObjectSession {
   private readonly queue: Pending[] = [];
   private readonly stream: GitStream;
   private gone: AirspaceError | null = null;
+  /**
+   * The run's abort fails every waiting request at once: the kill is asynchronous, and an answer
+   * git wrote before it would otherwise still resolve a request of a cancelled run.
+   */
+  private readonly onRunAbort = () => this.end(cancelled());
 
   constructor(
     cwd: string,
     private readonly signal: AbortSignal,
     private readonly onGone: () => void,
   ) {
+    signal.addEventListener('abort', this.onRunAbort, { once: true });
     const reader = new BatchCommandReader({
       next: () => {
         const head = this.queue[0];
@@ -121,6 +127,7 @@ export class ObjectSession {
   private end(error: AirspaceError): void {
     if (this.gone !== null) return;
     this.gone = error;
+    this.signal.removeEventListener('abort', this.onRunAbort);
     this.stream.kill();
     for (const pending of this.queue.splice(0)) pending.settle(error);
     this.onGone();
