@@ -67,7 +67,8 @@ interface Candidate {
 
 export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Promise<ReadBeaconsResult> {
   const limits: BeaconLimits = { ...DEFAULT_BEACON_LIMITS, ...options.limits, ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}) };
-  const git = { cwd, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
+  const reads = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
+  const git = { cwd, ...reads };
   const skipped: SkippedBeacon[] = [];
   // Newest first: a flood of stale refs cannot crowd out the beacons that are being refreshed.
   const lines =
@@ -101,7 +102,6 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
   if (tooMany > 0) skipped.push({ ref: `${FETCHED_BEACON_PREFIX}*`, reason: 'too-many', detail: String(tooMany) });
   if (candidates.length === 0) return { beacons: [], skipped, works: new Map() };
 
-  const reads = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   const infos = await objectInfo(
     cwd,
     candidates.map((c) => c.query),
