@@ -13,7 +13,7 @@ import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-cha
 import { mapLimit } from '../traffic/limit-concurrency.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 import { withoutIdenticalEdits } from '../traffic/identical-edits.js';
-import { pathsMayConflict } from '../traffic/paths-may-conflict.js';
+import { pathsMayConflict } from '../channels/paths-may-conflict.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 import { firstParentChain, listMerges, mergeBases, readSides, virtualMergeCommit, type MergeCommit } from './replay-history.js';
 import { bothActiveCut, prefixAt, type ChainCommit } from './replay-moments.js';

@@ -5,7 +5,7 @@ interface StageRecordLike {
   readonly detail?: string;
 }
 
-const STAGE_ORDER = ['fetch', 'traffic', 'beacons', 'graph', 'scoring'];
+const STAGE_ORDER = ['fetch', 'traffic', 'beacons', 'graph', 'channels', 'scoring'];
 
 function notChecked(stages: readonly StageRecordLike[]): string[] {
   const finished = new Set(stages.filter((s) => s.state !== 'cut').map((s) => s.stage));

@@ -1,12 +1,8 @@
 import type { Beacon } from '../beacon/beacon-schema.js';
 import { mergeBeaconIntoWorkingSet } from '../beacon/merge-beacon.js';
 import { isAirspaceError } from '../errors.js';
-import { isAncestor, mergeBase } from '../git/merge-base.js';
-import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
-import { currentRunSignal, withRunSignal } from '../git/run-signal.js';
-import { symbolMessages } from '../messages/symbols.js';
-import { symbolChannel, type SymbolChannelResult } from '../symbols/symbol-channel.js';
-import type { PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
+import { isAncestor } from '../git/merge-base.js';
+import type { GitStates, PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 
 /**
@@ -24,20 +20,13 @@ export interface BeaconFoldInput {
   readonly ownshipWorkingSet: (base: string | null) => Promise<WorkingSet>;
   readonly hasCommit: (sha: string) => Promise<boolean>;
   /**
-   * The channels computed on a peer's published work (the beacon commit's parent), when it came
-   * along: the exact merge channel and the symbol channel. With `branchTip`, only when that work is
-   * at least as new as the pushed branch (undefined otherwise: the branch is newer and its own
-   * channels stand).
+   * The commit holding the ownship's work (uncommitted included) and, per beacon, the commit holding
+   * the peer's published work (the beacon commit's parent, see publishBeacon's `parent`): the two
+   * states the git channels compare (src/channels/). Absent: the pairs keep the states they have.
    */
-  readonly workChannels?: (beacon: Beacon, branchTip?: string) => Promise<WorkChannels | undefined>;
+  readonly work?: { readonly cwd: string; readonly own: string; readonly of: (beacon: Beacon) => string | null };
   /** Tips of the peers seen as pushed branches (id → remote-tracking commit). */
   readonly branchTips?: ReadonlyMap<string, string>;
-}
-
-/** What a peer's published work says about the pair, beyond its beacon's file list. */
-export interface WorkChannels {
-  readonly merge?: MergeChannelResult;
-  readonly symbol?: SymbolChannelResult;
 }
 
 export interface BeaconFoldResult {
@@ -52,21 +41,20 @@ export interface BeaconFoldResult {
 /**
  * A peer seen both as a pushed branch and through its beacon: the peer's own machine merges its
  * current work (uncommitted included) with ours, so ours must merge with the newest work it
- * published — the beacon's parent when it is at least as new as the branch — not the older branch
- * tip. Otherwise the merge channel says 0 on one side and 1 on the other for the same two states.
+ * published — the beacon's parent when it contains the branch tip — not the older branch tip.
+ * Otherwise the merge channel says 0 on one side and 1 on the other for the same two states. A
+ * branch pushed after the beacon is the newer state and keeps its own.
  */
-async function newestWork(input: BeaconFoldInput, pair: PairWorkingSets): Promise<WorkChannels> {
-  if (!input.workChannels || input.ownshipId === null || (!pair.merge && !pair.symbol)) return {};
+async function newestStates(input: BeaconFoldInput, pair: PairWorkingSets): Promise<GitStates | null> {
+  const work = input.work;
+  if (!work || input.ownshipId === null || !pair.states) return pair.states;
   const peer = pair.a === input.ownshipId ? pair.b : pair.b === input.ownshipId ? pair.a : null;
   const tip = peer === null ? undefined : input.branchTips?.get(peer);
   const beacon = peer === null ? undefined : input.beacons.find((b) => b.agent === peer);
-  if (tip === undefined || beacon === undefined) return {};
-  const found = await input.workChannels(beacon, tip);
-  // Only the channels the pair already had are replaced: a pair without a base has neither.
-  return {
-    ...(pair.merge && found?.merge ? { merge: found.merge } : {}),
-    ...(pair.symbol && found?.symbol ? { symbol: found.symbol } : {}),
-  };
+  const published = beacon ? work.of(beacon) : null;
+  if (tip === undefined || published === null) return pair.states;
+  if (published !== tip && !(await isAncestor(work.cwd, tip, published))) return pair.states;
+  return pair.a === input.ownshipId ? { a: work.own, b: published, fromBase: false } : { a: published, b: work.own, fromBase: false };
 }
 
 export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldResult> {
@@ -83,8 +71,8 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
     input.pairs.map(async (pair) => {
       seen.add(pair.a);
       seen.add(pair.b);
-      const merged = { ...pair, workingSetA: withBeacon(pair.a, pair.workingSetA), workingSetB: withBeacon(pair.b, pair.workingSetB) };
-      return { ...merged, ...(await newestWork(input, pair)) };
+      const states = await newestStates(input, pair);
+      return { ...pair, workingSetA: withBeacon(pair.a, pair.workingSetA), workingSetB: withBeacon(pair.b, pair.workingSetB), states };
     }),
   );
   const beaconOnly: Beacon[] = [];
@@ -108,8 +96,9 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
       const base = beacon.base !== null && (await hasCommit(beacon.base)) ? beacon.base : null;
       const own = await ownshipWorkingSet(base);
       const theirs = base !== null ? beacon.workingSet : mergeBeaconIntoWorkingSet({ base: null, files: [] }, beacon).workingSet;
-      const work = await input.workChannels?.(beacon);
-      pairs.push({ a: input.ownshipId, b: beacon.agent, base: base ?? own.base ?? '', workingSetA: own, workingSetB: theirs, ...work });
+      const published = input.work?.of(beacon) ?? null;
+      const states = input.work && published !== null ? { a: input.work.own, b: published, fromBase: false } : null;
+      pairs.push({ a: input.ownshipId, b: beacon.agent, base: base ?? own.base ?? '', workingSetA: own, workingSetB: theirs, states });
       beaconOnly.push(beacon);
     } catch (error) {
       if (!isAirspaceError(error)) throw error;
@@ -117,77 +106,4 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
     }
   }
   return { pairs, beaconOnly, merged, unknown };
-}
-
-export interface WorkChannelOptions {
-  readonly merge: boolean;
-  /** The symbol channel's options (ids: ownship and peer), or null when the channel is off. */
-  readonly symbol: {
-    readonly ownId: string;
-    readonly ignore: (path: string) => boolean;
-    /**
-     * Ends the symbol channel alone (its share of the budget, see symbolShare): the channel is then
-     * unknown with the reason and the pair keeps its other channels. Must include the run's signal.
-     */
-    readonly signal?: AbortSignal;
-  } | null;
-}
-
-/**
- * The symbol channel's share of what is left of the run's budget: parsing a peer's large changed
- * files on a loaded machine can take seconds (docs/decisions/symbol-channel.md, "Beacons"), and a
- * run cut there lost the whole peer — its overlap and merge channels too — not only its symbols.
- * A quarter of the budget (at most 1 s) stays for scoring, the report and the beacon publish.
- */
-export function symbolShare(budget: { readonly signal: AbortSignal; readonly budgetMs: number | null; remaining(): number }): AbortSignal {
-  if (budget.budgetMs === null) return budget.signal;
-  const reserve = Math.min(1000, budget.budgetMs / 4);
-  return AbortSignal.any([budget.signal, AbortSignal.timeout(Math.max(0, Math.floor(budget.remaining() - reserve)))]);
-}
-
-/**
- * The merge and symbol channels between our work and a peer's published work: the beacon commit's
- * parent (see publishBeacon's `parent`; readBeacons reports it). With `branchTip` (the peer's
- * pushed branch), only when that work contains the branch tip — the beacon is the newer state; a
- * branch pushed after the beacon is newer and keeps its own channels. The symbol channel diffs both
- * commits from their merge-base itself: the beacon's file list is the peer's claim, its commit is
- * what git holds.
- */
-export async function beaconWorkChannels(
-  cwd: string,
-  own: string,
-  beacon: Beacon,
-  work: string | null,
-  branchTip: string | undefined,
-  options: WorkChannelOptions,
-): Promise<WorkChannels | undefined> {
-  if (work === null || (!options.merge && !options.symbol)) return undefined;
-  if (branchTip !== undefined && work !== branchTip && !(await isAncestor(cwd, branchTip, work))) return undefined;
-  const [merge, symbol] = await Promise.all([
-    options.merge ? mergeTreeChannel(cwd, own, work) : undefined,
-    options.symbol ? workSymbols(cwd, own, beacon.agent, work, options.symbol) : undefined,
-  ]);
-  return { ...(merge ? { merge } : {}), ...(symbol ? { symbol } : {}) };
-}
-
-async function workSymbols(
-  cwd: string,
-  own: string,
-  peer: string,
-  work: string,
-  options: NonNullable<WorkChannelOptions['symbol']>,
-): Promise<SymbolChannelResult> {
-  const run = currentRunSignal();
-  const cut: SymbolChannelResult = { value: null, collisions: [], reason: symbolMessages.cut };
-  const share = options.signal;
-  try {
-    share?.throwIfAborted();
-    const found = share ? await withRunSignal(share, () => mergeBase(cwd, own, work)) : await mergeBase(cwd, own, work);
-    if (found.base === null) return { value: null, collisions: [], reason: found.reason };
-    return await symbolChannel(cwd, found.base, own, work, { ids: { a: options.ownId, b: peer }, ignore: options.ignore, ...(share ? { signal: share } : {}) });
-  } catch (error) {
-    // Only the channel's own share ran out: the run goes on, the pair keeps its other channels.
-    if (share?.aborted && !run?.aborted) return cut;
-    throw error;
-  }
 }

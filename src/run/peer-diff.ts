@@ -155,7 +155,6 @@ async function resolveSide(request: PeerDiffRequest): Promise<Side> {
     maxAgeDays: config.peers.maxAgeDays,
     at: request.now,
     ignore,
-    channels: [],
     repo,
     pairs: 'ownship',
   });

@@ -13,7 +13,7 @@ import type { ModelOverrides } from '../config/defaults.js';
 import { runMessages } from '../messages/run.js';
 import type { ReportLink } from '../report/check-report.js';
 import { symbolValue, type SignaturePolicy } from '../symbols/symbol-value.js';
-import type { PairWorkingSets } from '../traffic/collect-airspace.js';
+import type { ChannelledPair } from '../channels/types.js';
 import { toAgent, type AgentFacts } from '../traffic/to-agent.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 import { byCodeUnits } from '../engine/code-unit-order.js';
@@ -26,7 +26,7 @@ import { byCodeUnits } from '../engine/code-unit-order.js';
  * working set, since only paths matter much there.
  */
 export interface ScorePairsInput {
-  readonly pairs: readonly PairWorkingSets[];
+  readonly pairs: readonly ChannelledPair[];
   readonly facts: ReadonlyMap<string, AgentFacts>;
   readonly graph: ImportGraph;
   readonly model: ModelOverrides;
@@ -63,9 +63,9 @@ export interface PreparedScoring {
   readonly rule: ContactRule;
   /**
    * Scores the pairs; `pairs` (same list, same order) may carry symbol results computed after
-   * `contact` (src/run/contact-symbols.ts), which are then used instead of the input's.
+   * `contact` (src/run/compute-git-channels.ts), which are then used instead of the input's.
    */
-  score(pairs?: readonly PairWorkingSets[]): ScoredAirspace;
+  score(pairs?: readonly ChannelledPair[]): ScoredAirspace;
 }
 
 export function prepareScoring(input: ScorePairsInput): PreparedScoring {

@@ -3,10 +3,10 @@
  * for each pair to compare, both sides' working sets in the pair's base coordinates.
  *
  *   const scan = await collectAirspace(cwd, { remote: 'origin', include: [], exclude: [],
- *     maxAgeDays: 14, ignore, channels: ['overlap', 'dependency', 'tree', 'merge'] });
+ *     maxAgeDays: 14, ignore });
  *   for (const pair of scan.pairs)
- *     engine input: toAgent(pair.a, pair.workingSetA, facts of a), toAgent(pair.b, …),
- *     plus pair.merge as the external `merge` channel (value null ⇒ unknown, with reason).
+ *     engine input: toAgent(pair.a, pair.workingSetA, facts of a), toAgent(pair.b, …);
+ *     pair.states are the two commits the git channels compare (src/channels/).
  *
  * - `ownship`: this worktree (HEAD + staged, unstaged, untracked-not-ignored work), or null in a
  *   repository with no commits and no files. Pass `inheritRepoEnv: true` from a hook so the index
@@ -22,12 +22,10 @@
  */
 import { isAirspaceError } from '../errors.js';
 import { lastFetchAge, type LastFetch } from '../git/fetch-traffic.js';
-import type { MergeChannelResult } from '../git/merge-tree-channel.js';
 import { resolveRepo, type RepoInfo } from '../git/resolve-repo.js';
 import { gitMessages } from '../messages/git.js';
-import type { SymbolChannelResult } from '../symbols/symbol-channel.js';
 import { discoverTraffic, type OwnshipAs } from './discover-traffic.js';
-import type { LineOfWork } from './line-of-work.js';
+import { targetOf, type LineOfWork } from './line-of-work.js';
 import { comparePairs } from './pair-working-sets.js';
 import type { WorkingSet } from './working-set.js';
 
@@ -45,8 +43,6 @@ export interface CollectOptions {
   readonly at?: number;
   /** True: this path is noise (lockfiles, CHANGELOG.md…) and leaves every working set. */
   readonly ignore: (path: string) => boolean;
-  /** Enabled channels; only `merge` costs git work here (one merge-tree per pair). */
-  readonly channels: readonly string[];
   readonly inheritRepoEnv?: boolean;
   readonly pairs?: 'ownship' | 'all';
   readonly subjectCap?: number;
@@ -70,10 +66,16 @@ export interface PairWorkingSets {
   readonly base: string;
   readonly workingSetA: WorkingSet;
   readonly workingSetB: WorkingSet;
-  /** Present when the `merge` channel is on. */
-  readonly merge?: MergeChannelResult;
-  /** Present when the `symbol` channel is on. */
-  readonly symbol?: SymbolChannelResult;
+  /** The two states the channels git computes compare (src/channels/); null: no commit holds one side's work. */
+  readonly states: GitStates | null;
+}
+
+/** The commits holding each side's work (uncommitted work through a snapshot commit). */
+export interface GitStates {
+  readonly a: string;
+  readonly b: string;
+  /** Both working sets are these states' diffs from the pair's base (not a beacon's claim). */
+  readonly fromBase: boolean;
 }
 
 export interface UnknownPeer {
@@ -136,8 +138,6 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
     graph: found.graph,
     graphComplete: found.graphComplete,
     ignore: options.ignore,
-    withMerge: options.channels.includes('merge'),
-    withSymbols: options.channels.includes('symbol'),
     concurrency: options.concurrency ?? 4,
   }).catch((error: unknown) => {
     // A failure shared by every pair (e.g. the batched diff): each peer becomes unknown, the scan survives.
@@ -156,8 +156,7 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
         base: pair.base.base,
         workingSetA: pair.workingSetA,
         workingSetB: pair.workingSetB,
-        ...(pair.merge ? { merge: pair.merge } : {}),
-        ...(pair.symbol ? { symbol: pair.symbol } : {}),
+        states: { a: targetOf(pair.a), b: targetOf(pair.b), fromBase: true },
       });
     }
   }

@@ -4,13 +4,9 @@ import { boundaries, lineCommits, lineEditTimes, type CommitGraph } from '../git
 import { diffKey, diffWorkingSets, type DiffRequest, type DiffWorkingSet } from '../git/diff-working-set.js';
 import { lastCommitTimes, worktreeMtimes } from '../git/last-edit-times.js';
 import { mergeBase, type MergeBaseResult } from '../git/merge-base.js';
-import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
-import { readBlobs } from '../symbols/read-blobs.js';
-import { newParseMemo, pairBlobQueries, symbolChannel, type SymbolChannelResult } from '../symbols/symbol-channel.js';
 import { mapLimit } from './limit-concurrency.js';
 import { targetOf, type LineOfWork } from './line-of-work.js';
 import { withoutIdenticalEdits } from './identical-edits.js';
-import { pathsMayConflict } from './paths-may-conflict.js';
 import type { WorkingSet, WorkingSetFile } from './working-set.js';
 
 export interface PairContext {
@@ -19,10 +15,6 @@ export interface PairContext {
   readonly graph: CommitGraph;
   readonly graphComplete: boolean;
   readonly ignore: (path: string) => boolean;
-  readonly withMerge: boolean;
-  /** Compare the two sides' changed declarations with the other side's new uses (src/symbols/). */
-  readonly withSymbols?: boolean;
-  readonly signal?: AbortSignal;
   readonly concurrency: number;
 }
 
@@ -33,8 +25,6 @@ export interface ComparedPair {
   readonly workingSetA?: WorkingSet;
   readonly workingSetB?: WorkingSet;
   readonly unparsed?: boolean;
-  readonly merge?: MergeChannelResult;
-  readonly symbol?: SymbolChannelResult;
 }
 
 /**
@@ -46,7 +36,7 @@ export interface ComparedPair {
  * - diffs: ONE `diff-tree --stdin` for all (base, target) requests.
  * - last edit times: from the commit graph when `base..tip` is exactly the line's own commits,
  *   else one `git log` for that (base, tip).
- * - merge channel: `merge-tree` only for pairs whose paths can conflict (see paths-may-conflict).
+ * The channels git computes on the two states (merge, symbol) are not computed here: src/channels/.
  */
 export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfWork])[], context: PairContext): Promise<ComparedPair[]> {
   const memo = new Map<string, Promise<MergeBaseResult>>();
@@ -100,22 +90,9 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
     // What both sides changed identically is no collision (git merges it cleanly): scored without it.
     return { a, b, base: found, sides: withoutIdenticalEdits(sides[0], sides[1]) };
   });
-  const blobs = context.withSymbols ? await pairBlobs(sided, context) : undefined;
-  // With the versions read once, each is parsed once too (the ownship's files are in every pair).
-  const parsed = blobs ? newParseMemo() : undefined;
-  return mapLimit(sided, context.concurrency, async ({ a, b, base: found, sides }): Promise<ComparedPair> => {
+  return sided.map(({ a, b, base: found, sides }): ComparedPair => {
     if (found.base === null || !sides) return { a, b, base: found };
     const [workingSetA, workingSetB] = sides;
-    const merge = context.withMerge ? await mergeChannel(a, b, workingSetA, workingSetB, context) : undefined;
-    const symbol = context.withSymbols
-      ? await symbolChannel(context.cwd, found.base, targetOf(a), targetOf(b), {
-          ids: { a: a.id, b: b.id },
-          filesA: workingSetA.files,
-          filesB: workingSetB.files,
-          ...(blobs && parsed ? { blobs, parsed } : {}),
-          ...(context.signal ? { signal: context.signal } : {}),
-        })
-      : undefined;
     return {
       a,
       b,
@@ -123,39 +100,15 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
       workingSetA: workingSet(found.base, workingSetA),
       workingSetB: workingSet(found.base, workingSetB),
       unparsed: workingSetA.unparsed || workingSetB.unparsed,
-      ...(merge ? { merge } : {}),
-      ...(symbol ? { symbol } : {}),
     };
   });
 }
-
-const MAX_SHARED_READ = 5_000;
 
 interface SidedPair {
   readonly a: LineOfWork;
   readonly b: LineOfWork;
   readonly base: MergeBaseResult;
   readonly sides?: readonly [DiffWorkingSet, DiffWorkingSet];
-}
-
-/**
- * Every pair's file versions for the symbol channel in ONE `cat-file --batch` (a hook with 20
- * peers otherwise starts 20, one after another under the concurrency limit). A failed read leaves
- * each pair to read its own, so one bad pair still cannot take the others down.
- */
-async function pairBlobs(pairs: readonly SidedPair[], context: PairContext): Promise<ReadonlyMap<string, string> | undefined> {
-  const queries = pairs.flatMap(({ a, b, base, sides }) =>
-    base.base !== null && sides ? pairBlobQueries(base.base, targetOf(a), sides[0].files, targetOf(b), sides[1].files) : [],
-  );
-  // Past this many file versions (a scan of hundreds of agents) holding them all at once, and
-  // their parses, costs more memory than the processes it saves: each pair reads its own.
-  if (queries.length === 0 || queries.length > MAX_SHARED_READ) return undefined;
-  try {
-    return await readBlobs(context.cwd, queries);
-  } catch (error) {
-    if (!isAirspaceError(error) || context.signal?.aborted) throw error;
-    return undefined;
-  }
 }
 
 const plain = new WeakMap<DiffWorkingSet, WorkingSet>();
@@ -203,16 +156,4 @@ export function withTime(entry: WorkingSetFile, committed: Map<string, number>, 
     if (uncommitted.has(path)) return { ...entry, lastEditTime: uncommitted.get(path) ?? null, origin: 'uncommitted' };
   }
   return { ...entry, lastEditTime: committed.get(sidePath) ?? committed.get(entry.file) ?? null, origin: 'committed' };
-}
-
-/**
- * Ignored files (lockfiles…) are noise in every channel, so a conflict only in them is not one.
- * Pairs whose paths cannot meet skip the merge-tree process and report clean, marked `inferred`.
- */
-async function mergeChannel(a: LineOfWork, b: LineOfWork, sideA: WorkingSet, sideB: WorkingSet, context: PairContext): Promise<MergeChannelResult> {
-  if (!pathsMayConflict(sideA.files, sideB.files)) return { value: 0, conflictedPaths: [], inferred: true };
-  const result = await mergeTreeChannel(context.cwd, targetOf(a), targetOf(b));
-  if (result.value !== 1) return result;
-  const conflictedPaths = result.conflictedPaths.filter((path) => !context.ignore(path));
-  return conflictedPaths.length > 0 ? { ...result, conflictedPaths } : { value: 0, conflictedPaths: [] };
 }

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Beacon } from '../../src/beacon/beacon-schema.js';
 import { withRunSignal } from '../../src/git/run-signal.js';
 import { symbolMessages } from '../../src/messages/symbols.js';
-import { beaconWorkChannels } from '../../src/run/beacon-traffic.js';
+import { mergeChannels } from '../../src/channels/merge-channel.js';
+import { symbolChannels } from '../../src/channels/symbol-channels.js';
+import type { ChannelledPair } from '../../src/channels/types.js';
 import { cloneTemplate } from '../helpers/copied-clones.js';
 import { commitAll, gitIn, pathWithCli, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
 import { SESSION, SESSION_WITHOUT_CREATE } from '../helpers/session-module.js';
@@ -196,8 +198,31 @@ describe("the symbol channel's share of the budget on the beacon path", () => {
     gitIn(ada, 'switch', '-q', '-c', 'bo/work', base);
     writeFiles(ada, { 'src/api/admin.ts': ADMIN });
     const own = commitAll(ada, 'bo: admin');
-    const beacon = { agent: 'ada/work' } as Beacon;
     const symbol = (signal?: AbortSignal) => ({ ownId: 'bo/work', ignore: () => false, ...(signal ? { signal } : {}) });
+    // The pair of our work and a peer's published work (a beacon commit's parent), through src/channels/ as a run computes it.
+    const beaconWorkChannels = async (
+      cwd: string,
+      own: string,
+      _beacon: unknown,
+      work: string,
+      _tip: undefined,
+      options: { merge: boolean; symbol: ReturnType<typeof symbol> },
+    ) => {
+      const empty = { base: null, files: [] };
+      const pair: ChannelledPair = {
+        a: 'bo/work',
+        b: 'ada/work',
+        base: '',
+        workingSetA: empty,
+        workingSetB: empty,
+        states: { a: own, b: work, fromBase: false },
+      };
+      const context = { cwd, ignore: options.symbol.ignore, concurrency: 1 };
+      const merged = options.merge ? await mergeChannels([pair], context) : [pair];
+      const [found] = (await symbolChannels(merged, () => true, { ...context, ...(options.symbol.signal ? { signal: options.symbol.signal } : {}) })).pairs;
+      return found;
+    };
+    const beacon = 'ada/work';
 
     const full = await beaconWorkChannels(ada, own, beacon, work, undefined, { merge: true, symbol: symbol() });
     expect(full?.symbol?.value).toBe(1);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, commitAll, gitIn, initRepo, removeDir, sh, tempDir, writeFiles } from '../helpers/temp-repo.js';
 
 /**
- * A real `git commit -a` running a real pre-commit hook that calls collectAirspace with
+ * A real `git commit -a` running a real pre-commit hook that calls collectAirspace (and the merge channel) with
  * inheritRepoEnv: git exports GIT_INDEX_FILE (the index it is building) and GIT_DIR to the hook.
  * The library is bundled with esbuild so the hook can run it with plain node.
  */
@@ -16,7 +16,11 @@ beforeAll(async () => {
   work = tempDir();
   bundle = join(work, 'collect.mjs');
   await build({
-    entryPoints: [join(PROJECT_ROOT, 'src/traffic/collect-airspace.ts')],
+    stdin: {
+      contents: "export { collectAirspace } from './src/traffic/collect-airspace.ts'; export { mergeChannels } from './src/channels/merge-channel.ts';",
+      resolveDir: PROJECT_ROOT,
+      loader: 'ts',
+    },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -29,9 +33,10 @@ afterAll(() => removeDir(work));
 const hookScript = (out: string): string => `#!/bin/sh
 exec "${process.execPath}" --input-type=module -e '
 import { writeFileSync } from "node:fs";
-import { collectAirspace } from "${bundle}";
-const scan = await collectAirspace(process.cwd(), { remote: "origin", include: [], exclude: [], maxAgeDays: 30, ignore: () => false, channels: ["merge"], inheritRepoEnv: true, agents: ["peer=peer"] });
-writeFileSync("${out}", JSON.stringify({ indexFile: process.env.GIT_INDEX_FILE ?? null, ownship: scan.ownship, pair: scan.pairs[0] ?? null, unknown: scan.unknown }));
+import { collectAirspace, mergeChannels } from "${bundle}";
+const scan = await collectAirspace(process.cwd(), { remote: "origin", include: [], exclude: [], maxAgeDays: 30, ignore: () => false, inheritRepoEnv: true, agents: ["peer=peer"] });
+const pairs = await mergeChannels(scan.pairs, { cwd: scan.toplevel, ignore: () => false, concurrency: 4 });
+writeFileSync("${out}", JSON.stringify({ indexFile: process.env.GIT_INDEX_FILE ?? null, ownship: scan.ownship, pair: pairs[0] ?? null, unknown: scan.unknown }));
 '
 `;
 

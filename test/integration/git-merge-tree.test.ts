@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { mergeChannels } from '../../src/channels/merge-channel.js';
 import { mergeBase } from '../../src/git/merge-base.js';
 import { mergeTreeChannel } from '../../src/git/merge-tree-channel.js';
 import { resolveRepo } from '../../src/git/resolve-repo.js';
@@ -57,10 +58,12 @@ describe('exact merge channel (git merge-tree --write-tree)', () => {
       exclude: [],
       maxAgeDays: 30,
       ignore: () => false,
-      channels: ['merge'],
       agents: ['right=right'],
     });
-    expect(scan.pairs[0]!.merge).toEqual({ value: 1, conflictedPaths: ['a.txt'] });
+    expect((await mergeChannels(scan.pairs, { cwd: dir, ignore: (p) => p === 'package-lock.json', concurrency: 4 }))[0]!.merge).toEqual({
+      value: 1,
+      conflictedPaths: ['a.txt'],
+    });
     expect(userStateFingerprint(dir)).toBe(before);
   });
 
@@ -75,11 +78,13 @@ describe('exact merge channel (git merge-tree --write-tree)', () => {
       exclude: [],
       maxAgeDays: 30,
       ignore: (p) => p === 'package-lock.json',
-      channels: ['merge'],
       agents: ['right=right'],
     });
     // a.txt: left rewrote it entirely, right changed line 30 → a real conflict remains, the lockfile is dropped.
-    expect(scan.pairs[0]!.merge).toEqual({ value: 1, conflictedPaths: ['a.txt'] });
+    expect((await mergeChannels(scan.pairs, { cwd: dir, ignore: (p) => p === 'package-lock.json', concurrency: 4 }))[0]!.merge).toEqual({
+      value: 1,
+      conflictedPaths: ['a.txt'],
+    });
   });
 
   it('unknown revisions and unrelated histories are unknown, never clear', async () => {
@@ -101,7 +106,6 @@ describe('exact merge channel (git merge-tree --write-tree)', () => {
       exclude: [],
       maxAgeDays: 30,
       ignore: () => false,
-      channels: ['merge'],
       agents: ['left=left'],
     });
     expect(scan.pairs).toEqual([]);

@@ -11,7 +11,7 @@ const PEERS = 200;
 const AT = Date.parse('2026-06-01T00:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}\n`).join('');
-const options: CollectOptions = { remote: 'origin', include: [], exclude: ['wip/**'], maxAgeDays: 30, at: AT, ignore: () => false, channels: [] };
+const options: CollectOptions = { remote: 'origin', include: [], exclude: ['wip/**'], maxAgeDays: 30, at: AT, ignore: () => false };
 
 /** One fast-import stream: 200 peer branches (one commit each) plus a stale, a merged and a wip branch. */
 function peerStream(mainSha: string): string {

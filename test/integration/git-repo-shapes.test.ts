@@ -7,7 +7,7 @@ import { commitAll, gitIn, initRepo, removeDir, tempDir, testEnv, userStateFinge
 
 Object.assign(process.env, testEnv());
 
-const options: CollectOptions = { remote: 'origin', include: [], exclude: [], maxAgeDays: 3650, ignore: () => false, channels: ['merge'] };
+const options: CollectOptions = { remote: 'origin', include: [], exclude: [], maxAgeDays: 3650, ignore: () => false };
 const dirs: string[] = [];
 
 /** A bare remote and one clone (the shared helper's remoteWithClones needs its seed dir to exist). */

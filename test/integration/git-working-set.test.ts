@@ -135,7 +135,7 @@ describe('ownship through collectAirspace', () => {
     dirs.push(peer);
     gitIn(dir, 'worktree', 'add', '-q', '--detach', peer, 'main');
     const before = userStateFingerprint(dir);
-    const scan = await collectAirspace(dir, { remote: 'origin', include: [], exclude: [], maxAgeDays: 30, ignore: () => false, channels: [] });
+    const scan = await collectAirspace(dir, { remote: 'origin', include: [], exclude: [], maxAgeDays: 30, ignore: () => false });
     expect(userStateFingerprint(dir)).toBe(before);
     expect(scan.ownship).toMatchObject({ id: 'feature/x', kind: 'worktree', commitsSinceTrunk: 1, subjects: ['edit a'], uncommittedPaths: ['b.txt'] });
     // No remote: the local branch is what "pushed" means (single-machine repo).
@@ -162,7 +162,6 @@ describe('ownship through collectAirspace', () => {
       exclude: [],
       maxAgeDays: 30,
       ignore: (path) => path.endsWith('-lock.json'),
-      channels: [],
     });
     expect(scan.pairs[0]!.workingSetA.files.map((file) => file.file)).toEqual(['a.txt']);
   });

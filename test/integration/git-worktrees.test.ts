@@ -1,12 +1,13 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mergeChannels } from '../../src/channels/merge-channel.js';
 import { collectAirspace, type CollectOptions } from '../../src/traffic/collect-airspace.js';
 import { commitAll, gitIn, initRepo, removeDir, tempDir, testEnv, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
 
 Object.assign(process.env, testEnv());
 
-const options: CollectOptions = { remote: 'origin', include: [], exclude: [], maxAgeDays: 3650, ignore: () => false, channels: ['merge'] };
+const options: CollectOptions = { remote: 'origin', include: [], exclude: [], maxAgeDays: 3650, ignore: () => false };
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}\n`).join('');
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
@@ -64,7 +65,8 @@ describe('local worktrees are traffic, with their uncommitted work', () => {
     expect(a.facts).toEqual({ committedWork: 1, startedAt: Date.parse('2026-03-01T00:00:00Z') });
     expect(a.snapshot).toMatch(/^[0-9a-f]{40}$/);
 
-    const pair = scan.pairs.find((entry) => entry.b === 'feature/a')!;
+    const channelled = await mergeChannels(scan.pairs, { cwd: clone, ignore: () => false, concurrency: 4 });
+    const pair = channelled.find((entry) => entry.b === 'feature/a')!;
     expect(pair.base).toBe(gitIn(clone, 'rev-parse', 'main'));
     expect(pair.workingSetA.files).toMatchObject([{ file: 'a.txt', ranges: [[4, 5]], origin: 'uncommitted' }]);
     expect(pair.workingSetB.files).toMatchObject([
@@ -81,7 +83,7 @@ describe('local worktrees are traffic, with their uncommitted work', () => {
     ]);
     // Both edited line 4 of a.txt, one of them only in the worktree: the snapshots still conflict.
     expect(pair.merge).toEqual({ value: 1, conflictedPaths: ['a.txt'] });
-    const clean = scan.pairs.find((entry) => entry.b.startsWith('worktree:wt-b'))!;
+    const clean = channelled.find((entry) => entry.b.startsWith('worktree:wt-b'))!;
     // No path in common: clean without running merge-tree.
     expect(clean.merge).toEqual({ value: 0, conflictedPaths: [], inferred: true });
     expect(scan.unknown).toEqual([]);

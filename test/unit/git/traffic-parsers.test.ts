@@ -6,7 +6,7 @@ import { discoverRemoteBranches } from '../../../src/traffic/discover-remote-bra
 import { parseAgentSpec } from '../../../src/traffic/discover-explicit-agents.js';
 import { parseWorktreeList } from '../../../src/traffic/discover-worktrees.js';
 import { worktreeAgentId } from '../../../src/traffic/line-of-work.js';
-import { pathsMayConflict } from '../../../src/traffic/paths-may-conflict.js';
+import { pathsMayConflict } from '../../../src/channels/paths-may-conflict.js';
 
 const sha = (c: string): string => c.repeat(40);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { symbolShare } from '../../../src/run/beacon-traffic.js';
+import { symbolShare } from '../../../src/channels/symbol-channels.js';
 
-/** The symbol channel's share of a run's budget (src/run/beacon-traffic.ts). */
+/** The symbol channel's share of a run's budget (src/channels/symbol-channels.ts). */
 describe('symbolShare', () => {
   it('takes a fractional time left (a budget measured with performance.now) and follows the run signal', () => {
     const run = new AbortController();

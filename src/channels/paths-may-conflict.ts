@@ -1,4 +1,4 @@
-import type { WorkingSetFile } from './working-set.js';
+import type { WorkingSetFile } from '../traffic/working-set.js';
 
 /**
  * Whether a textual merge of two working sets (same base) could conflict at all. Every conflict

@@ -1,0 +1,127 @@
+import { isAirspaceError } from '../errors.js';
+import { mergeBase } from '../git/merge-base.js';
+import { currentRunSignal, withRunSignal } from '../git/run-signal.js';
+import { symbolMessages } from '../messages/symbols.js';
+import { readBlobs } from '../symbols/read-blobs.js';
+import { newParseMemo, pairBlobQueries, symbolChannel, type ParseMemo, type SymbolChannelResult } from '../symbols/symbol-channel.js';
+import { mapLimit } from '../traffic/limit-concurrency.js';
+import type { ChannelledPair, GitChannelContext } from './types.js';
+
+export type { SymbolChannelResult } from '../symbols/symbol-channel.js';
+
+export interface SymbolChannelsContext extends GitChannelContext {
+  /**
+   * Ends the symbol channel alone (its share of the budget, see symbolShare): the channel is then
+   * unknown with the reason and the pair keeps its other channels. Must include the run's signal.
+   */
+  readonly signal?: AbortSignal;
+}
+
+export interface SymbolChannels<P> {
+  /** The same pairs, in order; those selected carry their symbol channel result. */
+  readonly pairs: P[];
+  /** Pairs with two states whose symbol channel did not run because the caller did not select them. */
+  readonly skipped: number;
+}
+
+const MAX_SHARED_READ = 5_000;
+
+/**
+ * The symbol channel of the selected pairs: what each side did to exported declarations against
+ * what the other side's new code uses (src/symbols/). A pair whose working sets are its two states'
+ * diffs from the pair's base reads the changed versions with every other such pair in ONE
+ * `cat-file --batch` and parses each version once (the ownship's files are in every pair); a pair
+ * whose peer state is published work (a beacon's commit) diffs both states from their own
+ * merge-base: the beacon's file list is the peer's claim, its commit is what git holds.
+ */
+export async function symbolChannels<P extends ChannelledPair>(
+  pairs: readonly P[],
+  select: (k: number) => boolean,
+  context: SymbolChannelsContext,
+): Promise<SymbolChannels<P>> {
+  const out = [...pairs];
+  const chosen: number[] = [];
+  let skipped = 0;
+  out.forEach((pair, k) => {
+    if (pair.symbol || !pair.states) return;
+    if (select(k)) chosen.push(k);
+    else skipped++;
+  });
+  if (chosen.length === 0) return { pairs: out, skipped };
+  const blobs = await sharedBlobs(
+    chosen.map((k) => out[k]!),
+    context,
+  );
+  // With the versions read once, each is parsed once too.
+  const parsed = blobs ? newParseMemo() : undefined;
+  // Pairs by index, so 499,500 pairs without contact cost no promise each.
+  await mapLimit(chosen, context.concurrency, async (k) => {
+    const pair = out[k]!;
+    out[k] = { ...pair, symbol: await pairSymbols(pair, context, blobs, parsed) };
+  });
+  return { pairs: out, skipped };
+}
+
+async function pairSymbols(
+  pair: ChannelledPair,
+  context: SymbolChannelsContext,
+  blobs: ReadonlyMap<string, string> | undefined,
+  parsed: ParseMemo | undefined,
+): Promise<SymbolChannelResult> {
+  const states = pair.states!;
+  const ids = { a: pair.a, b: pair.b };
+  const share = context.signal;
+  const run = currentRunSignal();
+  try {
+    share?.throwIfAborted();
+    const signal = share ? { signal: share } : {};
+    if (states.fromBase) {
+      return await symbolChannel(context.cwd, pair.base, states.a, states.b, {
+        ids,
+        filesA: pair.workingSetA.files,
+        filesB: pair.workingSetB.files,
+        ...(blobs && parsed ? { blobs, parsed } : {}),
+        ...signal,
+      });
+    }
+    const found = share ? await withRunSignal(share, () => mergeBase(context.cwd, states.a, states.b)) : await mergeBase(context.cwd, states.a, states.b);
+    if (found.base === null) return { value: null, collisions: [], reason: found.reason };
+    return await symbolChannel(context.cwd, found.base, states.a, states.b, { ids, ignore: context.ignore, ...signal });
+  } catch (error) {
+    // Only the channel's own share ran out: the run goes on, the pair keeps its other channels.
+    if (share?.aborted && !run?.aborted) return { value: null, collisions: [], reason: symbolMessages.cut };
+    throw error;
+  }
+}
+
+/**
+ * Every chosen pair's file versions in ONE `cat-file --batch` (a hook with 20 peers otherwise
+ * starts 20, one after another under the concurrency limit). A failed read leaves each pair to read
+ * its own, so one bad pair still cannot take the others down.
+ */
+async function sharedBlobs(pairs: readonly ChannelledPair[], context: SymbolChannelsContext): Promise<ReadonlyMap<string, string> | undefined> {
+  const queries = pairs.flatMap((pair) =>
+    pair.states?.fromBase ? pairBlobQueries(pair.base, pair.states.a, pair.workingSetA.files, pair.states.b, pair.workingSetB.files) : [],
+  );
+  // Past this many file versions (a scan of hundreds of agents) holding them all at once, and
+  // their parses, costs more memory than the processes it saves: each pair reads its own.
+  if (queries.length === 0 || queries.length > MAX_SHARED_READ) return undefined;
+  try {
+    return await readBlobs(context.cwd, queries);
+  } catch (error) {
+    if (!isAirspaceError(error) || currentRunSignal()?.aborted) throw error;
+    return undefined;
+  }
+}
+
+/**
+ * The symbol channel's share of what is left of the run's budget: parsing a peer's large changed
+ * files on a loaded machine can take seconds (docs/decisions/symbol-channel.md, "Beacons"), and a
+ * run cut there lost the whole peer — its overlap and merge channels too — not only its symbols.
+ * A quarter of the budget (at most 1 s) stays for scoring, the report and the beacon publish.
+ */
+export function symbolShare(budget: { readonly signal: AbortSignal; readonly budgetMs: number | null; remaining(): number }): AbortSignal {
+  if (budget.budgetMs === null) return budget.signal;
+  const reserve = Math.min(1000, budget.budgetMs / 4);
+  return AbortSignal.any([budget.signal, AbortSignal.timeout(Math.max(0, Math.floor(budget.remaining() - reserve)))]);
+}

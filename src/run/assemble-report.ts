@@ -1,0 +1,116 @@
+import type { Beacon } from '../beacon/beacon-schema.js';
+import type { AirspaceConfig } from '../config/defaults.js';
+import { DEFAULTS, type Link, type ScanResult } from '../engine/index.js';
+import type { FetchResult } from '../git/fetch-traffic.js';
+import { REPORT_SCHEMA, type AirspaceReport } from '../report/check-report.js';
+import type { UnknownPeer } from '../traffic/collect-airspace.js';
+import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
+import type { AgentFacts } from '../traffic/to-agent.js';
+import type { WorkingSet } from '../traffic/working-set.js';
+import type { Traffic } from './collect-traffic.js';
+import type { Gathered } from './gather-inputs.js';
+import { agentReports, scannedReport } from './report-facts.js';
+import type { RunBudget } from './run-budget.js';
+import type { RunPlan, RunRequest } from './run-request.js';
+import type { Scored } from './score-airspace.js';
+import { verdictFor } from './verdict.js';
+
+/** Stage 5 of a run (src/run/run-airspace.ts): the report, its verdict, the radar's view and this agent's beacon draft. */
+export interface AssembleInput {
+  readonly request: RunRequest;
+  readonly plan: RunPlan;
+  readonly config: AirspaceConfig;
+  readonly traffic: Traffic;
+  readonly gathered: Gathered;
+  readonly channelNotes: readonly string[];
+  readonly scored: Scored;
+  readonly fetched: FetchResult | null;
+  readonly budget: RunBudget;
+  readonly now: number;
+  /** performance.now() when this line of work's judgement began (the report's duration). */
+  readonly started: number;
+}
+
+/** One judged line of work: a pre-push judges every pushed ref, everything else judges one. */
+export interface RunJudgement {
+  readonly report: AirspaceReport;
+  /** The engine's view of the same scan, for the radar (file coordinates included). */
+  readonly scan: ScanResult;
+  readonly ownBeacon: Beacon | null;
+  /** The commit holding this agent's work (uncommitted included): the beacon's parent. */
+  readonly ownWork: string | null;
+}
+
+export async function assembleReport(input: AssembleInput): Promise<RunJudgement> {
+  const { plan, config, gathered, budget, now } = input;
+  const { airspace, ownship } = input.traffic;
+  const { scored, inbox } = input.scored;
+  const agents = agentReports(airspace, gathered.beaconOnly, gathered.beacons, gathered.facts, now);
+  const weights = { ...DEFAULTS.weights, ...config.model.weights };
+  const scanned = scannedReport(
+    airspace,
+    gathered.beaconCount,
+    input.fetched,
+    gathered.graph,
+    plan.channels,
+    weights,
+    [...gathered.skipped, ...input.channelNotes],
+    { now },
+    input.started,
+  );
+  const note = input.request.kind === 'beacon' ? input.request.note : undefined;
+  const ownBeacon = plan.draftBeacon && ownship ? await draftBeacon(gathered.ownWorkingSet, ownship, gathered.facts.get(ownship.id), now, note) : null;
+  const advisories = scored.links.filter((l: Link) => l.level !== 'clear');
+  const draft: AirspaceReport = {
+    schema: REPORT_SCHEMA,
+    command: plan.command,
+    hook: plan.hook,
+    agents,
+    links: scored.links,
+    advisories,
+    pairs: {
+      compared: scored.links.length + scored.clearWithoutContact,
+      listed: scored.links.length,
+      clearWithoutContact: scored.clearWithoutContact,
+      maxRiskWithoutContact: scored.clearBound,
+    },
+    unknown: gathered.unknown.map((u) => unknownEntry(u, ownship)),
+    positions: scored.positions,
+    scanned: { ...scanned, stages: budget.log.map((record) => ({ ...record })) },
+    verdict: null,
+    inbox,
+  };
+  const report: AirspaceReport = { ...draft, verdict: plan.command === 'check' ? verdictFor(draft, plan.mode) : null };
+  const counts = { agents: agents.length, pairs: report.pairs.compared, clear: scored.clearWithoutContact, TA: 0, RA: 0 };
+  for (const link of report.links) counts[link.level]++;
+  const scan: ScanResult = { advisories, links: report.links, positions: scored.positions, fileCoordinates: scored.fileCoordinates, counts };
+  return { report, scan, ownBeacon, ownWork: ownship ? targetOf(ownship) : null };
+}
+
+function unknownEntry(u: UnknownPeer, ownship: LineOfWork | null): AirspaceReport['unknown'][number] {
+  return { id: u.id, reason: u.with && u.with !== ownship?.id ? `${u.reason} (with ${u.with})` : u.reason };
+}
+
+async function draftBeacon(
+  ownSets: (base: string | null) => Promise<WorkingSet>,
+  ownship: LineOfWork,
+  facts: AgentFacts | undefined,
+  now: number,
+  note: string | undefined,
+): Promise<Beacon | null> {
+  const workingSet = await ownSets(null);
+  if (workingSet.base === null) return null;
+  return {
+    schema: 1,
+    agent: ownship.id,
+    branch: ownship.branch ?? null,
+    head: ownship.tip,
+    base: workingSet.base,
+    workingSet,
+    intent: [...(facts?.intent ?? [])],
+    committedWork: ownship.facts.committedWork,
+    startedAt: ownship.facts.startedAt ?? null,
+    updatedAt: now,
+    ...(note ? { note } : {}),
+  };
+}

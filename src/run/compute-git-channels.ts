@@ -1,0 +1,56 @@
+import { mergeChannels } from '../channels/merge-channel.js';
+import { symbolChannels, symbolShare } from '../channels/symbol-channels.js';
+import type { ChannelledPair } from '../channels/types.js';
+import { scaleMessages } from '../messages/scale.js';
+import type { RunBudget } from './run-budget.js';
+import type { PreparedScoring } from './score-pairs.js';
+
+/**
+ * Up to this many pairs (25 agents) `scan` runs the symbol channel on every pair, as the hooks do
+ * for the ownship: its cost grows with the pairs whose two sides both changed scripts, and a few
+ * hundred cost about what one hook with as many peers costs. Beyond, only the pairs with contact:
+ * `scan` of n agents compares n(n − 1)/2 pairs, and the channel costs a `git cat-file` and a parse
+ * of every changed file version per pair (measured on bench:perf's repository, 200 agents: 108
+ * pairs with a shared path or a direct import took 12 s of a 28 s profile). What that leaves out
+ * (a removed export used through an import) is said in the report (messages/scale.ts).
+ */
+export const SYMBOLS_ON_EVERY_PAIR_UP_TO = 300;
+
+/** Stage 3 of a run (src/run/run-airspace.ts): the channels git computes on each pair's two states. */
+export interface GitChannelsInput {
+  readonly pairs: readonly ChannelledPair[];
+  readonly cwd: string;
+  readonly channels: readonly string[];
+  readonly ignore: (path: string) => boolean;
+  readonly budget: RunBudget;
+  /** `scan`: only pairs with contact are listed, and past SYMBOLS_ON_EVERY_PAIR_UP_TO only they get the symbol channel. */
+  readonly contactOnly: boolean;
+  /** The engine's scorer for these pairs: which have contact depends on the merge channel's values. */
+  readonly prepare: (pairs: readonly ChannelledPair[]) => PreparedScoring;
+}
+
+export interface GitChannels {
+  /** The same pairs, in order, with their merge and symbol channels. */
+  readonly pairs: readonly ChannelledPair[];
+  readonly prepared: PreparedScoring;
+  /** One line when pairs were left without the symbol channel. */
+  readonly skipped: readonly string[];
+}
+
+export async function computeGitChannels(input: GitChannelsInput): Promise<GitChannels> {
+  const context = { cwd: input.cwd, ignore: input.ignore, concurrency: 4 };
+  return input.budget.stage('channels', async () => {
+    const merged = input.channels.includes('merge') ? await mergeChannels(input.pairs, context) : [...input.pairs];
+    const prepared = input.prepare(merged);
+    if (!input.channels.includes('symbol')) return { pairs: merged, prepared, skipped: [] };
+    // When pairs without contact cannot be proven clear, they are all listed: check them all. A
+    // scan of a few dozen agents checks every pair too: a symbol collision is between files that
+    // share no path, which is exactly what the contact rule cannot see.
+    const every = !input.contactOnly || prepared.rule === 'all' || merged.length <= SYMBOLS_ON_EVERY_PAIR_UP_TO;
+    const checked = await symbolChannels(merged, every ? () => true : (k) => prepared.contact(k), {
+      ...context,
+      signal: symbolShare(input.budget),
+    });
+    return { pairs: checked.pairs, prepared, skipped: checked.skipped > 0 ? [scaleMessages.symbolsSkipped(checked.skipped)] : [] };
+  });
+}

@@ -1,0 +1,160 @@
+import type { Beacon } from '../beacon/beacon-schema.js';
+import { readBeacons, type ReadBeaconsResult } from '../beacon/read-beacons.js';
+import type { AirspaceConfig } from '../config/defaults.js';
+import type { RiskSample } from '../engine/index.js';
+import { hasCommit } from '../git/commit-time.js';
+import { mergeBase } from '../git/merge-base.js';
+import { graphBuildMessages } from '../messages/graph-build.js';
+import { beaconSkippedLine } from '../messages/beacon.js';
+import { runMessages } from '../messages/run.js';
+import type { LoadedGraph } from '../graph/types.js';
+import { readHistory } from '../state/history-store.js';
+import { listIntentIn } from '../state/intent-store.js';
+import type { Airspace, PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
+import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
+import type { AgentFacts } from '../traffic/to-agent.js';
+import { workingSetAgainst } from '../traffic/working-set-against.js';
+import type { WorkingSet } from '../traffic/working-set.js';
+import { foldBeacons } from './beacon-traffic.js';
+import { graphForRun } from './graph-for-run.js';
+import { hasCommitKnown, knownCommits } from './known-commits.js';
+import { agentFacts } from './report-facts.js';
+import type { RunBudget, StageState } from './run-budget.js';
+import type { RunPlan } from './run-request.js';
+import type { Traffic } from './collect-traffic.js';
+
+/** Stage 2 of a run (src/run/run-airspace.ts): beacons, the import graph, risk history and intents, beside the traffic. */
+export interface GatherInput {
+  readonly traffic: Traffic;
+  readonly plan: RunPlan;
+  readonly config: AirspaceConfig;
+  readonly budget: RunBudget;
+  readonly progress: (text: string) => void;
+  readonly now: number;
+  readonly ignore: (path: string) => boolean;
+  readonly env: NodeJS.ProcessEnv | undefined;
+}
+
+export interface Gathered {
+  /** Every pair to score: the traffic's, with the peers' beacons folded in, and one per beacon-only peer. */
+  readonly pairs: PairWorkingSets[];
+  readonly beacons: readonly Beacon[];
+  /** Beacons that stand for agents seen nowhere else. */
+  readonly beaconOnly: readonly Beacon[];
+  /** Beacons counted in the report: beacon-only agents plus beacons merged into a known agent. */
+  readonly beaconCount: number;
+  /** One line per beacon ref not read (too large, malformed, expired…). */
+  readonly skipped: readonly string[];
+  readonly graph: LoadedGraph;
+  readonly history: Readonly<Record<string, readonly RiskSample[]>>;
+  readonly facts: Map<string, AgentFacts>;
+  readonly unknown: readonly UnknownPeer[];
+  /** The ownship's working set against a base (null: its trunk merge-base), for its own beacon. */
+  readonly ownWorkingSet: (base: string | null) => Promise<WorkingSet>;
+}
+
+export async function gatherInputs(input: GatherInput): Promise<Gathered> {
+  const { plan, config, budget, now, ignore } = input;
+  const { airspace, ownship, namedOnly } = input.traffic;
+  const cwd = airspace.toplevel;
+  const channels = plan.channels;
+  const ownWorkingSet = ownship ? ownshipWorkingSets(airspace, ownship, ignore) : () => Promise.resolve<WorkingSet>({ base: null, files: [] });
+  const [beaconRead, graph, history, ownIntent, peerIntents] = await Promise.all([
+    budget.stage('beacons', () =>
+      readBeacons(cwd, {
+        now,
+        ttlMs: config.beacons.ttlMs,
+        maxBytes: config.beacons.maxBytes,
+        ...(ownship ? { selfId: ownship.id } : {}),
+        ...(airspace.beaconListing ? { listing: airspace.beaconListing } : {}),
+      }),
+    ),
+    budget.stage(
+      'graph',
+      () =>
+        graphForRun(airspace, {
+          channels,
+          refresh: plan.graphRefresh,
+          budgetMs: config.graph.budgetMs,
+          now,
+          progress: input.progress,
+          ...(input.env ? { env: input.env } : {}),
+        }),
+      graphStageState,
+    ),
+    readHistory(airspace.commonDir),
+    ownship?.gitDir ? listIntentIn(ownship.gitDir) : Promise.resolve([] as string[]),
+    localIntents(airspace.traffic),
+  ]);
+  const beacons = namedOnly ? [] : beaconRead.beacons;
+  const folded = await foldBeacons({
+    beacons,
+    pairs: airspace.pairs,
+    ownshipId: ownship?.id ?? null,
+    ownshipWorkingSet: ownWorkingSet,
+    hasCommit: hasCommitKnown(knownCommits(ownship, airspace.pairs), (sha) => hasCommit(cwd, sha)),
+    ...(ownship && (channels.includes('merge') || channels.includes('symbol')) ? { work: publishedWork(cwd, ownship, beaconRead) } : {}),
+    branchTips: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.id, line.tip])),
+  });
+  const facts = agentFacts(
+    [...(ownship ? [ownship] : []), ...airspace.traffic],
+    ownship ? new Map([[ownship.id, ownIntent], ...peerIntents]) : peerIntents,
+    beaconRead.beacons,
+  );
+  return {
+    pairs: folded.pairs,
+    beacons: beaconRead.beacons,
+    beaconOnly: folded.beaconOnly,
+    beaconCount: folded.beaconOnly.length + folded.merged,
+    skipped: beaconRead.skipped.map((s) => beaconSkippedLine(s.ref, s.reason, s.detail)),
+    graph,
+    history,
+    facts,
+    unknown: [...input.traffic.unknown, ...folded.unknown],
+    ownWorkingSet,
+  };
+}
+
+/** The ownship's state and each beacon's published work: the two states the git channels compare for a beacon's pair. */
+function publishedWork(cwd: string, ownship: LineOfWork, read: ReadBeaconsResult) {
+  return { cwd, own: targetOf(ownship), of: (beacon: Beacon) => read.works.get(beacon.agent) ?? null };
+}
+
+function graphStageState(graph: LoadedGraph): { state?: StageState; detail?: string } | undefined {
+  const missing = graph.source === 'none' && graph.warnings.some((w) => w.code === 'cache-missing');
+  // The background build's own line ("building, 1,240 of 3,589 files") says more than "not built yet".
+  const building = graph.background ? graphBuildMessages.status(graph.background, !missing) : undefined;
+  if (missing) return { state: 'skipped', detail: building ?? runMessages.graphNotReady };
+  return graph.stale ? { state: 'partial', detail: building ?? runMessages.graphStale(graph.changedSinceBuild) } : undefined;
+}
+
+/** Sibling worktrees' declared intent, read from their git dirs: on one machine no beacon is needed. */
+async function localIntents(traffic: readonly LineOfWork[]): Promise<Map<string, string[]>> {
+  const entries = await Promise.all(
+    traffic
+      .flatMap((line) => (line.kind === 'worktree' && line.gitDir ? [line] : []))
+      .map(async (line): Promise<[string, string[]]> => [line.id, await listIntentIn(line.gitDir!)]),
+  );
+  return new Map(entries.filter(([, intent]) => intent.length > 0));
+}
+
+/**
+ * The ownship's working set against a base (null: its trunk merge-base), once per base and run: a
+ * beacon-only peer's base is usually the trunk's tip, the same base the own beacon is drafted
+ * against, and each computation costs a `diff-tree` and a `log` (pre-push ran both twice).
+ */
+function ownshipWorkingSets(airspace: Airspace, ownship: LineOfWork, ignore: (path: string) => boolean): (base: string | null) => Promise<WorkingSet> {
+  const sets = new Map<string, Promise<WorkingSet>>();
+  let trunkBase: Promise<string | null> | undefined;
+  const resolveBase = (base: string | null): Promise<string | null> => {
+    if (base !== null || !airspace.scanned.trunk) return Promise.resolve(base);
+    trunkBase ??= mergeBase(airspace.toplevel, airspace.scanned.trunk, ownship.tip).then((found) => found.base);
+    return trunkBase;
+  };
+  return async (base) => {
+    const at = await resolveBase(base);
+    if (at === null) return { base: null, files: [] };
+    if (!sets.has(at)) sets.set(at, workingSetAgainst(airspace.toplevel, at, ownship, ignore));
+    return sets.get(at)!;
+  };
+}

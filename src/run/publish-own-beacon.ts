@@ -1,0 +1,34 @@
+import { publishBeacon } from '../beacon/publish-beacon.js';
+import type { AirspaceConfig } from '../config/defaults.js';
+import { isAirspaceError } from '../errors.js';
+import { beaconNotPublishedLine } from '../messages/beacon.js';
+import { runMessages } from '../messages/run.js';
+import { sanitizeText } from '../report/sanitize-text.js';
+import type { RunJudgement } from './assemble-report.js';
+import { isOverBudget, type RunBudget } from './run-budget.js';
+
+/**
+ * Stage 6 of a run (src/run/run-airspace.ts): this agent's beacon, published with what is left of
+ * the budget. A failure is a line, never a crash: the verdict is already made.
+ */
+export async function publishOwnBeacon(budget: RunBudget, cwd: string, remote: string, config: AirspaceConfig, judged: RunJudgement): Promise<string | null> {
+  const timeoutMs = Math.min(budget.remaining(), 10_000);
+  if (timeoutMs < 100) {
+    budget.note('beacon publish', 'skipped', runMessages.noTimeLeft);
+    return null;
+  }
+  try {
+    const published = await budget.stage('beacon publish', () =>
+      publishBeacon(cwd, remote, judged.ownBeacon!, {
+        timeoutMs,
+        limits: { maxBytes: config.beacons.maxBytes },
+        ...(judged.ownWork ? { parent: judged.ownWork } : {}),
+      }),
+    );
+    return published.ok ? null : beaconNotPublishedLine(published.reason ?? 'failed', published.detail ? sanitizeText(published.detail) : undefined);
+  } catch (error) {
+    // A cut publish must not take the verdict away.
+    if (isOverBudget(error) || isAirspaceError(error)) return beaconNotPublishedLine('timeout', undefined);
+    throw error;
+  }
+}
