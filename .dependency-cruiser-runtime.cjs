@@ -20,15 +20,6 @@ module.exports = {
       from: { path: GIT_FREE },
       to: { path: '^src/git/', pathNot: '^src/git/ref-names\\.ts$', reachable: true },
     },
-    {
-      name: 'cli-reaches-git-only-through-run',
-      comment:
-        'A module under src/cli/ imports (at runtime) only src/cli/, src/run/ and the git-free layers above, so every path from the CLI ' +
-        'to git goes through the run layer. Importing e.g. src/state/ or src/beacon/ directly would run git from the CLI.',
-      severity: 'error',
-      from: { path: '^src/cli/' },
-      to: { path: '^src/', pathNot: `^src/(cli|run)/|${GIT_FREE}` },
-    },
   ],
   options: { ...layers.options, tsPreCompilationDeps: false },
 };

@@ -25,11 +25,38 @@ module.exports = {
       to: { path: '^src/cli/' },
     },
     {
-      name: 'cli-does-no-git',
-      comment: 'No module under src/cli/ imports a module under src/git/ (the transitive rule is cli-reaches-git-only-through-run).',
+      name: 'cli-reaches-only-the-door',
+      comment:
+        'A module under src/cli/ imports (types included) only src/cli/, the door src/app/ (one module per command, docs/decisions/layout.md), ' +
+        'the renderers src/report/, the messages src/messages/, the MCP server src/mcp/ (which runs what the CLI injects) and src/errors.ts.',
       severity: 'error',
       from: { path: '^src/cli/' },
-      to: { path: '^src/git/' },
+      to: { path: '^src/', pathNot: '^src/(cli|app|report|messages|mcp)/|^src/errors[.]ts$' },
+    },
+    {
+      name: 'git-at-the-bottom',
+      comment:
+        'A module under src/git/ imports only src/git/, src/messages/ (its sentences) and src/errors.ts: the git adapter knows no layer above it. ' +
+        'The working-set types it fills (src/traffic/working-set.ts) are the one exception, type-only.',
+      severity: 'error',
+      from: { path: '^src/git/' },
+      to: { path: '^src/', pathNot: '^src/(git|messages)/|^src/errors[.]ts$|^src/traffic/working-set[.]ts$' },
+    },
+    {
+      name: 'pipeline-knows-no-door',
+      comment: 'The pipeline (src/run/) and the layers below it never import the door (src/app/): the door calls down, nothing calls up.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(app|cli)/' },
+      to: { path: '^src/app/' },
+    },
+    {
+      name: 'channels-only-in-their-home',
+      comment:
+        'The channels git computes have one caller each: src/git/merge-tree-channel.ts is imported (at runtime) only by src/channels/merge-channel.ts and ' +
+        'src/symbols/symbol-channel.ts only by src/channels/symbol-channels.ts (and the replay, which scores history with the same channel).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(channels|eval)/' },
+      to: { path: '^src/(git/merge-tree-channel|symbols/symbol-channel)[.]ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'reachable-from-an-entry-point',

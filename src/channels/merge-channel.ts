@@ -4,8 +4,6 @@ import type { WorkingSetFile } from '../traffic/working-set.js';
 import { pathsMayConflict } from './paths-may-conflict.js';
 import type { ChannelledPair, GitChannelContext } from './types.js';
 
-export type { MergeChannelResult } from '../git/merge-tree-channel.js';
-
 /** One pair's two states, and the working sets that say which paths each side touched (when they are those states' diffs). */
 export interface MergeSides {
   readonly a: string;

@@ -7,8 +7,6 @@ import { newParseMemo, pairBlobQueries, symbolChannel, type ParseMemo, type Symb
 import { mapLimit } from '../traffic/limit-concurrency.js';
 import type { ChannelledPair, GitChannelContext } from './types.js';
 
-export type { SymbolChannelResult } from '../symbols/symbol-channel.js';
-
 export interface SymbolChannelsContext extends GitChannelContext {
   /**
    * Ends the symbol channel alone (its share of the budget, see symbolShare): the channel is then

@@ -3,7 +3,7 @@ import { EXIT, isAirspaceError } from '../errors.js';
 import { hookMessages } from '../messages/hook.js';
 import { processOutput } from '../report/output.js';
 import { sanitizeText } from '../report/sanitize-text.js';
-import { runHookCheck, type PushedRef } from '../run/hook-check.js';
+import { runHookCheck, type PushedRef } from '../app/hook.js';
 
 /**
  * The fast path the installed git hooks call: `airspace-hooks hook <pre-commit|pre-push> [args]`.

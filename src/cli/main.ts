@@ -1,6 +1,6 @@
 import yargs from 'yargs';
 import { EXIT, exitCodeOf, knownError } from '../errors.js';
-import { packageVersion } from '../install/package-files.js';
+import { packageVersion } from '../app/version.js';
 import { agentsCliMessages } from '../messages/agents-cli.js';
 import { calibrateMessages } from '../messages/calibrate.js';
 import { cliMessages } from '../messages/cli.js';

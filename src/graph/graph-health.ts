@@ -8,7 +8,7 @@ import { probeTypescript } from './probe-typescript.js';
 import { openCruiseSession, type CruiseSession } from './run-cruise.js';
 
 /**
- * What `doctor` says about the import graph, and the only place it is worked out (src/run/diagnose.ts
+ * What `doctor` says about the import graph, and the only place it is worked out (src/app/doctor.ts
  * words it): is there a TypeScript dependency-cruiser can use — and does the repository need one —,
  * which tsconfig drives resolution, and how the cache looks. Loads dependency-cruiser (doctor is
  * not a hook) but cruises nothing — unless there is no tsconfig to parse and the installed packages

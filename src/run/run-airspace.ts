@@ -1,6 +1,5 @@
 import picomatch from 'picomatch';
 import type { AirspaceConfig } from '../config/defaults.js';
-import type { ScanResult } from '../engine/index.js';
 import { AirspaceError } from '../errors.js';
 import type { FetchResult } from '../git/fetch-traffic.js';
 import { isBranchName, isRemoteName } from '../git/ref-names.js';

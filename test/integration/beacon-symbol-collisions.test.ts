@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Beacon } from '../../src/beacon/beacon-schema.js';
 import { withRunSignal } from '../../src/git/run-signal.js';
 import { symbolMessages } from '../../src/messages/symbols.js';
 import { mergeChannels } from '../../src/channels/merge-channel.js';

@@ -1,11 +1,11 @@
 import { AirspaceError, EXIT } from '../../errors.js';
 import type { AirspaceReport } from '../../report/check-report.js';
 import { captureOutput, type CapturedOutput } from '../../report/capture-output.js';
-import { runAirspace } from '../../run/run-airspace.js';
+import { checkWorktree, scanAgents } from '../../app/check.js';
 
 /**
  * The one module through which the agent interfaces (`mcp`, `watch`) run the pipeline. `check`
- * and `scan` call the run layer exactly as the commands do (src/cli/commands/check-command.ts),
+ * and `scan` call the door exactly as the commands do (src/cli/commands/check-command.ts),
  * with the caller's signal: an MCP request's cancellation or watch's Ctrl-C ends the run and its
  * git processes. `intent` and `inbox` go through the command functions themselves, their output
  * captured instead of printed, so an agent and a person always see the same result.
@@ -18,20 +18,16 @@ export interface RunOptions {
 
 /** `check --json`: this worktree against all traffic, with the verdict (null: the checks are off). */
 export async function runCheck(cwd: string, options: { fetch?: boolean } & RunOptions = {}): Promise<AirspaceReport | null> {
-  const outcome = await runAirspace(
-    { kind: 'check', cwd, ...(options.fetch !== undefined ? { fetch: options.fetch } : {}), json: true },
-    options.signal ? { signal: options.signal } : {},
-  );
-  return outcome.judgements[0]?.report ?? null;
+  return checkWorktree(cwd, {
+    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+    json: true,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
 }
 
 /** `scan --json`: every pair of agents (or exactly the `NAME=REV` ones). */
 export async function runScan(cwd: string, options: { agents?: readonly string[]; fetch?: boolean } & RunOptions = {}): Promise<AirspaceReport> {
-  const outcome = await runAirspace(
-    { kind: 'scan', cwd, fetch: options.fetch ?? false, agents: options.agents ?? [], embed: true },
-    options.signal ? { signal: options.signal } : {},
-  );
-  return outcome.judgements[0]!.report;
+  return scanAgents(cwd, { fetch: options.fetch ?? false, agents: options.agents ?? [], embed: true, ...(options.signal ? { signal: options.signal } : {}) });
 }
 
 /** `intent add|list|clear --json`: the declared paths after the action. */

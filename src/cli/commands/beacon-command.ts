@@ -3,8 +3,7 @@ import { beaconClearedLine, beaconPublishedLine } from '../../messages/beacon.js
 import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
 import { jsonText, sanitizeText } from '../../report/sanitize-text.js';
-import { listRemoteBeacons } from '../../run/list-remote-beacons.js';
-import { clearOwnBeacon, publishOwnBeacon } from '../../run/own-beacon.js';
+import { clearOwnBeacon, listRemoteBeacons, publishOwnBeacon } from '../../app/beacon.js';
 
 /** `beacon publish|list|clear`: this agent's transponder on the remote (refs/airspace/beacons/*). */
 export async function beaconCommand(

@@ -1,8 +1,8 @@
 import { EXIT } from '../../errors.js';
-import type { ModelScore } from '../../eval/calibrate-history.js';
+import type { ModelScore } from '../../app/calibrate.js';
 import { calibrateMessages as m } from '../../messages/calibrate.js';
 import type { Output } from '../../report/output.js';
-import { calibrateModel, type CalibrateOutcome } from '../../run/calibrate-model.js';
+import { calibrateModel, type CalibrateOutcome } from '../../app/calibrate.js';
 
 export interface CalibrateArgs {
   readonly merges: number;

@@ -1,11 +1,9 @@
-import { PRODUCT_CHANNELS } from '../../engine/channel-names.js';
 import { AirspaceError, EXIT } from '../../errors.js';
 import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
 import { renderReportMatrix } from '../../report/render-matrix.js';
 import { renderReportText } from '../../report/render-text.js';
-import { resolveMoment } from '../../run/open-repository.js';
-import { runAirspace } from '../../run/run-airspace.js';
+import { checkWorktree, SCAN_CHANNELS, scanAgents } from '../../app/check.js';
 import { interruptSignal } from '../interrupt-signal.js';
 import { jsonText } from '../../report/sanitize-text.js';
 
@@ -18,14 +16,16 @@ export interface CheckArgs {
 
 /** `check`: this worktree against all traffic; exit 1 only when it must steer in a blocking mode. */
 export async function checkCommand(cwd: string, args: CheckArgs, output: Output): Promise<number> {
-  const outcome = await runAirspace(
-    { kind: 'check', cwd, ...(args.fetch !== undefined ? { fetch: args.fetch } : {}), ...(args.hook ? { as: args.hook } : {}), json: args.json },
-    { signal: interruptSignal(), ...(args.json ? {} : { onProgress: output.progress }) },
-  );
-  const judged = outcome.judgements[0];
-  if (!judged) return EXIT.ok; // the hook's mode is off
-  output.out(args.json ? jsonText(judged.report) : renderReportText(judged.report, output.style));
-  return judged.report.verdict?.block ? EXIT.steer : EXIT.ok;
+  const report = await checkWorktree(cwd, {
+    ...(args.fetch !== undefined ? { fetch: args.fetch } : {}),
+    as: args.hook,
+    json: args.json,
+    signal: interruptSignal(),
+    ...(args.json ? {} : { onProgress: output.progress }),
+  });
+  if (!report) return EXIT.ok; // the hook's mode is off
+  output.out(args.json ? jsonText(report) : renderReportText(report, output.style));
+  return report.verdict?.block ? EXIT.steer : EXIT.ok;
 }
 
 export interface ScanArgs {
@@ -36,17 +36,20 @@ export interface ScanArgs {
   readonly json: boolean;
 }
 
-const CHANNELS: readonly string[] = PRODUCT_CHANNELS;
+const CHANNELS = SCAN_CHANNELS;
 
 /** `scan`: every pair of agents; advisory only (exit 0), the pair matrix on a terminal. */
 export async function scanCommand(cwd: string, args: ScanArgs, output: Output): Promise<number> {
   const channels = args.channels ? parseChannels(args.channels) : undefined;
-  const at = args.at ? await resolveMoment(cwd, args.at) : undefined;
-  const outcome = await runAirspace(
-    { kind: 'scan', cwd, fetch: args.fetch, agents: args.agents, ...(at !== undefined ? { at } : {}), ...(channels ? { channels } : {}), embed: args.json },
-    { signal: interruptSignal(), ...(args.json ? {} : { onProgress: output.progress }) },
-  );
-  const { report } = outcome.judgements[0]!;
+  const report = await scanAgents(cwd, {
+    fetch: args.fetch,
+    agents: args.agents,
+    ...(args.at ? { at: args.at } : {}),
+    ...(channels ? { channels } : {}),
+    embed: args.json,
+    signal: interruptSignal(),
+    ...(args.json ? {} : { onProgress: output.progress }),
+  });
   if (args.json) {
     output.out(jsonText(report));
     return EXIT.ok;

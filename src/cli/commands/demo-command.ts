@@ -1,12 +1,12 @@
 import { mkdtemp, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { StoryStep } from '../../demo/story.js';
+import type { StoryStep } from '../../app/demo.js';
 import { EXIT } from '../../errors.js';
 import { demoMessages as m } from '../../messages/demo.js';
 import type { Output } from '../../report/output.js';
 import { jsonText } from '../../report/sanitize-text.js';
-import { playDemo } from '../../run/play-demo.js';
+import { playDemo } from '../../app/demo.js';
 
 /** `demo`: plays the story in a temp airspace, prints the timeline and writes the radar page. */
 export async function demoCommand(args: { dir: string | undefined; json: boolean }, output: Output): Promise<number> {

@@ -3,7 +3,7 @@ import { peerDiffMessages } from '../../messages/peer-diff.js';
 import type { Output } from '../../report/output.js';
 import type { PeerDiffReport } from '../../report/peer-diff-report.js';
 import { renderPeerDiff } from '../../report/render-peer-diff.js';
-import { peerDiff } from '../../run/peer-diff.js';
+import { peerDiff } from '../../app/diff.js';
 
 export interface DiffArgs {
   readonly peer: string;

@@ -1,7 +1,7 @@
 import { EXIT } from '../../errors.js';
 import { formatInstallFindings } from '../../messages/install.js';
 import type { Output } from '../../report/output.js';
-import { diagnose } from '../../run/diagnose.js';
+import { diagnose } from '../../app/doctor.js';
 import { jsonText } from '../../report/sanitize-text.js';
 
 /** `doctor`: exit 0 when everything needed works, 2 when something is broken. */

@@ -1,7 +1,7 @@
 import { EXIT } from '../../errors.js';
 import { graphBuildMessages } from '../../messages/graph-build.js';
 import type { Output } from '../../report/output.js';
-import { buildGraph } from '../../run/build-graph.js';
+import { buildGraph } from '../../app/graph.js';
 
 /** `graph build`: hidden; what the background build runs, and a foreground build on request. */
 export async function graphCommand(cwd: string, args: { action: 'build'; background: boolean; json: boolean }, output: Output): Promise<number> {

@@ -3,7 +3,7 @@ import { inboxSummaryLine } from '../../messages/beacon.js';
 import type { Output } from '../../report/output.js';
 import { formatRanges } from '../../report/render-text.js';
 import { jsonText, sanitizeText } from '../../report/sanitize-text.js';
-import { readOwnInbox } from '../../run/read-own-inbox.js';
+import { readOwnInbox } from '../../app/inbox.js';
 
 /** `inbox [--ack]`: what other agents told this one on their advisories. */
 export async function inboxCommand(cwd: string, args: { json: boolean; ack: boolean }, output: Output): Promise<number> {

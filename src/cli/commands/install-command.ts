@@ -1,10 +1,10 @@
-import type { ClaudeCodeAction } from '../../install/claude-code-settings.js';
+import type { ClaudeCodeAction } from '../../app/install.js';
 import { claudeCodeMessages } from '../../messages/claude-code.js';
 import { formatInstallResult, formatUninstallResult } from '../../messages/install.js';
 import { EXIT } from '../../errors.js';
 import { graphBuildMessages } from '../../messages/graph-build.js';
 import type { Output } from '../../report/output.js';
-import { installAirspace, uninstallAirspace } from '../../run/install-airspace.js';
+import { installAirspace, uninstallAirspace } from '../../app/install.js';
 
 /** `install`: exit 0 when the hooks will run (or a manager snippet was printed), 2 when the user must act. */
 export async function installCommand(cwd: string, args: { force: boolean; claudeCode?: boolean }, output: Output): Promise<number> {

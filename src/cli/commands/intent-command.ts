@@ -2,7 +2,7 @@ import { EXIT } from '../../errors.js';
 import { intentMessages } from '../../messages/intent.js';
 import type { Output } from '../../report/output.js';
 import { jsonText } from '../../report/sanitize-text.js';
-import { changeIntent } from '../../run/change-intent.js';
+import { changeIntent } from '../../app/intent.js';
 
 /** `intent add|list|clear`: files this agent is about to touch, scored as whole-file entries. */
 export async function intentCommand(

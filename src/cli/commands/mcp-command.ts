@@ -1,5 +1,5 @@
 import { AirspaceError, EXIT } from '../../errors.js';
-import { packageVersion } from '../../install/package-files.js';
+import { packageVersion } from '../../app/version.js';
 import { mcpMessages } from '../../messages/mcp.js';
 import { createMcpServer, serveStdio } from '../../mcp/mcp-server.js';
 import { runCheck, runInbox, runIntent, runScan } from './agent-runs.js';

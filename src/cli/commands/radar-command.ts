@@ -6,8 +6,7 @@ import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
 import { renderRadarHtml } from '../../report/radar-html.js';
 import { serveRadar } from '../../report/radar-server.js';
-import { openRepository } from '../../run/open-repository.js';
-import { runAirspace } from '../../run/run-airspace.js';
+import { radarSource } from '../../app/radar.js';
 
 export interface RadarArgs {
   readonly out: string;
@@ -19,7 +18,7 @@ export interface RadarArgs {
 
 /** `radar`: the 3D view of every agent in the airspace, as a file or live on localhost. */
 export async function radarCommand(cwd: string, args: RadarArgs, output: Output): Promise<number> {
-  const { repo } = await openRepository(cwd);
+  const source = await radarSource(cwd, args.agents);
   const file = resolve(cwd, args.out);
   // Checked before the scan, so a typo in --out costs no scan and reads as one line, not ENOENT.
   if (
@@ -31,7 +30,7 @@ export async function radarCommand(cwd: string, args: RadarArgs, output: Output)
   ) {
     throw new AirspaceError('usage', 'radar-out-dir', usageMessages.radarOutDirMissing(args.out, dirname(file)));
   }
-  const scan = async () => (await runAirspace({ kind: 'scan', cwd, agents: args.agents, readOnly: true })).judgements[0]!.scan;
+  const scan = source.scan;
   if (args.serve) {
     const server = await serveRadar({ port: args.port, scan, intervalMs: args.intervalMs });
     output.out(cliMessages.radarServing(server.url));
@@ -43,7 +42,7 @@ export async function radarCommand(cwd: string, args: RadarArgs, output: Output)
     return EXIT.ok;
   }
   const result = await scan();
-  await writeFile(file, renderRadarHtml({ title: repo.branch ?? repo.toplevel, at: Date.now(), scan: result })).catch((error: NodeJS.ErrnoException) => {
+  await writeFile(file, renderRadarHtml({ title: source.title, at: Date.now(), scan: result })).catch((error: NodeJS.ErrnoException) => {
     throw new AirspaceError('environment', 'radar-out-write', usageMessages.radarOutUnwritable(args.out, error.code ?? error.message));
   });
   output.out(cliMessages.radarWritten(file, result.counts.agents, result.counts.TA + result.counts.RA));

@@ -2,7 +2,7 @@ import { EXIT } from '../../errors.js';
 import { replayMessages } from '../../messages/replay.js';
 import type { Output } from '../../report/output.js';
 import { jsonText } from '../../report/sanitize-text.js';
-import { replayRepository } from '../../run/replay-repository.js';
+import { replayRepository } from '../../app/replay.js';
 
 export interface ReplayArgs {
   readonly merges: number;

@@ -1,11 +1,11 @@
 import { AirspaceError, EXIT, isAirspaceError } from '../../errors.js';
-import type { Link } from '../../engine/types.js';
+import type { Link } from '../../app/watch.js';
 import { watchMessages } from '../../messages/watch.js';
 import type { AirspaceReport } from '../../report/check-report.js';
 import type { Output } from '../../report/output.js';
 import { renderWatchFrame } from '../../report/render-watch.js';
 import { advisoryEvents, WATCH_EVENT_SCHEMA } from '../../report/watch-events.js';
-import { watchAirspace } from '../../run/watch-airspace.js';
+import { watchAirspace } from '../../app/watch.js';
 import { runScan } from './agent-runs.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../src/engine/types.js';
 import { advisoryEvents } from '../../../src/report/watch-events.js';
-import { ignoredPath } from '../../../src/run/watch-paths.js';
+import { ignoredPath } from '../../../src/app/watch-paths.js';
 
 const link = (a: string, b: string, level: Link['level'], risk: number, files: string[], steer?: string): Link =>
   ({

@@ -1,6 +1,8 @@
 import { writeModelConfig } from '../config/write-model-config.js';
 import { calibrateRepository, MIN_CONFLICTS, type CalibrateResult } from '../eval/calibrate-run.js';
 
+export type { ModelScore } from '../eval/calibrate-history.js';
+
 export interface CalibrateOutcome {
   readonly result: CalibrateResult;
   /** The config file the fitted `model` keys went to; null for a dry run, a fit that kept the current model, or too little history. */

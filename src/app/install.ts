@@ -2,6 +2,8 @@ import type { GraphBuildRequestResult } from '../graph/request-graph-build.js';
 import { installClaudeCode, uninstallClaudeCode, type ClaudeCodeAction } from '../install/claude-code-settings.js';
 import { install, uninstall, type InstallResult, type UninstallResult } from '../install/index.js';
 
+export type { ClaudeCodeAction } from '../install/claude-code-settings.js';
+
 export interface InstallOutcome {
   readonly result: InstallResult;
   /** The first import-graph build, started in the background when the hooks will run (null: not started or no usable repository). */
@@ -14,7 +16,7 @@ export interface InstallOutcome {
 export async function installAirspace(cwd: string, options: { force: boolean; claudeCode: boolean }): Promise<InstallOutcome> {
   const result = await install(cwd, { force: options.force });
   // The first import graph is built off the critical path, so the first push does not wait for it.
-  const build = result.ok ? await (await import('./build-graph.js')).startGraphBuild(cwd) : null;
+  const build = result.ok ? await (await import('./graph.js')).startGraphBuild(cwd) : null;
   const claudeCode = options.claudeCode ? await installClaudeCode(cwd) : null;
   return { result, build, claudeCode };
 }

@@ -1,6 +1,8 @@
 import type { AirspaceReport } from '../report/check-report.js';
 import { ignoredPath, watchPaths, type WatchPaths } from './watch-paths.js';
 
+export type { Link } from '../engine/types.js';
+
 /**
  * The loop behind `watch`: one scan now, then one scan after every burst of file changes in any
  * worktree (or a commit, checkout, fetch or beacon in the git dir) once `debounceMs` of quiet

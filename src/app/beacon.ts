@@ -1,14 +1,15 @@
-import { clearBeacon, publishBeacon, type PublishResult } from '../beacon/publish-beacon.js';
+import { listBeacons, type RemoteBeaconRef } from '../beacon/list-beacons.js';
+import { clearBeacon, publishBeacon, type PublishFailure, type PublishResult } from '../beacon/publish-beacon.js';
 import type { Beacon } from '../beacon/beacon-schema.js';
 import { AirspaceError } from '../errors.js';
 import { beaconNotPublishedLine } from '../messages/beacon.js';
 import { cliMessages } from '../messages/cli.js';
 import { sanitizeText } from '../report/sanitize-text.js';
-import { openRepository } from './open-repository.js';
-import { runAirspace } from './run-airspace.js';
+import { openRepository } from '../run/open-repository.js';
+import { runAirspace } from '../run/run-airspace.js';
 
 /**
- * `beacon publish|clear`: this agent's transponder on the remote (refs/airspace/beacons/*). The
+ * `beacon publish|list|clear`: this agent's transponder on the remote (refs/airspace/beacons/*). The
  * beacon is what the beacon run computed for this worktree; a remote that refuses it is one line
  * (exit 2), never a stack.
  */
@@ -39,6 +40,18 @@ export async function clearOwnBeacon(cwd: string): Promise<string> {
   return cleared.ref ?? id;
 }
 
+/** `beacon list`: the beacons the configured remote holds now; a remote that does not answer is one line (exit 2). */
+export async function listRemoteBeacons(cwd: string): Promise<RemoteBeaconRef[]> {
+  const { config } = await openRepository(cwd);
+  const listed = await listBeacons(cwd, config.remote);
+  if (!listed.ok) throw new AirspaceError('environment', 'beacon-list-failed', failureLine(listed));
+  return listed.beacons;
+}
+
+function failureLine(result: { readonly reason?: PublishFailure; readonly detail?: string }): string {
+  return beaconNotPublishedLine(result.reason ?? 'failed', result.detail ? sanitizeText(result.detail) : undefined);
+}
+
 function remoteFailed(code: 'beacon-publish-failed' | 'beacon-clear-failed', result: PublishResult): AirspaceError {
-  return new AirspaceError('environment', code, beaconNotPublishedLine(result.reason ?? 'failed', result.detail ? sanitizeText(result.detail) : undefined));
+  return new AirspaceError('environment', code, failureLine(result));
 }

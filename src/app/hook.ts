@@ -3,11 +3,11 @@ import { EXIT } from '../errors.js';
 import { hookMessages } from '../messages/hook.js';
 import type { Output } from '../report/output.js';
 import { renderReportText } from '../report/render-text.js';
-import { RunCutError, runAirspace, type RunOutcome } from './run-airspace.js';
-import type { PushedRef } from './run-request.js';
+import { RunCutError, runAirspace, type RunOutcome } from '../run/run-airspace.js';
+import type { PushedRef } from '../run/run-request.js';
 import { jsonText } from '../report/sanitize-text.js';
 
-export type { PushedRef } from './run-request.js';
+export type { PushedRef } from '../run/run-request.js';
 
 export interface HookCheckInput {
   readonly cwd: string;

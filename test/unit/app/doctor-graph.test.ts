@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphHealth } from '../../../src/graph/graph-health.js';
-import { graphFindings } from '../../../src/run/diagnose.js';
+import { graphFindings } from '../../../src/app/doctor.js';
 
 /** doctor's graph and TypeScript findings, worded from graph-health's facts (one source of truth). */
 function health(overrides: Partial<GraphHealth>): GraphHealth {

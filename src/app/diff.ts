@@ -17,7 +17,7 @@ import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import { workingSetAgainst } from '../traffic/working-set-against.js';
 import type { WorkingSet, WorkingSetFile } from '../traffic/working-set.js';
 import { matchPeer } from './match-peer.js';
-import { openRepository } from './open-repository.js';
+import { openRepository } from '../run/open-repository.js';
 
 /**
  * `diff PEER [FILE]`: the other side's hunks near this agent's own changes, so an agent told

@@ -1,0 +1,71 @@
+import { PRODUCT_CHANNELS } from '../engine/channel-names.js';
+import type { HookName } from '../config/defaults.js';
+import type { AirspaceReport } from '../report/check-report.js';
+import { resolveMoment } from '../run/open-repository.js';
+import { runAirspace } from '../run/run-airspace.js';
+
+/** How a command's run is watched and ended: Ctrl-C or an MCP request's cancellation ends it and kills its git processes. */
+export interface RunControl {
+  readonly signal?: AbortSignal;
+  /** Progress lines (a terminal's spinner); absent for --json and agents. */
+  readonly onProgress?: (text: string) => void;
+}
+
+export interface CheckOptions extends RunControl {
+  /** Fetch the traffic first (default: as the hook judged with says, else no). */
+  readonly fetch?: boolean;
+  /** Judge with that hook's settings (mode, channels). */
+  readonly as?: HookName | null;
+  readonly json?: boolean;
+}
+
+/** `check`: this worktree against all traffic; null when the hook it is judged as is off. */
+export async function checkWorktree(cwd: string, options: CheckOptions = {}): Promise<AirspaceReport | null> {
+  const outcome = await runAirspace(
+    {
+      kind: 'check',
+      cwd,
+      ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+      ...(options.as ? { as: options.as } : {}),
+      json: options.json ?? false,
+    },
+    control(options),
+  );
+  return outcome.judgements[0]?.report ?? null;
+}
+
+export interface ScanOptions extends RunControl {
+  /** `NAME=REV` agents to compare instead of discovering them. */
+  readonly agents?: readonly string[];
+  /** A past moment: an ISO 8601 time or any revision (its committer time). */
+  readonly at?: string;
+  readonly channels?: readonly string[];
+  readonly fetch?: boolean;
+  /** Radar positions (a layout pass): for --json and the radar. */
+  readonly embed?: boolean;
+}
+
+/** `scan`: every pair of agents, or exactly the named ones; advisory only. */
+export async function scanAgents(cwd: string, options: ScanOptions = {}): Promise<AirspaceReport> {
+  const at = options.at ? await resolveMoment(cwd, options.at) : undefined;
+  const outcome = await runAirspace(
+    {
+      kind: 'scan',
+      cwd,
+      fetch: options.fetch ?? false,
+      agents: options.agents ?? [],
+      ...(at !== undefined ? { at } : {}),
+      ...(options.channels ? { channels: options.channels } : {}),
+      embed: options.embed ?? false,
+    },
+    control(options),
+  );
+  return outcome.judgements[0]!.report;
+}
+
+/** The channels `scan --channels` accepts. */
+export const SCAN_CHANNELS: readonly string[] = PRODUCT_CHANNELS;
+
+function control(options: RunControl) {
+  return { ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) };
+}
