@@ -3,7 +3,8 @@
  * when": at most 20 moves between folders and at most 6 climbs back up a floor, from `runHook` to
  * the printed advisory). `npm run trace:folders`; `-- --list` prints every entry (`>>` a move,
  * `^^` a climb) and the climbs by pair of folders, `-- --json` the numbers, `-- --runs N` runs N
- * fresh scenarios (3), `-- --order time` counts in raw time order instead of call-tree order.
+ * fresh scenarios (3), `-- --order time` counts in raw time order instead of call-tree order,
+ * `-- --calls exported` counts only calls of exported functions (the calls a reader follows).
  * Method and rationale: docs/decisions/folder-trace.md.
  *
  * 1. Scenario, in a temp dir with real git: a bare remote, a seed pushed to `main`, a peer clone
@@ -88,10 +89,12 @@ const PEER_BRANCH = 'peer/work';
 
 let parseSync;
 let distPrefix = '';
+let exportedOnly = false;
 
-/** module.register's data: which URLs to instrument. */
+/** module.register's data: which URLs to instrument, and whether only exported functions are. */
 export async function initialize(data) {
   distPrefix = data.distUrl;
+  exportedOnly = data.calls === 'exported';
   ({ parseSync } = await import(data.oxcUrl));
 }
 
@@ -107,20 +110,59 @@ function instrument(text, file) {
   const program = parseOrThrow(text, file, 'before');
   const call = `globalThis.__airspaceTrace?.(${JSON.stringify(file)})`;
   const inserts = [];
-  walk(program, (node) => {
+  const visit = (node) => {
     if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression') {
       if (node.body) inserts.push([node.body.start + 1, `${call};`]);
     } else if (node.type === 'ArrowFunctionExpression') {
       if (node.body.type === 'BlockStatement' || node.body.type === 'FunctionBody') inserts.push([node.body.start + 1, `${call};`]);
       else inserts.push([node.body.start, `(${call}, `], [node.body.end, ')']);
     }
-  });
+  };
+  if (exportedOnly) for (const node of exportedFunctions(program)) visit(node);
+  else walk(program, visit);
   // Right to left, so earlier offsets stay valid; at one offset the later-pushed text goes first.
   inserts.sort((a, b) => b[0] - a[0]);
   let out = text;
   for (const [at, piece] of inserts) out = out.slice(0, at) + piece + out.slice(at);
   parseOrThrow(out, file, 'after instrumenting');
   return out;
+}
+
+/**
+ * `--calls exported`: only the functions a module exports (declarations and `export const f =`
+ * arrows or function expressions), the calls a reader follows from file to file with "go to
+ * definition". Callbacks, closures and helpers inside a module are not steps of their own.
+ */
+function exportedFunctions(program) {
+  const found = [];
+  // The transpiled modules end with one `export { a, b }` list: those names are the exports.
+  const names = new Set(
+    program.body.flatMap((statement) =>
+      statement.type === 'ExportNamedDeclaration' && !statement.declaration && !statement.source
+        ? statement.specifiers.map((specifier) => specifier.local.name ?? specifier.local.value)
+        : [],
+    ),
+  );
+  for (const statement of program.body) {
+    if (statement.type === 'FunctionDeclaration' && names.has(statement.id?.name)) found.push(statement);
+    if (statement.type === 'VariableDeclaration') {
+      for (const declarator of statement.declarations) {
+        const init = declarator.init;
+        if (names.has(declarator.id?.name) && init && (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression')) found.push(init);
+      }
+    }
+    const declaration = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : null;
+    if (!declaration) continue;
+    if (declaration.type === 'FunctionDeclaration' || declaration.type === 'FunctionExpression' || declaration.type === 'ArrowFunctionExpression')
+      found.push(declaration);
+    if (declaration.type === 'VariableDeclaration') {
+      for (const declarator of declaration.declarations) {
+        const init = declarator.init;
+        if (init && (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression')) found.push(init);
+      }
+    }
+  }
+  return found;
 }
 
 function parseOrThrow(text, file, when) {
@@ -145,7 +187,7 @@ function walk(node, visit) {
 
 async function child(outFile) {
   register(import.meta.url, {
-    data: { distUrl: `${pathToFileURL(DIST).href}/`, oxcUrl: import.meta.resolve('oxc-parser') },
+    data: { distUrl: `${pathToFileURL(DIST).href}/`, oxcUrl: import.meta.resolve('oxc-parser'), calls: process.env.AIRSPACE_TRACE_CALLS ?? 'all' },
   });
   const tree = asyncTree();
   const events = [];
@@ -352,7 +394,8 @@ function trace() {
   try {
     const own = setUpScenario(root);
     const out = join(root, 'trace.json');
-    const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', out], { cwd: own, env: scenarioEnv(), encoding: 'utf8' });
+    const env = { ...scenarioEnv(), AIRSPACE_TRACE_CALLS: process.env.AIRSPACE_TRACE_CALLS ?? 'all' };
+    const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', out], { cwd: own, env, encoding: 'utf8' });
     if (run.status !== 0 || !existsSync(out)) throw new Error(`trace-folders: the traced pre-commit failed (${run.status}): ${run.stderr}`);
     return { ...JSON.parse(readFileSync(out, 'utf8')), stderr: run.stderr };
   } finally {
@@ -391,6 +434,9 @@ function main(args) {
   };
   const runs = Number(option('--runs', '3'));
   const order = option('--order', 'tree');
+  const calls = option('--calls', 'all');
+  if (calls !== 'all' && calls !== 'exported') throw new Error('trace-folders: --calls is all (the default) or exported');
+  process.env.AIRSPACE_TRACE_CALLS = calls;
   if (!Number.isInteger(runs) || runs < 1 || runs % 2 === 0) throw new Error('trace-folders: --runs takes an odd whole number (the median is one of the runs)');
   if (order !== 'tree' && order !== 'time') throw new Error('trace-folders: --order is tree (the default) or time');
   // Every run starts from a fresh scenario. In tree order the runs agree (the ranges say so when
@@ -428,7 +474,9 @@ function main(args) {
     for (const [pair, n] of [...pairs].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) console.log(`  ${String(n).padStart(3)}  ${pair}`);
     console.log('');
   }
-  console.log(`pre-commit, runHook → printed advisory, ${order} order (median of ${runs} runs):`);
+  console.log(
+    `pre-commit, runHook → printed advisory, ${order} order, ${calls === 'exported' ? 'exported functions only' : 'every function'} (median of ${runs} runs):`,
+  );
   console.log(`  ${walk.distinct} distinct files entered, ${walk.entries} entries (${range((m) => m.walk.entries)})`);
   console.log(`  ${walk.moves} moves between folders (${range((m) => m.walk.moves)}), ${walk.climbs} climbs back up a floor (${range((m) => m.walk.climbs)})`);
   console.log(`  each file at its first entry only: ${firstEntries.entries} files, ${firstEntries.moves} moves, ${firstEntries.climbs} climbs`);
