@@ -9,7 +9,7 @@ import type { MergeEvidence } from './merge-evidence.js';
 import { calibrationGrid, runAccuracy, type AccuracyResult } from './accuracy-run.js';
 import { renderAccuracyReport } from './accuracy-report.js';
 import { collectCases, type EvalCase } from './case-set.js';
-import type { EngineFns } from './engine-runner.js';
+import type { EngineFns } from '../replay/engine-runner.js';
 import { datasetPaths } from './load-scenarios.js';
 import { figures, indicesWhere } from './summarize.js';
 

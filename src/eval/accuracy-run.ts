@@ -14,11 +14,11 @@ import {
   type Fit,
   type FoldResult,
   type Objective,
-} from './calibrate.js';
+} from '../replay/calibrate.js';
 import type { EvalCase } from './case-set.js';
 import { channelCache, CHANNEL_NAMES } from './channel-cache.js';
-import { noisyOr, scorePair, type EngineFns } from './engine-runner.js';
-import { productBounds } from './product-bounds.js';
+import { noisyOr, scorePair, type EngineFns } from '../replay/engine-runner.js';
+import { productBounds } from '../replay/product-bounds.js';
 import { baselinePredictors, indicesWhere, type Predictor } from './summarize.js';
 import type { MomentId } from './scenario-types.js';
 

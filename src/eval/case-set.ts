@@ -4,7 +4,7 @@
  * the baselines' scores and the dependency labels. Engine runs then iterate over this in memory.
  */
 import type { Agent, ImportGraph } from '../engine/types.js';
-import { baselineScores, pairFacts, type BaselineName } from './baselines.js';
+import { baselineScores, pairFacts, type BaselineName } from '../replay/baselines.js';
 import { dependencyLabels, type DependencyLabels } from './dependency-label.js';
 import { readScenarios, type DatasetPaths, type LoadOptions } from './load-scenarios.js';
 import { evidenceAt, type MergeEvidence } from './merge-evidence.js';

@@ -8,9 +8,9 @@
  */
 import { ENGINE_CHANNELS } from '../engine/channel-names.js';
 import type { ChannelScores } from '../engine/types.js';
-import type { EngineSetting } from './calibrate.js';
+import type { EngineSetting } from '../replay/calibrate.js';
 import type { EvalCase } from './case-set.js';
-import { scorePair, type EngineFns } from './engine-runner.js';
+import { scorePair, type EngineFns } from '../replay/engine-runner.js';
 
 export const CHANNEL_NAMES = ENGINE_CHANNELS;
 type ChannelName = (typeof CHANNEL_NAMES)[number];

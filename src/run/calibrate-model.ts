@@ -1,5 +1,5 @@
 import { writeModelConfig } from '../config/write-model-config.js';
-import { calibrateRepository, MIN_CONFLICTS, type CalibrateResult } from '../eval/calibrate-run.js';
+import { calibrateRepository, MIN_CONFLICTS, type CalibrateResult } from '../replay/calibrate-run.js';
 
 export interface CalibrateOutcome {
   readonly result: CalibrateResult;

@@ -1,5 +1,5 @@
-import { renderReplayText } from '../eval/replay-render.js';
-import { replayHistory, type ReplayOptions, type ReplayResult } from '../eval/replay-run.js';
+import { renderReplayText } from '../replay/replay-render.js';
+import { replayHistory, type ReplayOptions, type ReplayResult } from '../replay/replay-run.js';
 
 /**
  * `replay`: the model on this repository's own merge history (see docs/decisions/replay.md), with

@@ -1,5 +1,5 @@
 import { EXIT } from '../../errors.js';
-import type { ModelScore } from '../../eval/calibrate-history.js';
+import type { ModelScore } from '../../replay/calibrate-history.js';
 import { calibrateMessages as m } from '../../messages/calibrate.js';
 import type { Output } from '../../report/output.js';
 import { calibrateModel, type CalibrateOutcome } from '../../run/calibrate-model.js';

@@ -5,6 +5,7 @@
  */
 import picomatch from 'picomatch';
 import { loadConfig } from '../config/load-config.js';
+import { ENGINE_CHANNELS } from '../engine/channel-names.js';
 import { DEFAULTS } from '../engine/defaults.js';
 import { advise, type ScanOptions } from '../engine/index.js';
 import { AirspaceError } from '../errors.js';
@@ -14,7 +15,6 @@ import { calibrateMessages } from '../messages/calibrate.js';
 import { toAgent } from '../traffic/to-agent.js';
 import type { EngineSetting } from './calibrate.js';
 import { calibrateHistory, type CalibrationCase, type HistoryCalibration, type ModelValues } from './calibrate-history.js';
-import { CHANNEL_NAMES } from './channel-cache.js';
 import { collectReplayCases, type ReplaySkip } from './replay-collect.js';
 
 /** Fewer conflicting merges than this and a fit would learn noise: defaults are kept. */
@@ -60,12 +60,12 @@ export async function calibrateRepository(cwd: string, options: CalibrateOptions
   const loaded = await loadImportGraph(repo.toplevel, repo.commonDir, { refresh: 'auto', budgetMs: config.graph.budgetMs });
   const times = new Map(collected.merges.map((m) => [m.merge, m.time]));
   // Unweighted channels (every ω 1) with the settings in effect; weights are refitted, settings not.
-  const unweighted = Object.fromEntries(CHANNEL_NAMES.map((name) => [name, 1]));
+  const unweighted = Object.fromEntries(ENGINE_CHANNELS.map((name) => [name, 1]));
   const cases: CalibrationCase[] = collected.cases.map((item) => {
     const link = advise(toAgent('side-a', item.sideA, item.factsA), toAgent('side-b', item.sideB, item.factsB), loaded.graph, {
       ...model,
       weights: unweighted,
-      channels: [...CHANNEL_NAMES],
+      channels: [...ENGINE_CHANNELS],
       now: item.now,
     });
     return { merge: item.merge, time: times.get(item.merge) ?? 0, channels: link.channels, evidence: item.mergeChannel.value === 1, label: item.label };
