@@ -6,7 +6,8 @@
  *   node bench/accuracy.mjs --data <dir>   dataset folder (default <repo>/../shared/data/merge-scenarios)
  *   node bench/accuracy.mjs --keep-ignored keep the config's ignored files in the working sets (the seed's benchmark)
  * The merge channel (evidence) comes from bench/data/merge-evidence.dev.jsonl (bench/accuracy-evidence.mjs).
- * Runs the BUILT package (dist/), so it scores exactly what users install.
+ * Runs the BUILT package (dist/), so it scores exactly what users install; the bench's own modules
+ * (bench/src/, not shipped) are built into bench/build/ by scripts/build-bench.mjs and import dist/.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -24,14 +25,14 @@ if (!existsSync(join(dataDir, 'dev.jsonl'))) {
   console.error(`bench:accuracy: merge-scenario data not found at ${dataDir} (pass --data <dir>)`);
   process.exit(2);
 }
-if (!existsSync(join(repoRoot, 'dist', 'index.js'))) {
-  console.error('bench:accuracy: dist/ is missing — run `npm run build` first (npm run bench:accuracy does)');
+if (!existsSync(join(repoRoot, 'dist', 'index.js')) || !existsSync(join(repoRoot, 'bench', 'build', 'accuracy-bench.js'))) {
+  console.error('bench:accuracy: dist/ or bench/build/ is missing — run `npm run bench:accuracy`, which builds both');
   process.exit(2);
 }
 
 const engine = await import(join(repoRoot, 'dist', 'index.js'));
-const { benchAccuracy } = await import(join(repoRoot, 'dist', 'eval', 'accuracy-bench.js'));
-const { loadMergeEvidence } = await import(join(repoRoot, 'dist', 'eval', 'merge-evidence.js'));
+const { benchAccuracy } = await import(join(repoRoot, 'bench', 'build', 'accuracy-bench.js'));
+const { loadMergeEvidence } = await import(join(repoRoot, 'bench', 'build', 'merge-evidence.js'));
 // Made by bench/accuracy-evidence.mjs (needs the repositories' histories); without it, risk rule only.
 const evidence = loadMergeEvidence(join(repoRoot, 'bench', 'data', 'merge-evidence.dev.jsonl'));
 const command = `node bench/accuracy.mjs${smoke ? ' --smoke' : ''}${noCalibrate ? ' --no-calibrate' : ''}${keepIgnored ? ' --keep-ignored' : ''}`;

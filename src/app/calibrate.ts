@@ -1,7 +1,9 @@
 import { writeModelConfig } from '../config/write-model-config.js';
-import { calibrateRepository, MIN_CONFLICTS, type CalibrateResult } from '../eval/calibrate-run.js';
+import { calibrateRepository, checkCalibrateMerges, MIN_CONFLICTS, type CalibrateResult } from '../replay/calibrate-run.js';
+import { inHistoryRun } from '../replay/history-run.js';
+import { openRepository } from '../run/open-repository.js';
 
-export type { ModelScore } from '../eval/calibrate-history.js';
+export type { ModelScore } from '../replay/calibrate-history.js';
 
 export interface CalibrateOutcome {
   readonly result: CalibrateResult;
@@ -14,9 +16,14 @@ export interface CalibrateOutcome {
 /**
  * `calibrate`: fits τ_TA / τ_RA and the weights on this repository's merges (validated by time) and,
  * with `write`, writes the `model` keys — only when the fit beat the current model on the newest merges.
+ * Opened and cancelled as every run is (openRepository; one signal that every git process dies with).
  */
-export async function calibrateModel(cwd: string, options: { merges: number; write: boolean }): Promise<CalibrateOutcome> {
-  const result = await calibrateRepository(cwd, { merges: options.merges });
+export async function calibrateModel(cwd: string, options: { merges: number; write: boolean; signal?: AbortSignal }): Promise<CalibrateOutcome> {
+  checkCalibrateMerges(options.merges);
+  const result = await inHistoryRun(options.signal, async (signal) => {
+    const { repo, config } = await openRepository(cwd);
+    return calibrateRepository(repo, config, { merges: options.merges, signal });
+  });
   const c = result.calibration;
   let written: string | null = null;
   if (options.write && c !== null && !c.keep) {

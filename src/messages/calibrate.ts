@@ -1,4 +1,4 @@
-/** User-facing text of `airspace-hooks calibrate` (src/eval/calibrate-*.ts, src/cli/commands/calibrate-command.ts). */
+/** User-facing text of `airspace-hooks calibrate` (src/replay/calibrate*.ts, src/cli/commands/calibrate-command.ts). */
 const pct = (x: number | null): string => (x === null ? 'n/a' : x.toFixed(2));
 
 export const calibrateMessages = {

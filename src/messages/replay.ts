@@ -1,5 +1,5 @@
-/** User-facing text of `airspace-hooks replay` (src/eval/replay-*.ts, src/cli/commands/replay-command.ts). */
-/** Keys are the phases of `ReplayProgress` (src/eval/replay-collect.ts). */
+/** User-facing text of `airspace-hooks replay` (src/replay/replay-*.ts, src/cli/commands/replay-command.ts). */
+/** Keys are the phases of `ReplayProgress` (src/replay/replay-collect.ts). */
 const PROGRESS: Readonly<Record<string, string>> = {
   merges: 'listing merges…',
   sides: 'reading merge bases, labels and both sides',

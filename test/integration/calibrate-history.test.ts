@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCalibrate } from '../../src/cli/commands/calibrate-command.js';
-import { MIN_CONFLICTS } from '../../src/eval/calibrate-run.js';
+import { MIN_CONFLICTS } from '../../src/replay/calibrate-run.js';
 import { HistoryBuilder, mergeConflicts } from '../helpers/history-builder.js';
 import { removeDir, runCli, writeFiles } from '../helpers/temp-repo.js';
 

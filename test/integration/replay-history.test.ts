@@ -1,8 +1,8 @@
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderReplayText } from '../../src/eval/replay-render.js';
-import type { ReplayResult } from '../../src/eval/replay-run.js';
+import { renderReplayText } from '../../src/replay/replay-render.js';
+import type { ReplayResult } from '../../src/replay/replay-run.js';
 import { HistoryBuilder, mergeConflicts } from '../helpers/history-builder.js';
 import { commitAll, gitIn, initRepo, removeDir, runCli, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
 

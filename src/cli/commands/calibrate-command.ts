@@ -3,6 +3,7 @@ import type { ModelScore } from '../../app/calibrate.js';
 import { calibrateMessages as m } from '../../messages/calibrate.js';
 import type { Output } from '../../report/output.js';
 import { calibrateModel, type CalibrateOutcome } from '../../app/calibrate.js';
+import { interruptSignal } from '../interrupt-signal.js';
 
 export interface CalibrateArgs {
   readonly merges: number;
@@ -33,10 +34,11 @@ export function renderCalibrate({ result, written, minConflicts }: CalibrateOutc
 /**
  * `calibrate`: fits τ_TA / τ_RA and the weights on this repository's merges (validated by time) and
  * writes the `model` keys only with `--write`, and only when the fit beat the current model on the
- * newest merges. Too little history is one line and exit 0: the defaults stay.
+ * newest merges. Too little history is one line and exit 0: the defaults stay. Ctrl-C kills its git
+ * processes and ends it.
  */
 export async function calibrateCommand(cwd: string, args: CalibrateArgs, output: Output): Promise<number> {
-  const outcome = await calibrateModel(cwd, { merges: args.merges, write: args.write });
+  const outcome = await calibrateModel(cwd, { merges: args.merges, write: args.write, signal: interruptSignal() });
   output.out(args.json ? JSON.stringify({ ...outcome.result, written: outcome.written }, null, 2) : renderCalibrate(outcome));
   return EXIT.ok;
 }

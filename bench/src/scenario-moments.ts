@@ -3,9 +3,9 @@
  * engine agents through `toAgent`, the CLI's own adapter. Data times are unix seconds; the
  * product's are epoch ms, so every time is multiplied by 1000 here and only here.
  */
-import type { Agent, ImportGraph } from '../engine/types.js';
-import { toAgent } from '../traffic/to-agent.js';
-import type { WorkingSet, WorkingSetFile } from '../traffic/working-set.js';
+import type { Agent, ImportGraph } from '../../src/engine/types.js';
+import { toAgent } from '../../src/traffic/to-agent.js';
+import type { WorkingSet, WorkingSetFile } from '../../src/traffic/working-set.js';
 import { toImportGraph } from './dep-graph.js';
 import type { DataSide, JoinedScenario, MomentId } from './scenario-types.js';
 

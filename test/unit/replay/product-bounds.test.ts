@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, advise, type Agent } from '../../../src/index.js';
-import { CALIBRATED } from '../../../src/eval/accuracy-run.js';
-import { intentRisk, intentWeightFor, productBounds } from '../../../src/eval/product-bounds.js';
-import { pickRaThresholdByGroup } from '../../../src/eval/thresholds.js';
+import { CALIBRATED } from '../../../bench/src/accuracy-run.js';
+import { intentRisk, intentWeightFor, productBounds } from '../../../src/replay/product-bounds.js';
+import { pickRaThresholdByGroup } from '../../../src/replay/thresholds.js';
 
 const empty = { adjacency: {} };
 

@@ -5,8 +5,8 @@
 import { EVIDENCE_DEFAULTS, OUT_OF_FOLD_EVIDENCE, OUT_OF_FOLD_RISK, type AccuracyResult } from './accuracy-run.js';
 import type { EvalCase } from './case-set.js';
 import { repoName } from './case-set.js';
-import { rocAuc } from './metrics.js';
-import { intentWeightFor } from './product-bounds.js';
+import { rocAuc } from '../../src/replay/metrics.js';
+import { intentWeightFor } from '../../src/replay/product-bounds.js';
 import { num, pr, table } from './render-markdown.js';
 import { ALL_MOMENTS } from './scenario-moments.js';
 import { figures, indicesWhere, type Predictor } from './summarize.js';

@@ -3,13 +3,13 @@
  * cases, run the engine variants and (unless smoke) the calibration, render the markdown.
  */
 import picomatch from 'picomatch';
-import { DEFAULT_IGNORE } from '../config/defaults.js';
-import type { EngineOptions } from '../engine/options.js';
+import { DEFAULT_IGNORE } from '../../src/config/defaults.js';
+import type { EngineOptions } from '../../src/engine/options.js';
 import type { MergeEvidence } from './merge-evidence.js';
 import { calibrationGrid, runAccuracy, type AccuracyResult } from './accuracy-run.js';
 import { renderAccuracyReport } from './accuracy-report.js';
 import { collectCases, type EvalCase } from './case-set.js';
-import type { EngineFns } from './engine-runner.js';
+import type { EngineFns } from '../../src/replay/engine-runner.js';
 import { datasetPaths } from './load-scenarios.js';
 import { figures, indicesWhere } from './summarize.js';
 

@@ -3,8 +3,8 @@
  * engine on every case, baselines, and the calibration by repository. The bench script loads the
  * cases, calls `runAccuracy`, renders the result and writes it.
  */
-import type { EngineOptions } from '../engine/options.js';
-import type { ExternalChannelValue } from '../engine/types.js';
+import type { EngineOptions } from '../../src/engine/options.js';
+import type { ExternalChannelValue } from '../../src/engine/types.js';
 import {
   crossValidateByRepo,
   DEFAULT_OBJECTIVE,
@@ -14,11 +14,11 @@ import {
   type Fit,
   type FoldResult,
   type Objective,
-} from './calibrate.js';
+} from '../../src/replay/calibrate.js';
 import type { EvalCase } from './case-set.js';
 import { channelCache, CHANNEL_NAMES } from './channel-cache.js';
-import { noisyOr, scorePair, type EngineFns } from './engine-runner.js';
-import { productBounds } from './product-bounds.js';
+import { noisyOr, scorePair, type EngineFns } from '../../src/replay/engine-runner.js';
+import { productBounds } from '../../src/replay/product-bounds.js';
 import { baselinePredictors, indicesWhere, type Predictor } from './summarize.js';
 import type { MomentId } from './scenario-types.js';
 
@@ -203,6 +203,7 @@ export function runAccuracy(cases: readonly EvalCase[], engine: EngineFns, defau
     const fitLabels = fitCases.map((c) => c.label);
     const fitRepos = fitCases.map((c) => c.repo);
     folds = crossValidateByRepo(fitChannels, fitLabels, fitRepos, config.grid, objective);
+    // biome-ignore lint/suspicious/noFocusedTests: `fit` is the calibration's grid search (src/replay/calibrate.ts), not a focused test
     allRepoFit = fit(
       fitChannels,
       fitLabels,

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, advise, scanAirspace } from '../../../src/index.js';
-import { benchAccuracy } from '../../../src/eval/accuracy-bench.js';
-import { figures, indicesWhere } from '../../../src/eval/summarize.js';
+import { benchAccuracy } from '../../../bench/src/accuracy-bench.js';
+import { figures, indicesWhere } from '../../../bench/src/summarize.js';
 
 // AIRSPACE_MERGE_SCENARIOS points elsewhere (a worktree that is not beside ../shared).
 const dataDir = process.env.AIRSPACE_MERGE_SCENARIOS ?? resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'data', 'merge-scenarios');

@@ -2,9 +2,9 @@
  * Turns per-case scores into the benchmark's figures: ROC-AUC for every predictor, and precision /
  * recall of the TA and RA flags for the engine variants and of the flag for binary baselines.
  */
-import { BASELINE_LABELS, type BaselineName } from './baselines.js';
+import { BASELINE_LABELS, type BaselineName } from '../../src/replay/baselines.js';
 import type { EvalCase } from './case-set.js';
-import { confusion, rocAuc, type Confusion } from './metrics.js';
+import { confusion, rocAuc, type Confusion } from '../../src/replay/metrics.js';
 
 /**
  * A scored predictor: `scores[i]` for `cases[i]`. An engine variant also has its TA / RA flags per

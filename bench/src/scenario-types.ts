@@ -2,7 +2,7 @@
  * The shape of the merge-scenario dataset (passed to `bench/accuracy.mjs --data`; docs/decisions/calibration.md), only the
  * fields the evaluation reads. Times are unix SECONDS in the data; the adapter converts them.
  */
-import type { WorkingSetFile } from '../traffic/working-set.js';
+import type { WorkingSetFile } from '../../src/traffic/working-set.js';
 
 /**
  * One entry of `sideA.files` / a snapshot's `files`: the product's working-set entry (half-open

@@ -4,10 +4,9 @@
  * Returns data; the CLI renders it.
  */
 import picomatch from 'picomatch';
-import type { ModelOverrides } from '../config/defaults.js';
-import { loadConfig } from '../config/load-config.js';
+import type { AirspaceConfig, ModelOverrides } from '../config/defaults.js';
 import { AirspaceError } from '../errors.js';
-import { resolveRepo } from '../git/resolve-repo.js';
+import type { RepoInfo } from '../git/resolve-repo.js';
 import { loadImportGraph } from '../graph/load-import-graph.js';
 import { replayMessages } from '../messages/replay.js';
 import { collectReplayCases, type ReplayProgress, type ReplaySkip } from './replay-collect.js';
@@ -19,6 +18,8 @@ export interface ReplayOptions {
   readonly merges: number;
   readonly fractions?: readonly number[];
   readonly onProgress?: (event: ReplayProgress) => void;
+  /** The run's signal: when it aborts, the replay's git processes are killed and the replay ends (not skips). */
+  readonly signal?: AbortSignal;
 }
 
 export interface ReplayResult {
@@ -42,14 +43,16 @@ export interface ReplayResult {
 
 const PRIMARY = 0.5;
 
-export async function replayHistory(cwd: string, options: ReplayOptions): Promise<ReplayResult> {
+/** A usage error before any git runs (the CLI checks this before it opens the repository). */
+export function checkReplayMerges(merges: number): void {
+  if (!Number.isInteger(merges) || merges < 1) throw new AirspaceError('usage', 'bad-merge-count', replayMessages.badMergeCount(merges));
+}
+
+/** Replays the merges of a repository opened by the run layer (src/run/open-repository.ts), inside its run scope. */
+export async function replayHistory(repo: RepoInfo, config: AirspaceConfig, options: ReplayOptions): Promise<ReplayResult> {
   const started = performance.now();
-  if (!Number.isInteger(options.merges) || options.merges < 1) {
-    throw new AirspaceError('usage', 'bad-merge-count', replayMessages.badMergeCount(options.merges));
-  }
-  const repo = await resolveRepo(cwd);
+  checkReplayMerges(options.merges);
   if (repo.head === null) throw new AirspaceError('environment', 'no-merges', replayMessages.noMerges());
-  const config = await loadConfig(repo.toplevel);
   const fractions = options.fractions ?? REPLAY_FRACTIONS;
   const ignore = picomatch([...config.ignore], { dot: true });
   const collected = await collectReplayCases(repo.toplevel, {
@@ -57,6 +60,7 @@ export async function replayHistory(cwd: string, options: ReplayOptions): Promis
     fractions,
     ignore,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   if (collected.merges.length === 0) throw new AirspaceError('environment', 'no-merges', replayMessages.noMerges());
 

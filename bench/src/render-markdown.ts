@@ -1,5 +1,5 @@
 /** Small markdown helpers for the benchmark's result tables (strings only; the bench writes them). */
-import type { Confusion } from './metrics.js';
+import type { Confusion } from '../../src/replay/metrics.js';
 
 export function table(headers: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
   const line = (cells: readonly (string | number)[]): string => `| ${cells.map(String).join(' | ')} |`;

@@ -4,17 +4,17 @@
  * score newer ones). Returns data; the CLI renders it and writes the config only with `--write`.
  */
 import picomatch from 'picomatch';
-import { loadConfig } from '../config/load-config.js';
+import type { AirspaceConfig } from '../config/defaults.js';
+import { ENGINE_CHANNELS } from '../engine/channel-names.js';
 import { DEFAULTS } from '../engine/defaults.js';
-import { advise, type ScanOptions } from '../engine/index.js';
+import { advise } from '../engine/index.js';
 import { AirspaceError } from '../errors.js';
-import { resolveRepo } from '../git/resolve-repo.js';
+import type { RepoInfo } from '../git/resolve-repo.js';
 import { loadImportGraph } from '../graph/load-import-graph.js';
 import { calibrateMessages } from '../messages/calibrate.js';
 import { toAgent } from '../traffic/to-agent.js';
 import type { EngineSetting } from './calibrate.js';
 import { calibrateHistory, type CalibrationCase, type HistoryCalibration, type ModelValues } from './calibrate-history.js';
-import { CHANNEL_NAMES } from './channel-cache.js';
 import { collectReplayCases, type ReplaySkip } from './replay-collect.js';
 
 /** Fewer conflicting merges than this and a fit would learn noise: defaults are kept. */
@@ -23,6 +23,8 @@ const PRIMARY = 0.5;
 
 export interface CalibrateOptions {
   readonly merges: number;
+  /** The run's signal: when it aborts, the git processes are killed and the calibration ends (not skips). */
+  readonly signal?: AbortSignal;
 }
 
 export interface CalibrateResult {
@@ -38,13 +40,15 @@ export interface CalibrateResult {
   readonly current: ModelValues;
 }
 
-export async function calibrateRepository(cwd: string, options: CalibrateOptions): Promise<CalibrateResult> {
-  if (!Number.isInteger(options.merges) || options.merges < 1) {
-    throw new AirspaceError('usage', 'bad-merge-count', calibrateMessages.badMergeCount(options.merges));
-  }
-  const repo = await resolveRepo(cwd);
-  const config = await loadConfig(repo.toplevel);
-  const model = config.model as Partial<ScanOptions>;
+/** A usage error before any git runs (the CLI checks this before it opens the repository). */
+export function checkCalibrateMerges(merges: number): void {
+  if (!Number.isInteger(merges) || merges < 1) throw new AirspaceError('usage', 'bad-merge-count', calibrateMessages.badMergeCount(merges));
+}
+
+/** Calibrates on the merges of a repository opened by the run layer (src/run/open-repository.ts), inside its run scope. */
+export async function calibrateRepository(repo: RepoInfo, config: AirspaceConfig, options: CalibrateOptions): Promise<CalibrateResult> {
+  checkCalibrateMerges(options.merges);
+  const model = config.model;
   const current: ModelValues = {
     weights: { ...DEFAULTS.weights, ...(model.weights ?? {}) },
     tauTA: model.tauTA ?? DEFAULTS.tauTA,
@@ -56,16 +60,17 @@ export async function calibrateRepository(cwd: string, options: CalibrateOptions
     merges: options.merges,
     fractions: [PRIMARY],
     ignore: picomatch([...config.ignore], { dot: true }),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   const loaded = await loadImportGraph(repo.toplevel, repo.commonDir, { refresh: 'auto', budgetMs: config.graph.budgetMs });
   const times = new Map(collected.merges.map((m) => [m.merge, m.time]));
   // Unweighted channels (every ω 1) with the settings in effect; weights are refitted, settings not.
-  const unweighted = Object.fromEntries(CHANNEL_NAMES.map((name) => [name, 1]));
+  const unweighted = Object.fromEntries(ENGINE_CHANNELS.map((name) => [name, 1]));
   const cases: CalibrationCase[] = collected.cases.map((item) => {
     const link = advise(toAgent('side-a', item.sideA, item.factsA), toAgent('side-b', item.sideB, item.factsB), loaded.graph, {
       ...model,
       weights: unweighted,
-      channels: [...CHANNEL_NAMES],
+      channels: [...ENGINE_CHANNELS],
       now: item.now,
     });
     return { merge: item.merge, time: times.get(item.merge) ?? 0, channels: link.channels, evidence: item.mergeChannel.value === 1, label: item.label };

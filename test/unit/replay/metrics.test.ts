@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { atThreshold, confusion, rocAuc } from '../../../src/eval/metrics.js';
-import { pickRaThreshold, pickTaThreshold } from '../../../src/eval/thresholds.js';
+import { atThreshold, confusion, rocAuc } from '../../../src/replay/metrics.js';
+import { pickRaThreshold, pickTaThreshold } from '../../../src/replay/thresholds.js';
 
 describe('rocAuc', () => {
   it('is 1 for a perfect ranking and 0 for a reversed one', () => {
@@ -64,7 +64,7 @@ describe('threshold picks', () => {
 
 describe('τ_TA for a recall target', () => {
   it('takes the highest threshold below τ_RA that reaches the recall target', async () => {
-    const { pickTaForRecall } = await import('../../../src/eval/thresholds.js');
+    const { pickTaForRecall } = await import('../../../src/replay/thresholds.js');
     const scores = [0.9, 0.8, 0.6, 0.5, 0.3, 0.1];
     const labels = [true, true, false, true, true, false];
     expect(pickTaForRecall(scores, labels, 0.85, 0.75)!.tau).toBe(0.5); // 3 of 4 conflicts

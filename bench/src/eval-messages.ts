@@ -1,4 +1,4 @@
-/** User-facing text of the accuracy evaluation (src/eval, bench/accuracy.mjs). */
+/** User-facing text of the accuracy evaluation (bench/src/, bench/accuracy.mjs). */
 export const evalMessages = {
   dataMissing: (dir: string) => `merge-scenario data not found at ${dir} (expected dev.jsonl, dev.prefix.jsonl, dev.recency.jsonl; pass --data <dir>)`,
   joinMismatch: (line: number, merge: string, other: string) =>

@@ -3,8 +3,8 @@
  * two agents (through the CLI's adapter), the scenario's import graph (shared by its moments),
  * the baselines' scores and the dependency labels. Engine runs then iterate over this in memory.
  */
-import type { Agent, ImportGraph } from '../engine/types.js';
-import { baselineScores, pairFacts, type BaselineName } from './baselines.js';
+import type { Agent, ImportGraph } from '../../src/engine/types.js';
+import { baselineScores, pairFacts, type BaselineName } from '../../src/replay/baselines.js';
 import { dependencyLabels, type DependencyLabels } from './dependency-label.js';
 import { readScenarios, type DatasetPaths, type LoadOptions } from './load-scenarios.js';
 import { evidenceAt, type MergeEvidence } from './merge-evidence.js';

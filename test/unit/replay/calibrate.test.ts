@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { crossValidateByRepo, fit, type CalibrationGrid, type EngineSetting } from '../../../src/eval/calibrate.js';
-import { noisyOr } from '../../../src/eval/engine-runner.js';
+import { crossValidateByRepo, fit, type CalibrationGrid, type EngineSetting } from '../../../src/replay/calibrate.js';
+import { noisyOr } from '../../../src/replay/engine-runner.js';
 
 const setting: EngineSetting = { gamma: 0.5, halfLifeMs: 1, recencyFloor: 1, adjacency: true, proximityLines: 50, breadthFiles: 5 };
 const grid: CalibrationGrid = {

@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toImportGraph } from '../../../src/eval/dep-graph.js';
-import { dependencyLabels } from '../../../src/eval/dependency-label.js';
-import { datasetPaths, parseJsonl, readScenarios } from '../../../src/eval/load-scenarios.js';
-import { agentsOf, pairAt } from '../../../src/eval/scenario-moments.js';
-import type { JoinedScenario } from '../../../src/eval/scenario-types.js';
+import { toImportGraph } from '../../../bench/src/dep-graph.js';
+import { dependencyLabels } from '../../../bench/src/dependency-label.js';
+import { datasetPaths, parseJsonl, readScenarios } from '../../../bench/src/load-scenarios.js';
+import { agentsOf, pairAt } from '../../../bench/src/scenario-moments.js';
+import type { JoinedScenario } from '../../../bench/src/scenario-types.js';
 
 const scenario = {
   repo: 'o/r',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommitGraph } from '../../../src/git/branch-history.js';
-import { firstParentChain } from '../../../src/eval/replay-history.js';
-import { bothActiveCut, firstParentCount, prefixAt, sideStart, type ChainCommit } from '../../../src/eval/replay-moments.js';
-import { sideStateAt, withEditTimes } from '../../../src/eval/replay-side-state.js';
+import { firstParentChain } from '../../../src/replay/replay-history.js';
+import { bothActiveCut, firstParentCount, prefixAt, sideStart, type ChainCommit } from '../../../src/replay/replay-moments.js';
+import { sideStateAt, withEditTimes } from '../../../src/replay/replay-side-state.js';
 
 const chain = (...times: number[]): ChainCommit[] => times.map((time, i) => ({ sha: `c${i}`, time }));
 

@@ -3,7 +3,7 @@
  * nodes[j]) → the engine's `ImportGraph`. The engine ignores direction; type-only edges are kept
  * by default because a type import breaks the build just as well under `tsc`.
  */
-import type { ImportGraph } from '../engine/types.js';
+import type { ImportGraph } from '../../src/engine/types.js';
 import type { DataDepGraph } from './scenario-types.js';
 
 export interface GraphOptions {

@@ -12,8 +12,8 @@
  *   (`resolutionExtraFiles`) and one of them is a changed file of a side or imports/is imported by one:
  *   the merge needed a semantic fix beyond the textual conflict, near the two sides' work.
  */
-import type { ImportGraph } from '../engine/types.js';
-import type { WorkingSet } from '../traffic/working-set.js';
+import type { ImportGraph } from '../../src/engine/types.js';
+import type { WorkingSet } from '../../src/traffic/working-set.js';
 import { undirectedNeighbours } from './dep-graph.js';
 
 export interface DependencyLabels {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baselineScores, coveredLength, overlapCoefficient, pairFacts, rangeGap, widenInsertions } from '../../../src/eval/baselines.js';
+import { baselineScores, coveredLength, overlapCoefficient, pairFacts, rangeGap, widenInsertions } from '../../../src/replay/baselines.js';
 import type { WorkingSet } from '../../../src/traffic/working-set.js';
 
 const ws = (files: WorkingSet['files']): WorkingSet => ({ base: null, files });

@@ -6,8 +6,8 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { AirspaceError } from '../errors.js';
-import { evalMessages } from '../messages/eval.js';
+import { AirspaceError } from '../../src/errors.js';
+import { evalMessages } from './eval-messages.js';
 import type { DataPrefix, DataRecency, DataScenario, JoinedScenario } from './scenario-types.js';
 
 export interface DatasetPaths {

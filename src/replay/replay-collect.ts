@@ -9,15 +9,18 @@
 import { isAirspaceError } from '../errors.js';
 import type { CommitGraph } from '../git/branch-history.js';
 import { diffKey, diffWorkingSets, type DiffRequest, type DiffWorkingSet } from '../git/diff-working-set.js';
-import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
+import { mergeChannel } from '../channels/merge-channel.js';
+import type { MergeChannelResult } from '../git/merge-tree-channel.js';
 import { mapLimit } from '../traffic/limit-concurrency.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 import { withoutIdenticalEdits } from '../traffic/identical-edits.js';
-import { pathsMayConflict } from '../channels/paths-may-conflict.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 import { firstParentChain, listMerges, mergeBases, readSides, virtualMergeCommit, type MergeCommit } from './replay-history.js';
 import { bothActiveCut, prefixAt, type ChainCommit } from './replay-moments.js';
 import { sideStateAt, withEditTimes, type SideState } from './replay-side-state.js';
+
+/** The label is git's own verdict on the two parents, every path counted (fair scoring drops ignored ones later). */
+const NOTHING_IGNORED = (): boolean => false;
 
 export type ReplaySkipReason = 'no-merge-base' | 'label-unknown' | 'git-failed' | 'side-empty' | 'virtual-merge-failed';
 
@@ -56,6 +59,12 @@ export interface CollectOptions {
   readonly fractions: readonly number[];
   readonly ignore?: (path: string) => boolean;
   readonly onProgress?: (event: ReplayProgress) => void;
+  /**
+   * The run's signal (its git processes already die with it: src/git/run-signal.ts). A git failure
+   * skips one merge, but not once the run is aborted: then every later git call fails too, and the
+   * replay must end with the cancellation instead of reporting every merge as skipped.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface Collected {
@@ -92,7 +101,7 @@ export async function collectReplayCases(cwd: string, options: CollectOptions): 
   const skipped: ReplaySkip[] = [];
   let done = 0;
   const histories = await mapLimit(merges, PARALLEL, async (merge) => {
-    const history = await readMerge(cwd, merge, skipped);
+    const history = await readMerge(cwd, merge, skipped, options.signal);
     progress({ phase: 'sides', done: ++done, total: merges.length });
     return history;
   });
@@ -120,7 +129,7 @@ export async function collectReplayCases(cwd: string, options: CollectOptions): 
   const targetOf = (base: string, state: SideState): Promise<string | null> => {
     if (state.descendsFromBase) return Promise.resolve(state.prefix);
     const key = `${base} ${state.prefix}`;
-    if (!virtual.has(key)) virtual.set(key, virtualTarget(cwd, base, state.prefix));
+    if (!virtual.has(key)) virtual.set(key, virtualTarget(cwd, base, state.prefix, options.signal));
     return virtual.get(key)!;
   };
   const targeted = await mapLimit(pending, PARALLEL, async (item): Promise<PendingCase | null> => {
@@ -136,6 +145,7 @@ export async function collectReplayCases(cwd: string, options: CollectOptions): 
     cwd,
     targeted.filter((item): item is PendingCase => item !== null),
     diffOptions,
+    options.signal,
   );
   for (const merge of failed) {
     labels.delete(merge);
@@ -156,9 +166,9 @@ export async function collectReplayCases(cwd: string, options: CollectOptions): 
   const channels = new Map<string, Promise<MergeChannelResult>>();
   const mergeChannels = await mapLimit(live, PARALLEL, (item, index) => {
     const [sideA, sideB] = sides[index]!;
-    if (!pathsMayConflict(sideA!.files, sideB!.files)) return Promise.resolve<MergeChannelResult>({ value: 0, conflictedPaths: [], inferred: true });
     const key = `${item.states[0].prefix} ${item.states[1].prefix}`;
-    if (!channels.has(key)) channels.set(key, mergeTreeChannel(cwd, item.states[0].prefix, item.states[1].prefix));
+    if (!channels.has(key))
+      channels.set(key, mergeChannel(cwd, { a: item.states[0].prefix, b: item.states[1].prefix, filesA: sideA!.files, filesB: sideB!.files }, NOTHING_IGNORED));
     return channels.get(key)!;
   });
 
@@ -180,6 +190,9 @@ export async function collectReplayCases(cwd: string, options: CollectOptions): 
   return { merges, labels, cases, skipped };
 }
 
+/** A git failure that skips one merge; after the run's signal aborted, git fails for every merge and the error ends the replay. */
+const gitFailure = (error: unknown, signal: AbortSignal | undefined): boolean => isAirspaceError(error) && error.kind === 'git' && !signal?.aborted;
+
 const requestsOf = (items: readonly PendingCase[]): DiffRequest[] =>
   items.flatMap((item) => item.targets.map((target) => ({ base: item.history.base, target })));
 
@@ -192,11 +205,12 @@ async function diffAll(
   cwd: string,
   items: readonly PendingCase[],
   options: { ignore?: (path: string) => boolean },
+  signal: AbortSignal | undefined,
 ): Promise<{ diffs: Map<string, DiffWorkingSet>; failed: Set<string> }> {
   try {
     return { diffs: await diffWorkingSets(cwd, requestsOf(items), options), failed: new Set() };
   } catch (error) {
-    if (!isAirspaceError(error) || error.kind !== 'git') throw error;
+    if (!gitFailure(error, signal)) throw error;
   }
   const byMerge = new Map<string, PendingCase[]>();
   for (const item of items) byMerge.set(item.history.merge.merge, [...(byMerge.get(item.history.merge.merge) ?? []), item]);
@@ -206,7 +220,7 @@ async function diffAll(
     try {
       for (const [key, value] of await diffWorkingSets(cwd, requestsOf(group), options)) diffs.set(key, value);
     } catch (error) {
-      if (!isAirspaceError(error) || error.kind !== 'git') throw error;
+      if (!gitFailure(error, signal)) throw error;
       failed.add(merge);
     }
   });
@@ -214,13 +228,17 @@ async function diffAll(
 }
 
 /** Base, label and both sides of one merge; null (with the reason recorded) when unusable. */
-async function readMerge(cwd: string, merge: MergeCommit, skipped: ReplaySkip[]): Promise<MergeHistory | null> {
+async function readMerge(cwd: string, merge: MergeCommit, skipped: ReplaySkip[], signal: AbortSignal | undefined): Promise<MergeHistory | null> {
   let read: [string[], MergeChannelResult, CommitGraph];
   try {
-    read = await Promise.all([mergeBases(cwd, merge.p1, merge.p2), mergeTreeChannel(cwd, merge.p1, merge.p2), readSides(cwd, merge.p1, merge.p2)]);
+    read = await Promise.all([
+      mergeBases(cwd, merge.p1, merge.p2),
+      mergeChannel(cwd, { a: merge.p1, b: merge.p2 }, NOTHING_IGNORED),
+      readSides(cwd, merge.p1, merge.p2),
+    ]);
   } catch (error) {
     // One unreadable merge (missing objects in a partial or shallow clone) must not sink the rest.
-    if (!isAirspaceError(error) || error.kind !== 'git') throw error;
+    if (!gitFailure(error, signal)) throw error;
     skipped.push({ merge: merge.merge, reason: 'git-failed' });
     return null;
   }
@@ -238,11 +256,11 @@ async function readMerge(cwd: string, merge: MergeCommit, skipped: ReplaySkip[])
 }
 
 /** The virtual-merge commit standing for a prefix that does not descend from the base; null if git cannot make one. */
-async function virtualTarget(cwd: string, base: string, prefix: string): Promise<string | null> {
+async function virtualTarget(cwd: string, base: string, prefix: string, signal: AbortSignal | undefined): Promise<string | null> {
   try {
     return (await virtualMergeCommit(cwd, base, prefix))?.commit ?? null;
   } catch (error) {
-    if (isAirspaceError(error)) return null;
+    if (isAirspaceError(error) && !signal?.aborted) return null;
     throw error;
   }
 }
