@@ -5,6 +5,7 @@ import { AirspaceError } from '../errors.js';
 import { beaconNotPublishedLine } from '../messages/beacon.js';
 import { cliMessages } from '../messages/cli.js';
 import { sanitizeText } from '../report/sanitize-text.js';
+import { cloneIdentity } from '../state/clone-identity.js';
 import { openRepository } from '../run/open-repository.js';
 import { runAirspace } from '../run/run-airspace.js';
 
@@ -35,7 +36,8 @@ export async function clearOwnBeacon(cwd: string): Promise<string> {
   const { judgements } = await runAirspace({ kind: 'beacon', cwd });
   const id = judgements[0]!.report.scanned.ownship;
   if (id === null) throw new AirspaceError('environment', 'no-ownship', cliMessages.noCommits);
-  const cleared = await clearBeacon(cwd, config.remote, id);
+  const clone = await cloneIdentity(repo.commonDir);
+  const cleared = await clearBeacon(cwd, config.remote, id, { cloneId: clone.id });
   if (!cleared.ok) throw remoteFailed('beacon-clear-failed', cleared);
   return cleared.ref ?? id;
 }

@@ -1,11 +1,11 @@
 import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import picomatch from 'picomatch';
-import { fetchedBeaconRef } from '../beacon/agent-ref.js';
 import type { Beacon } from '../beacon/beacon-schema.js';
 import { readBeacons } from '../beacon/read-beacons.js';
+import { qualifiedBeaconId } from '../run/beacon-traffic.js';
+import { cloneIdentity } from '../state/clone-identity.js';
 import { AirspaceError } from '../errors.js';
-import { firstParent } from '../git/commit-time.js';
 import { fileHunks, fileSubjects, type FileHunk } from '../git/file-hunks.js';
 import { withRunGitScope } from '../git/run-git-scope.js';
 import { peerDiffMessages } from '../messages/peer-diff.js';
@@ -168,9 +168,17 @@ async function resolveSide(request: PeerDiffRequest): Promise<Side> {
   };
   const line = matchPeer(request.peer, airspace.traffic);
   if (line !== null) return { ...localSide(line, ownship.id, airspace), ...file };
-  const beacons = await readBeacons(request.cwd, { now: request.now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes, selfId: ownship.id });
-  const beacon = beacons.beacons.find((b) => b.agent === request.peer);
-  if (beacon) return { ...(await beaconSide(request.cwd, beacon, ownship, ignore)), ...file };
+  const clone = await cloneIdentity(repo.commonDir);
+  const beacons = await readBeacons(request.cwd, {
+    now: request.now,
+    ttlMs: config.beacons.ttlMs,
+    maxBytes: config.beacons.maxBytes,
+    selfId: ownship.id,
+    selfClone: clone.id,
+  });
+  // A peer's beacon by its own name, or by the machine-qualified id a check showed (two machines on one branch).
+  const beacon = beacons.beacons.find((b) => qualifiedBeaconId(b) === request.peer) ?? beacons.beacons.find((b) => b.agent === request.peer);
+  if (beacon) return { ...(await beaconSide(request.cwd, beacon, beacons.works.get(beacon) ?? null, ownship, ignore)), ...file };
   const known = [...airspace.traffic.map((l) => l.id), ...beacons.beacons.map((b) => b.agent)].map((id) => sanitizeText(id, { maxLength: 80 }));
   throw new AirspaceError('usage', 'peer-not-found', peerDiffMessages.notFound(sanitizeText(request.peer, { maxLength: 80 }), known.slice(0, 20)));
 }
@@ -202,8 +210,13 @@ function localSide(line: LineOfWork, ownId: string, airspace: Awaited<ReturnType
 }
 
 /** A remote peer known by its beacon: its published work commit against the beacon's base. */
-async function beaconSide(cwd: string, beacon: Beacon, ownship: LineOfWork, ignore: (path: string) => boolean): Promise<Omit<Side, 'toplevel'>> {
-  const work = await firstParent(cwd, fetchedBeaconRef(beacon.agent));
+async function beaconSide(
+  cwd: string,
+  beacon: Beacon,
+  work: string | null,
+  ownship: LineOfWork,
+  ignore: (path: string) => boolean,
+): Promise<Omit<Side, 'toplevel'>> {
   if (work === null || beacon.base === null)
     throw new AirspaceError('git', 'beacon-work-missing', peerDiffMessages.beaconWorkMissing(sanitizeText(beacon.agent)));
   const own = await workingSetAgainst(cwd, beacon.base, ownship, ignore);

@@ -43,7 +43,11 @@ export function encodeAgentId(id: string): string {
 }
 
 /** The decoded id for display in `beacon list`, or null when the component is a hashed long form. */
-export function decodeAgentRefComponent(component: string): string | null {
+export function decodeAgentRefComponent(refComponent: string): string | null {
+  const slash = refComponent.indexOf('/');
+  // `<clone>/<agent>`: anything else with a slash is a name we did not write.
+  if (slash >= 0 && !/^[0-9a-f]{10}$/.test(refComponent.slice(0, slash))) return null;
+  const component = refComponent.slice(slash + 1);
   if (!/^(?:[A-Za-z0-9_-]|%[0-9A-F]{2})+$/.test(component)) return null;
   if (component.length > MAX_COMPONENT) return null;
   try {
@@ -54,10 +58,25 @@ export function decodeAgentRefComponent(component: string): string | null {
   }
 }
 
-export function beaconRef(id: string): string {
-  return BEACON_REF_PREFIX + encodeAgentId(id);
+/**
+ * The part of a beacon's ref after `…/beacons/`: `<clone>/<agent>` — every clone publishes under
+ * its own id (src/state/clone-identity.ts), so two machines on one branch never overwrite each
+ * other — or `<agent>` alone for a publisher without a clone id (older releases; still read).
+ */
+export function beaconRefComponent(id: string, cloneId?: string): string {
+  return cloneId !== undefined ? `${cloneId}/${encodeAgentId(id)}` : encodeAgentId(id);
 }
 
-export function fetchedBeaconRef(id: string): string {
-  return FETCHED_BEACON_PREFIX + encodeAgentId(id);
+export function beaconRef(id: string, cloneId?: string): string {
+  return BEACON_REF_PREFIX + beaconRefComponent(id, cloneId);
+}
+
+export function fetchedBeaconRef(id: string, cloneId?: string): string {
+  return FETCHED_BEACON_PREFIX + beaconRefComponent(id, cloneId);
+}
+
+/** The clone a beacon ref component names (null: an older publisher's one-component ref). */
+export function cloneOfComponent(component: string): string | null {
+  const slash = component.indexOf('/');
+  return slash < 0 ? null : component.slice(0, slash);
 }

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import type { FileStatus, WorkingSet } from '../traffic/working-set.js';
 import { DEFAULT_BEACON_LIMITS, type BeaconLimits } from './beacon-limits.js';
+import { CLONE_ID, MACHINE_NAME } from '../state/clone-identity.js';
 import { isSafeLabel, repoPathProblem } from './safe-repo-path.js';
 
 export const BEACON_SCHEMA_VERSION = 1;
@@ -33,6 +34,16 @@ export interface Beacon {
   readonly note?: string;
   /** Files left out to respect the limits (the beacon is then a lower bound of the work). */
   readonly truncatedFiles?: number;
+  /**
+   * The publishing clone (src/state/clone-identity.ts): its beacons live under its own refs, so
+   * two machines on one branch are two agents. Absent in beacons of older publishers.
+   */
+  readonly clone?: BeaconClone;
+}
+
+export interface BeaconClone {
+  readonly id: string;
+  readonly machine: string;
 }
 
 const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -86,6 +97,12 @@ function buildSchema(limits: BeaconLimits) {
       updatedAt: time,
       note: v.optional(v.pipe(v.string(), v.maxLength(limits.maxNoteLength))),
       truncatedFiles: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+      clone: v.optional(
+        v.object({
+          id: v.pipe(v.string(), v.regex(CLONE_ID, 'not a clone id')),
+          machine: v.pipe(v.string(), v.regex(MACHINE_NAME, 'not a machine name')),
+        }),
+      ),
     }),
     v.check((b) => b.base === b.workingSet.base, 'base differs from workingSet.base'),
   );

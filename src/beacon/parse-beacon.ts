@@ -4,7 +4,7 @@
  * before the schema, the schema before any field is used, and the declared agent id against the
  * ref it came from (a peer may only speak for its own ref name).
  */
-import { encodeAgentId } from './agent-ref.js';
+import { beaconRefComponent } from './agent-ref.js';
 import { DEFAULT_BEACON_LIMITS, DEFAULT_BEACON_TTL_MS, DEFAULT_FUTURE_SKEW_MS, type BeaconLimits } from './beacon-limits.js';
 import { BEACON_SCHEMA_VERSION, checkBeacon, type Beacon } from './beacon-schema.js';
 import { collapseFileRanges } from './fit-beacon.js';
@@ -32,7 +32,7 @@ export type ParsedBeacon = { ok: true; beacon: Beacon } | { ok: false; reason: B
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** `refComponent` is the part of the ref name after `…/beacons/`. */
+/** `refComponent` is the part of the ref name after `…/beacons/`: `<clone>/<agent>`, or `<agent>` for an older publisher. */
 export function parseBeacon(bytes: Uint8Array, refComponent: string, options: ParseBeaconOptions): ParsedBeacon {
   const limits = options.limits ?? DEFAULT_BEACON_LIMITS;
   if (bytes.length > limits.maxBytes) return { ok: false, reason: 'too-large', detail: String(bytes.length) };
@@ -50,7 +50,8 @@ export function parseBeacon(bytes: Uint8Array, refComponent: string, options: Pa
   const checked = checkBeacon(value, limits);
   if (!checked.ok) return { ok: false, reason: 'invalid', detail: checked.issue.slice(0, 200) };
   const beacon = checked.beacon;
-  if (encodeAgentId(beacon.agent) !== refComponent) return { ok: false, reason: 'id-mismatch' };
+  // A publisher speaks only for its own clone's ref of its own agent (a beacon of an older publisher has no clone).
+  if (beaconRefComponent(beacon.agent, beacon.clone?.id) !== refComponent) return { ok: false, reason: 'id-mismatch' };
   const ttl = options.ttlMs ?? DEFAULT_BEACON_TTL_MS;
   if (beacon.updatedAt < options.now - ttl) return { ok: false, reason: 'expired', detail: String(beacon.updatedAt) };
   if (beacon.updatedAt > options.now + (options.futureSkewMs ?? DEFAULT_FUTURE_SKEW_MS)) {

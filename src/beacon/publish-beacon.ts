@@ -67,7 +67,7 @@ export async function publishBeacon(cwd: string, remote: string, beacon: Beacon,
   if (!checked.ok) return { ok: false, reason: 'invalid', detail: checked.issue };
   if (!isRemoteArgument(remote)) return { ok: false, reason: 'invalid-remote' };
   const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS);
-  const ref = beaconRef(beacon.agent);
+  const ref = beaconRef(beacon.agent, beacon.clone?.id);
   try {
     const blob = await gitText(['hash-object', '-w', '--stdin'], { cwd, input: fitted.json, timeoutMs: remaining(deadline) });
     const tree = await gitText(['mktree'], { cwd, input: `100644 blob ${blob}\t${BEACON_FILE}\n`, timeoutMs: remaining(deadline) });
@@ -84,8 +84,13 @@ export async function publishBeacon(cwd: string, remote: string, beacon: Beacon,
   }
 }
 
-/** Deletes this agent's beacon on the remote (and the local fetched copy, if any). */
-export async function clearBeacon(cwd: string, remote: string, agentId: string, options: { timeoutMs?: number } = {}): Promise<PublishResult> {
+/** Deletes this agent's beacon on the remote (and the local fetched copy, if any); `cloneId` absent: an older release's ref. */
+export async function clearBeacon(
+  cwd: string,
+  remote: string,
+  agentId: string,
+  options: { timeoutMs?: number; cloneId?: string } = {},
+): Promise<PublishResult> {
   if (!isRemoteArgument(remote)) return { ok: false, reason: 'invalid-remote' };
   const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS);
   const ref = beaconRef(agentId);

@@ -8,7 +8,7 @@
  */
 import { runGit } from '../git/exec-git.js';
 import { objectContents, objectInfo } from '../git/read-objects.js';
-import { encodeAgentId, FETCHED_BEACON_PREFIX } from './agent-ref.js';
+import { cloneOfComponent, decodeAgentRefComponent, encodeAgentId, FETCHED_BEACON_PREFIX } from './agent-ref.js';
 import { DEFAULT_BEACON_LIMITS, DEFAULT_MAX_BEACONS, type BeaconLimits } from './beacon-limits.js';
 import type { Beacon } from './beacon-schema.js';
 import { parseBeacon, type BeaconSkipReason } from './parse-beacon.js';
@@ -23,8 +23,10 @@ export interface ReadBeaconsOptions {
   /** Largest accepted `beacon.json`, bytes (default: limits.maxBytes, 256 KiB). */
   readonly maxBytes?: number;
   readonly limits?: Partial<BeaconLimits>;
-  /** This agent's own id: its beacon is not traffic. */
+  /** This agent's own id: its beacon of an older release (no clone in its ref) is not traffic. */
   readonly selfId?: string;
+  /** This clone's id (src/state/clone-identity.ts): every beacon under it is ours, never traffic (see `own`). */
+  readonly selfClone?: string;
   /**
    * At most this many beacons are read, the newest first (beacon commit date = its `updatedAt`);
    * the rest of a flood is ONE `too-many` entry (ref = the prefix, detail = how many), not one per
@@ -50,8 +52,19 @@ export interface SkippedBeacon {
 export interface ReadBeaconsResult {
   readonly beacons: Beacon[];
   readonly skipped: SkippedBeacon[];
-  /** Each read beacon's work commit (its commit's parent), by agent id: no process to look it up. */
-  readonly works: ReadonlyMap<string, string | null>;
+  /** Each read beacon's work commit (its commit's parent): no process to look it up. */
+  readonly works: ReadonlyMap<Beacon, string | null>;
+  /** This clone's own beacons on the remote, as listed (not read): what it published, for its own lines of work. */
+  readonly own: readonly OwnBeaconRef[];
+}
+
+export interface OwnBeaconRef {
+  /** The fetched ref (`refs/airspace/remote/beacons/<clone>/<agent>`). */
+  readonly ref: string;
+  /** The decoded agent id; null for a hashed long id. */
+  readonly agent: string | null;
+  /** The beacon commit's parent: the work it carried. */
+  readonly work: string | null;
 }
 
 /** The fetched beacons' refs, as a `for-each-ref` pattern (no trailing slash). */
@@ -80,6 +93,7 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
       .split('\n');
   const candidates: Candidate[] = [];
   const selfComponent = options.selfId !== undefined ? encodeAgentId(options.selfId) : null;
+  const own: OwnBeaconRef[] = [];
   const maxBeacons = options.maxBeacons ?? DEFAULT_MAX_BEACONS;
   let tooMany = 0;
   for (const line of lines) {
@@ -90,6 +104,10 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     const work = parents.split(' ')[0] || null;
     const component = ref.slice(FETCHED_BEACON_PREFIX.length);
     if (component === selfComponent) continue;
+    if (options.selfClone !== undefined && cloneOfComponent(component) === options.selfClone) {
+      own.push({ ref, agent: decodeAgentRefComponent(component), work });
+      continue;
+    }
     if (candidates.length >= maxBeacons) {
       tooMany++;
       continue;
@@ -100,7 +118,7 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     else skipped.push({ ref, reason: 'not-a-beacon', detail: type });
   }
   if (tooMany > 0) skipped.push({ ref: `${FETCHED_BEACON_PREFIX}*`, reason: 'too-many', detail: String(tooMany) });
-  if (candidates.length === 0) return { beacons: [], skipped, works: new Map() };
+  if (candidates.length === 0) return { beacons: [], skipped, works: new Map(), own };
 
   const infos = await objectInfo(
     cwd,
@@ -114,7 +132,7 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     else if (info.size > limits.maxBytes) skipped.push({ ref: candidate.ref, reason: 'too-large', detail: String(info.size) });
     else accepted.push({ candidate, sha: info.sha });
   });
-  if (accepted.length === 0) return { beacons: [], skipped, works: new Map() };
+  if (accepted.length === 0) return { beacons: [], skipped, works: new Map(), own };
 
   const blobs = (
     await objectContents(
@@ -138,14 +156,14 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
   // claims nothing, the usual case before a branch is pushed).
   const verdicts = await mapLimit(parsedBeacons, 4, ({ candidate, beacon }) => checkBeaconClaims(cwd, beacon, candidate.work, git));
   const beacons: Beacon[] = [];
-  const works = new Map<string, string | null>();
+  const works = new Map<Beacon, string | null>();
   parsedBeacons.forEach(({ candidate, beacon }, i) => {
     const verdict = verdicts[i]!;
     if (!verdict.ok) skipped.push({ ref: candidate.ref, reason: 'unproven-claims', detail: verdict.detail });
     else {
       beacons.push(beacon);
-      works.set(beacon.agent, candidate.work);
+      works.set(beacon, candidate.work);
     }
   });
-  return { beacons, skipped, works };
+  return { beacons, skipped, works, own };
 }

@@ -31,9 +31,24 @@ export interface Agent {
   readonly intent?: readonly string[];
   /** Right-of-way fact 1: more committed (pushed) work wins. */
   readonly committedWork?: number;
-  /** Right-of-way fact 2 (epoch ms): the earlier start wins a tie on committed work. */
+  /**
+   * Right-of-way fact 2: on equal pushed work, more commits that a peer can verify win — the
+   * commits a push is carrying, or those a beacon's commit carries (its ancestry travels with the
+   * ref): committed work outranks uncommitted work whoever pushes first. Default `committedWork`.
+   */
+  readonly provenWork?: number;
+  /** Right-of-way fact 3 (epoch ms): the earlier start wins a tie on committed work. */
   readonly startedAt?: number;
+  /**
+   * The name both machines know this agent by for the last tie-break (default `id`): an agent seen
+   * under a local name here (`main`) and under its clone's name there (`main@<clone>`) must sort
+   * the same on both, or both would hold.
+   */
+  readonly rankKey?: string;
 }
+
+/** Why the holding agent has right of way: the first fact that differed. */
+export type HoldReason = 'committed-work' | 'proven-work' | 'started-earlier' | 'name-order';
 
 /** Import graph: for each repo-relative file, the files it imports. Direction is ignored by the engine. */
 export interface ImportGraph {
@@ -112,6 +127,8 @@ export interface Link {
   /** On an RA: the agent that holds course and the one that steers (always different). */
   readonly hold?: string;
   readonly steer?: string;
+  /** On an RA: why `hold` has right of way. */
+  readonly holdReason?: HoldReason;
 }
 
 export type Vec3 = readonly [number, number, number];

@@ -9,6 +9,13 @@ export const checkMessages = {
   hold: (peer: string) => `hold: you have right of way; ${peer} has been advised to steer away`,
   steerPair: (steer: string, hold: string) => `${steer} steers, ${hold} holds`,
   whatToDo: 'what to do: coordinate with them, pick other files, or rebase onto their work after it lands',
+  /** Why the holding agent has right of way (engine HoldReason): the first fact both machines see differently. */
+  holdReason: {
+    'committed-work': 'why: it has more commits pushed to the remote',
+    'proven-work': 'why: it has more committed work (commits travel with its push or beacon; uncommitted work counts for none)',
+    'started-earlier': 'why: equal work, and its line of work started earlier (its first commit is older)',
+    'name-order': 'why: equal work and age, so the names decide (the same order on every machine)',
+  } as const,
   theirWork: 'their commits',
   theirIntent: 'declared intent',
   theirNote: 'note',

@@ -88,7 +88,12 @@ function renderAdvisory(link: ReportLink, report: AirspaceReport, style: Style):
   if (view.kind === 'own') lines.push(...describePeer(agents.get(view.peer), style));
   if (link.level === 'RA' && link.steer && link.hold) {
     if (view.kind === 'pair') lines.push(`    ${m.steerPair(sanitizeText(link.steer), sanitizeText(link.hold))}`);
-    else if (link.steer === report.scanned.ownship) lines.push(`    ${style.red(m.steer(sanitizeText(view.peer)))}`, `    ${m.whatToDo}`);
+    else if (link.steer === report.scanned.ownship)
+      lines.push(
+        `    ${style.red(m.steer(sanitizeText(view.peer)))}`,
+        ...(link.holdReason ? [`    ${m.holdReason[link.holdReason]}`] : []),
+        `    ${m.whatToDo}`,
+      );
     else lines.push(`    ${style.green(holdLine(sanitizeText(view.peer), agents.get(view.peer)))}`);
   }
   for (const u of link.unknown ?? []) lines.push(`    ${style.dim(m.unknown(u.channel, sanitizeText(u.reason)))}`);

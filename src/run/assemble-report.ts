@@ -3,6 +3,7 @@ import type { AirspaceConfig } from '../config/defaults.js';
 import { DEFAULTS, type Link, type ScanResult } from '../engine/index.js';
 import type { FetchResult } from '../git/fetch-traffic.js';
 import { REPORT_SCHEMA, type AirspaceReport } from '../report/check-report.js';
+import type { CloneIdentity } from '../state/clone-identity.js';
 import type { UnknownPeer } from '../traffic/collect-airspace.js';
 import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
@@ -59,7 +60,8 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
     input.started,
   );
   const note = input.request.kind === 'beacon' ? input.request.note : undefined;
-  const ownBeacon = plan.draftBeacon && ownship ? await draftBeacon(gathered.ownWorkingSet, ownship, gathered.facts.get(ownship.id), now, note) : null;
+  const ownBeacon =
+    plan.draftBeacon && ownship ? await draftBeacon(gathered.ownWorkingSet, ownship, gathered.facts.get(ownship.id), now, note, gathered.clone) : null;
   const advisories = scored.links.filter((l: Link) => l.level !== 'clear');
   const draft: AirspaceReport = {
     schema: REPORT_SCHEMA,
@@ -97,6 +99,7 @@ async function draftBeacon(
   facts: AgentFacts | undefined,
   now: number,
   note: string | undefined,
+  clone: CloneIdentity,
 ): Promise<Beacon | null> {
   const workingSet = await ownSets(null);
   if (workingSet.base === null) return null;
@@ -108,9 +111,11 @@ async function draftBeacon(
     base: workingSet.base,
     workingSet,
     intent: [...(facts?.intent ?? [])],
-    committedWork: ownship.facts.committedWork,
-    startedAt: ownship.facts.startedAt ?? null,
+    // The facts peers rank this agent by (src/run/report-facts.ts agentFacts): all its commits since the trunk.
+    committedWork: ownship.localFacts.committedWork,
+    startedAt: ownship.localFacts.startedAt ?? null,
     updatedAt: now,
     ...(note ? { note } : {}),
+    clone: { id: clone.id, machine: clone.machine },
   };
 }

@@ -6,36 +6,87 @@ import type { GitStates, PairWorkingSets, UnknownPeer } from '../traffic/collect
 import type { WorkingSet } from '../traffic/working-set.js';
 
 /**
- * Folds the peers' beacons into the compared pairs. A beacon of a peer we already compare (its
- * branch is visible) adds its uncommitted work to that side (merged per file, never counted
- * twice); a beacon of a peer we cannot see any other way (nothing pushed yet) becomes an agent of
- * its own, compared with the ownship in the beacon's base coordinates when that base commit is
- * here, else with the beacon's files as whole-file entries (coarse, never a silent miss).
+ * Folds the peers' beacons into the compared pairs. Every beacon is an agent: the same agent as a
+ * line of work already compared only when that is provable — a pushed branch of the beacon's
+ * name whose tip the beacon's published work contains (the peer published on top of what it
+ * pushed) — and then it adds its uncommitted work to that side (merged per file, never counted
+ * twice). Any other beacon is an agent of its own, compared with the ownship in the beacon's base
+ * coordinates when that base commit is here, else with the beacon's files as whole-file entries
+ * (coarse, never a silent miss). A beacon named like a line of work it is not (another machine on
+ * `main`, a branch pushed by someone else) gets its publisher's machine and clone in its id, so
+ * two agents never share one (docs/decisions/agent-identity.md).
  */
 export interface BeaconFoldInput {
   readonly beacons: readonly Beacon[];
   readonly pairs: readonly PairWorkingSets[];
   readonly ownshipId: string | null;
+  /** Ids of every line of work compared (ownship and traffic): a beacon may not take one it is not. */
+  readonly lineIds: ReadonlySet<string>;
   /** The ownship's working set in `base` coordinates; `null` base = against its trunk merge-base. */
   readonly ownshipWorkingSet: (base: string | null) => Promise<WorkingSet>;
   readonly hasCommit: (sha: string) => Promise<boolean>;
+  /** Where git runs (isAncestor: is a beacon's work on top of a pushed branch?). */
+  readonly cwd: string;
+  /** The commit holding each beacon's published work (the beacon commit's parent, see publishBeacon's `parent`). */
+  readonly workOf: (beacon: Beacon) => string | null;
   /**
-   * The commit holding the ownship's work (uncommitted included) and, per beacon, the commit holding
-   * the peer's published work (the beacon commit's parent, see publishBeacon's `parent`): the two
+   * The commit holding the ownship's work (uncommitted included): with the beacons' work, the two
    * states the git channels compare (src/channels/). Absent: the pairs keep the states they have.
    */
-  readonly work?: { readonly cwd: string; readonly own: string; readonly of: (beacon: Beacon) => string | null };
+  readonly ownWork?: string;
   /** Tips of the peers seen as pushed branches (id → remote-tracking commit). */
   readonly branchTips?: ReadonlyMap<string, string>;
 }
 
+/** A beacon as an agent of this run: the id it is known by here. */
+export interface FoldedBeacon {
+  readonly id: string;
+  readonly beacon: Beacon;
+  /** True when it was merged into the line of work of the same id (a pushed branch). */
+  readonly merged: boolean;
+}
+
 export interface BeaconFoldResult {
   readonly pairs: PairWorkingSets[];
+  /** Every beacon with the id it is known by: merged into a branch, or an agent of its own. */
+  readonly folded: readonly FoldedBeacon[];
   /** Beacons that stand for agents seen nowhere else. */
-  readonly beaconOnly: Beacon[];
+  readonly beaconOnly: readonly FoldedBeacon[];
   /** Beacons merged into an agent already compared. */
   readonly merged: number;
   readonly unknown: UnknownPeer[];
+}
+
+/** The id of a beacon that may not take its own: `<agent>@<machine>.<first 4 of the clone id>` (older publishers: `@unknown`). */
+export function qualifiedBeaconId(beacon: Beacon): string {
+  return beacon.clone ? `${beacon.agent}@${beacon.clone.machine}.${beacon.clone.id.slice(0, 4)}` : `${beacon.agent}@unknown`;
+}
+
+/**
+ * Which beacons are the pushed branch of their name (provably the same line of work), and the id
+ * every other beacon is known by. A beacon of an older publisher (no clone) keeps the old rule: a
+ * branch of its name is the same agent.
+ */
+async function identify(input: BeaconFoldInput): Promise<FoldedBeacon[]> {
+  const byName = new Map<string, number>();
+  for (const beacon of input.beacons) byName.set(beacon.agent, (byName.get(beacon.agent) ?? 0) + 1);
+  return Promise.all(
+    input.beacons.map(async (beacon): Promise<FoldedBeacon> => {
+      const tip = input.branchTips?.get(beacon.agent);
+      if (tip !== undefined && (byName.get(beacon.agent) ?? 0) === 1 && (await onTopOf(input, beacon, tip))) return { id: beacon.agent, beacon, merged: true };
+      const taken = input.lineIds.has(beacon.agent) || (byName.get(beacon.agent) ?? 0) > 1;
+      return { id: taken ? qualifiedBeaconId(beacon) : beacon.agent, beacon, merged: false };
+    }),
+  );
+}
+
+/** Whether the beacon's published work contains the branch tip: the peer published on top of what it pushed. */
+async function onTopOf(input: BeaconFoldInput, beacon: Beacon, tip: string): Promise<boolean> {
+  if (!beacon.clone) return true;
+  const work = input.workOf(beacon);
+  if (work === tip || beacon.head === tip) return true;
+  if (work === null) return false;
+  return isAncestor(input.cwd, tip, work);
 }
 
 /**
@@ -45,39 +96,37 @@ export interface BeaconFoldResult {
  * Otherwise the merge channel says 0 on one side and 1 on the other for the same two states. A
  * branch pushed after the beacon is the newer state and keeps its own.
  */
-async function newestStates(input: BeaconFoldInput, pair: PairWorkingSets): Promise<GitStates | null> {
-  const work = input.work;
-  if (!work || input.ownshipId === null || !pair.states) return pair.states;
+async function newestStates(input: BeaconFoldInput, pair: PairWorkingSets, mergedInto: ReadonlyMap<string, Beacon>): Promise<GitStates | null> {
+  const own = input.ownWork;
+  if (own === undefined || input.ownshipId === null || !pair.states) return pair.states;
   const peer = pair.a === input.ownshipId ? pair.b : pair.b === input.ownshipId ? pair.a : null;
   const tip = peer === null ? undefined : input.branchTips?.get(peer);
-  const beacon = peer === null ? undefined : input.beacons.find((b) => b.agent === peer);
-  const published = beacon ? work.of(beacon) : null;
+  const beacon = peer === null ? undefined : mergedInto.get(peer);
+  const published = beacon ? input.workOf(beacon) : null;
   if (tip === undefined || published === null) return pair.states;
-  if (published !== tip && !(await isAncestor(work.cwd, tip, published))) return pair.states;
-  return pair.a === input.ownshipId ? { a: work.own, b: published, fromBase: false } : { a: published, b: work.own, fromBase: false };
+  if (published !== tip && !(await isAncestor(input.cwd, tip, published))) return pair.states;
+  return pair.a === input.ownshipId ? { a: own, b: published, fromBase: false } : { a: published, b: own, fromBase: false };
 }
 
 export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldResult> {
-  const byAgent = new Map(input.beacons.map((b) => [b.agent, b]));
-  const seen = new Set<string>();
+  const folded = await identify(input);
+  const mergedInto = new Map(folded.filter((f) => f.merged).map((f) => [f.id, f.beacon]));
   let merged = 0;
   const withBeacon = (id: string, set: WorkingSet): WorkingSet => {
-    const beacon = id === input.ownshipId ? undefined : byAgent.get(id);
+    const beacon = id === input.ownshipId ? undefined : mergedInto.get(id);
     if (!beacon) return set;
     merged++;
     return mergeBeaconIntoWorkingSet(set, beacon).workingSet;
   };
   const pairs = await Promise.all(
     input.pairs.map(async (pair) => {
-      seen.add(pair.a);
-      seen.add(pair.b);
-      const states = await newestStates(input, pair);
+      const states = await newestStates(input, pair, mergedInto);
       return { ...pair, workingSetA: withBeacon(pair.a, pair.workingSetA), workingSetB: withBeacon(pair.b, pair.workingSetB), states };
     }),
   );
-  const beaconOnly: Beacon[] = [];
+  const beaconOnly: FoldedBeacon[] = [];
   const unknown: UnknownPeer[] = [];
-  if (input.ownshipId === null) return { pairs, beaconOnly, merged, unknown };
+  if (input.ownshipId === null) return { pairs, folded, beaconOnly, merged, unknown };
   // Beacons share bases (the trunk's tip): our working set per base is computed once, not once per
   // beacon — a snapshot and a diff each time made every beacon-only peer cost several processes.
   const ownSets = new Map<string | null, Promise<WorkingSet>>();
@@ -90,20 +139,21 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
     if (!present.has(sha)) present.set(sha, input.hasCommit(sha));
     return present.get(sha)!;
   };
-  for (const beacon of input.beacons) {
-    if (seen.has(beacon.agent) || beacon.agent === input.ownshipId) continue;
+  for (const entry of folded) {
+    const { beacon, id } = entry;
+    if (entry.merged) continue;
     try {
       const base = beacon.base !== null && (await hasCommit(beacon.base)) ? beacon.base : null;
       const own = await ownshipWorkingSet(base);
       const theirs = base !== null ? beacon.workingSet : mergeBeaconIntoWorkingSet({ base: null, files: [] }, beacon).workingSet;
-      const published = input.work?.of(beacon) ?? null;
-      const states = input.work && published !== null ? { a: input.work.own, b: published, fromBase: false } : null;
-      pairs.push({ a: input.ownshipId, b: beacon.agent, base: base ?? own.base ?? '', workingSetA: own, workingSetB: theirs, states });
-      beaconOnly.push(beacon);
+      const published = input.workOf(beacon);
+      const states = input.ownWork !== undefined && published !== null ? { a: input.ownWork, b: published, fromBase: false } : null;
+      pairs.push({ a: input.ownshipId, b: id, base: base ?? own.base ?? '', workingSetA: own, workingSetB: theirs, states });
+      beaconOnly.push(entry);
     } catch (error) {
       if (!isAirspaceError(error)) throw error;
-      unknown.push({ id: beacon.agent, with: input.ownshipId, reason: error.message });
+      unknown.push({ id, with: input.ownshipId, reason: error.message });
     }
   }
-  return { pairs, beaconOnly, merged, unknown };
+  return { pairs, folded, beaconOnly, merged, unknown };
 }

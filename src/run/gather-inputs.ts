@@ -1,5 +1,5 @@
 import type { Beacon } from '../beacon/beacon-schema.js';
-import { readBeacons, type ReadBeaconsResult } from '../beacon/read-beacons.js';
+import { readBeacons, type OwnBeaconRef } from '../beacon/read-beacons.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import type { RiskSample } from '../engine/index.js';
 import { hasCommit } from '../git/commit-time.js';
@@ -8,6 +8,7 @@ import { graphBuildMessages } from '../messages/graph-build.js';
 import { beaconSkippedLine } from '../messages/beacon.js';
 import { runMessages } from '../messages/run.js';
 import type { LoadedGraph } from '../graph/types.js';
+import { cloneIdentity, type CloneIdentity } from '../state/clone-identity.js';
 import { readHistory } from '../state/history-store.js';
 import { listIntentIn } from '../state/intent-store.js';
 import type { Airspace, PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
@@ -15,7 +16,7 @@ import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 import { workingSetAgainst } from '../traffic/working-set-against.js';
 import type { WorkingSet } from '../traffic/working-set.js';
-import { foldBeacons } from './beacon-traffic.js';
+import { foldBeacons, type FoldedBeacon } from './beacon-traffic.js';
 import { graphForRun } from './graph-for-run.js';
 import { hasCommitKnown, knownCommits } from './known-commits.js';
 import { agentFacts } from './report-facts.js';
@@ -38,9 +39,10 @@ export interface GatherInput {
 export interface Gathered {
   /** Every pair to score: the traffic's, with the peers' beacons folded in, and one per beacon-only peer. */
   readonly pairs: PairWorkingSets[];
-  readonly beacons: readonly Beacon[];
+  /** Every beacon read, with the id of the agent it stands for. */
+  readonly beacons: readonly FoldedBeacon[];
   /** Beacons that stand for agents seen nowhere else. */
-  readonly beaconOnly: readonly Beacon[];
+  readonly beaconOnly: readonly FoldedBeacon[];
   /** Beacons counted in the report: beacon-only agents plus beacons merged into a known agent. */
   readonly beaconCount: number;
   /** One line per beacon ref not read (too large, malformed, expired…). */
@@ -51,6 +53,10 @@ export interface Gathered {
   readonly unknown: readonly UnknownPeer[];
   /** The ownship's working set against a base (null: its trunk merge-base), for its own beacon. */
   readonly ownWorkingSet: (base: string | null) => Promise<WorkingSet>;
+  /** This clone's identity: its beacons are published under it. */
+  readonly clone: CloneIdentity;
+  /** The beacons this clone published, as the last fetch saw them on the remote. */
+  readonly ownBeacons: readonly OwnBeaconRef[];
 }
 
 export async function gatherInputs(input: GatherInput): Promise<Gathered> {
@@ -59,12 +65,14 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
   const cwd = airspace.toplevel;
   const channels = plan.channels;
   const ownWorkingSet = ownship ? ownshipWorkingSets(airspace, ownship, ignore) : () => Promise.resolve<WorkingSet>({ base: null, files: [] });
+  const clone = await cloneIdentity(airspace.commonDir);
   const [beaconRead, graph, history, ownIntent, peerIntents] = await Promise.all([
     budget.stage('beacons', () =>
       readBeacons(cwd, {
         now,
         ttlMs: config.beacons.ttlMs,
         maxBytes: config.beacons.maxBytes,
+        selfClone: clone.id,
         ...(ownship ? { selfId: ownship.id } : {}),
         ...(airspace.beaconListing ? { listing: airspace.beaconListing } : {}),
       }),
@@ -87,23 +95,23 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
     localIntents(airspace.traffic),
   ]);
   const beacons = namedOnly ? [] : beaconRead.beacons;
+  const lines = [...(ownship ? [ownship] : []), ...airspace.traffic];
   const folded = await foldBeacons({
     beacons,
     pairs: airspace.pairs,
     ownshipId: ownship?.id ?? null,
+    lineIds: new Set(lines.map((line) => line.id)),
     ownshipWorkingSet: ownWorkingSet,
     hasCommit: hasCommitKnown(knownCommits(ownship, airspace.pairs), (sha) => hasCommit(cwd, sha)),
-    ...(ownship && (channels.includes('merge') || channels.includes('symbol')) ? { work: publishedWork(cwd, ownship, beaconRead) } : {}),
+    cwd,
+    workOf: (beacon) => beaconRead.works.get(beacon) ?? null,
+    ...(ownship && (channels.includes('merge') || channels.includes('symbol')) ? { ownWork: targetOf(ownship) } : {}),
     branchTips: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.id, line.tip])),
   });
-  const facts = agentFacts(
-    [...(ownship ? [ownship] : []), ...airspace.traffic],
-    ownship ? new Map([[ownship.id, ownIntent], ...peerIntents]) : peerIntents,
-    beaconRead.beacons,
-  );
+  const facts = agentFacts(lines, ownship ? new Map([[ownship.id, ownIntent], ...peerIntents]) : peerIntents, folded.folded, clone);
   return {
     pairs: folded.pairs,
-    beacons: beaconRead.beacons,
+    beacons: folded.folded,
     beaconOnly: folded.beaconOnly,
     beaconCount: folded.beaconOnly.length + folded.merged,
     skipped: beaconRead.skipped.map((s) => beaconSkippedLine(s.ref, s.reason, s.detail)),
@@ -112,12 +120,9 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
     facts,
     unknown: [...input.traffic.unknown, ...folded.unknown],
     ownWorkingSet,
+    clone,
+    ownBeacons: beaconRead.own,
   };
-}
-
-/** The ownship's state and each beacon's published work: the two states the git channels compare for a beacon's pair. */
-function publishedWork(cwd: string, ownship: LineOfWork, read: ReadBeaconsResult) {
-  return { cwd, own: targetOf(ownship), of: (beacon: Beacon) => read.works.get(beacon.agent) ?? null };
 }
 
 function graphStageState(graph: LoadedGraph): { state?: StageState; detail?: string } | undefined {

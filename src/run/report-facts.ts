@@ -1,10 +1,11 @@
-import type { Beacon } from '../beacon/beacon-schema.js';
 import type { FetchResult } from '../git/fetch-traffic.js';
 import type { LoadedGraph } from '../graph/types.js';
 import type { AgentFactsReport, ScannedReport } from '../report/check-report.js';
 import type { Airspace } from '../traffic/collect-airspace.js';
 import type { LineOfWork } from '../traffic/line-of-work.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
+import type { FoldedBeacon } from './beacon-traffic.js';
+import type { CloneIdentity } from '../state/clone-identity.js';
 
 /**
  * The facts the pipeline gathers about each agent and about the scan itself, in the shapes the
@@ -12,24 +13,41 @@ import type { AgentFacts } from '../traffic/to-agent.js';
  */
 
 /**
- * Right-of-way facts and intent per agent. The facts come only from git: a line of work's pushed
- * commits, which both machines see alike. A beacon's `committedWork`/`startedAt` are claims anyone
- * with push access can write; they are checked against the beacon's own commits when it is read
- * (src/beacon/check-beacon-claims.ts) and never ranked by. A peer seen only through its beacon has
- * pushed nothing, and ranks itself with exactly that on its own machine: no commits, no start.
- * A beacon adds intent. See docs/decisions/beacons.md, "What a beacon can and cannot prove".
+ * Right-of-way facts and intent per agent, from what both machines can verify with git
+ * (docs/decisions/agent-identity.md):
+ * - pushed work: the commits of a line's branch on the remote (`facts`);
+ * - proven work and start: every commit on the line since the trunk (`localFacts`) — for a line
+ *   seen through its beacon, the beacon's claims, which were checked against the commits its ref
+ *   carries when it was read (src/beacon/check-beacon-claims.ts: a claim above them is refused);
+ *   the publisher claims exactly its `localFacts`, so both machines rank it alike;
+ * - the rank key for the last tie-break: the line's name where peers see it under that name (its
+ *   branch is pushed), else `<name>@<clone id>` — the name its beacon carries on every machine.
+ * A beacon adds intent.
  */
-export function agentFacts(lines: readonly LineOfWork[], intents: ReadonlyMap<string, string[]>, beacons: readonly Beacon[]): Map<string, AgentFacts> {
+export function agentFacts(
+  lines: readonly LineOfWork[],
+  intents: ReadonlyMap<string, string[]>,
+  beacons: readonly FoldedBeacon[],
+  clone: CloneIdentity,
+): Map<string, AgentFacts> {
   const facts = new Map<string, AgentFacts>();
   for (const line of lines) {
-    facts.set(line.id, { committedWork: line.facts.committedWork, ...(line.facts.startedAt !== undefined ? { startedAt: line.facts.startedAt } : {}) });
+    facts.set(line.id, {
+      committedWork: line.facts.committedWork,
+      provenWork: line.localFacts.committedWork,
+      ...(line.localFacts.startedAt !== undefined ? { startedAt: line.localFacts.startedAt } : {}),
+      rankKey: line.kind === 'worktree' && !line.published ? `${line.id}@${clone.id}` : line.id,
+    });
   }
   for (const [id, intent] of intents) facts.set(id, { ...facts.get(id), intent });
-  for (const beacon of beacons) {
-    const known = facts.get(beacon.agent);
-    facts.set(beacon.agent, {
+  for (const { id, beacon, merged } of beacons) {
+    const known = facts.get(id);
+    const startedAt = [known?.startedAt, beacon.startedAt ?? undefined].filter((t): t is number => t !== undefined);
+    facts.set(id, {
       committedWork: known?.committedWork ?? 0,
-      ...(known?.startedAt !== undefined ? { startedAt: known.startedAt } : {}),
+      provenWork: Math.max(known?.provenWork ?? 0, beacon.committedWork),
+      ...(startedAt.length > 0 ? { startedAt: Math.min(...startedAt) } : {}),
+      rankKey: merged ? id : beacon.clone ? `${beacon.agent}@${beacon.clone.id}` : beacon.agent,
       intent: beacon.intent,
     });
   }
@@ -38,12 +56,13 @@ export function agentFacts(lines: readonly LineOfWork[], intents: ReadonlyMap<st
 
 export function agentReports(
   airspace: Airspace,
-  beaconOnly: readonly Beacon[],
-  beacons: readonly Beacon[],
+  beaconOnly: readonly FoldedBeacon[],
+  beacons: readonly FoldedBeacon[],
   facts: ReadonlyMap<string, AgentFacts>,
   now: number,
 ): AgentFactsReport[] {
-  const notes = new Map(beacons.map((b) => [b.agent, b]));
+  // A beacon's note and age belong to the line of work it was merged into (a pushed branch), never to a namesake.
+  const notes = new Map(beacons.filter((b) => b.merged).map((b) => [b.id, b.beacon]));
   const line = (l: LineOfWork, kind: AgentFactsReport['kind']): AgentFactsReport => {
     const beacon = notes.get(l.id);
     const uncommitted = l.uncommittedPaths?.length ?? 0;
@@ -68,15 +87,15 @@ export function agentReports(
     ...(airspace.ownship ? [line(airspace.ownship, 'ownship')] : []),
     ...airspace.traffic.map((l) => line(l, l.kind)),
     ...beaconOnly.map(
-      (b): AgentFactsReport => ({
-        id: b.agent,
+      ({ id, beacon: b }): AgentFactsReport => ({
+        id,
         kind: 'beacon',
         branch: b.branch,
         tip: b.head,
         committedFiles: b.workingSet.files.filter((f) => f.origin !== 'uncommitted').length,
         uncommittedFiles: b.workingSet.files.filter((f) => f.origin === 'uncommitted').length,
-        committedWork: facts.get(b.agent)?.committedWork ?? 0,
-        startedAt: facts.get(b.agent)?.startedAt ?? null,
+        committedWork: facts.get(id)?.committedWork ?? 0,
+        startedAt: facts.get(id)?.startedAt ?? null,
         subjects: [],
         intent: b.intent,
         ...(b.note ? { note: b.note } : {}),

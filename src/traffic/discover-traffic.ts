@@ -135,6 +135,8 @@ function finish(draft: Draft, graph: CommitGraph, cap: number): LineOfWork {
     subjects: local.subjects,
     commitsSinceTrunk: local.count,
     facts: { committedWork: facts.count, ...(facts.oldest !== undefined ? { startedAt: facts.oldest } : {}) },
+    localFacts: { committedWork: local.count, ...(local.oldest !== undefined ? { startedAt: local.oldest } : {}) },
+    published: pushed !== null,
   };
 }
 

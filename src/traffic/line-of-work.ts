@@ -30,7 +30,12 @@ export interface LineOfWork {
   readonly subjects: readonly string[];
   /** Commits since the trunk on `tip` (unpushed ones included; `facts` counts pushed ones only). */
   readonly commitsSinceTrunk: number;
+  /** Right-of-way facts of what both machines can see: the pushed commits (pre-push: what is being pushed). */
   readonly facts: PriorityFacts;
+  /** The same facts of every commit on the line since the trunk, pushed or not: what a beacon of it can prove. */
+  readonly localFacts: PriorityFacts;
+  /** True when peers can see the line under its own name: its branch is on the remote (or there is no remote). */
+  readonly published: boolean;
   /** Files changed in the worktree on top of `tip` (uncommitted), as side paths. */
   readonly uncommittedPaths?: readonly string[];
 }

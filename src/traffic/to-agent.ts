@@ -4,7 +4,11 @@ import type { WorkingSet, WorkingSetFile } from './working-set.js';
 export interface AgentFacts {
   readonly intent?: readonly string[];
   readonly committedWork?: number;
+  /** Commits a peer can verify, pushed or not (engine Agent.provenWork). */
+  readonly provenWork?: number;
   readonly startedAt?: number;
+  /** The name both machines rank this agent by (engine Agent.rankKey). */
+  readonly rankKey?: string;
 }
 
 /**
@@ -35,6 +39,8 @@ export function toAgent(id: string, workingSet: WorkingSet, facts: AgentFacts = 
     files: workingSet.files.map(toFileEdit),
     ...(facts.intent && facts.intent.length > 0 ? { intent: facts.intent } : {}),
     ...(facts.committedWork !== undefined ? { committedWork: facts.committedWork } : {}),
+    ...(facts.provenWork !== undefined ? { provenWork: facts.provenWork } : {}),
     ...(facts.startedAt !== undefined ? { startedAt: facts.startedAt } : {}),
+    ...(facts.rankKey !== undefined && facts.rankKey !== id ? { rankKey: facts.rankKey } : {}),
   };
 }

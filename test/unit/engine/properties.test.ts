@@ -65,9 +65,9 @@ describe('properties on random airspaces', () => {
       for (const now of [0, NOW, NOW * 10, -5, Number.MAX_SAFE_INTEGER]) {
         const link = advise(a, b, graph, { now, tauRA: 0, tauTA: 0, blockOn: 'risk' }); // force an RA
         expect(link.level).toBe('RA');
-        expect({ hold: link.hold, steer: link.steer }).toEqual(decision);
+        expect({ hold: link.hold, steer: link.steer, holdReason: link.holdReason }).toEqual(decision);
         const swapped = advise(b, a, graph, { now, tauRA: 0, tauTA: 0, blockOn: 'risk' });
-        expect({ hold: swapped.hold, steer: swapped.steer }).toEqual(decision);
+        expect({ hold: swapped.hold, steer: swapped.steer, holdReason: swapped.holdReason }).toEqual(decision);
       }
     }
   });
