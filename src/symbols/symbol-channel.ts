@@ -11,7 +11,7 @@ import { isScriptPath, loadParser, type ParseSource } from './load-parser.js';
 import { blobKey, existingPaths, readBlobs, type BlobQuery } from './read-blobs.js';
 import { readModuleFacts } from './read-module-facts.js';
 import { readUses } from './read-uses.js';
-import { candidatePaths, resolveImport, type ResolveContext } from './resolve-import.js';
+import { importProbes, resolveImport, type ResolveContext } from './resolve-import.js';
 import type { ModuleFacts, SymbolCollision } from './symbol-types.js';
 import { symbolValue, type SignaturePolicy } from './symbol-value.js';
 
@@ -278,7 +278,7 @@ async function resolvedUses(
   if (pending.length === 0) return resolved;
   options.signal?.throwIfAborted();
   const context = resolveContext(cwd, user.commit, changed, parse, options);
-  await context.prefetch(pending.flatMap((p) => candidatePaths(p.file, p.source)));
+  await context.prefetch(pending.flatMap((p) => importProbes(p.file, p.source)));
   for (const p of pending) {
     const target = await resolveImport(p.file, p.source, p.name, context, p.member);
     if (target) resolved.push({ file: p.file, use: p.use, target: { ...target, sameFile: false } });
@@ -309,9 +309,9 @@ function resolveContext(
     changedFiles: new Set(changed.keys()),
     ...(options.graph ? { adjacency: options.graph.adjacency } : {}),
     prefetch: probe,
-    async firstExisting(paths) {
+    async existing(paths) {
       await probe(paths);
-      return paths.find((p) => known.get(p)) ?? null;
+      return new Set(paths.filter((p) => known.get(p)));
     },
     factsOf(path) {
       if (!barrels.has(path)) {
