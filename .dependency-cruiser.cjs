@@ -18,6 +18,15 @@ module.exports = {
       to: { pathNot: '^src/engine/' },
     },
     {
+      name: 'toolkit-is-the-bottom',
+      comment:
+        'No module under src/fs/ (atomic writes, lock files) or src/source/ (the import resolver, the oxc-parser loader) imports a module ' +
+        'under src/ outside those two folders: every layer may use them, so they use no layer.',
+      severity: 'error',
+      from: { path: '^src/(fs|source)/' },
+      to: { path: '^src/', pathNot: '^src/(fs|source)/' },
+    },
+    {
       name: 'only-cli-wires-layers',
       comment: 'Adapters and reports do not import the CLI.',
       severity: 'error',

@@ -4,9 +4,9 @@
  * the shared history or one inbox at the same time. Reads are bounded and forgiving: a missing,
  * oversized or corrupt file reads as empty state rather than breaking a hook.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 
 const LOCK_WAIT_MS = 2000;
 const LOCK_STALE_MS = 10_000;
@@ -23,15 +23,7 @@ export async function readJsonFile(file: string, maxBytes: number): Promise<unkn
 }
 
 export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify(value)}\n`, { mode: 0o644 });
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
+  await writeFileAtomic(file, `${JSON.stringify(value)}\n`, { mode: 0o644 });
 }
 
 /**
