@@ -3,7 +3,7 @@ import { mergeBeaconIntoWorkingSet } from '../beacon/merge-beacon.js';
 import { isAirspaceError } from '../errors.js';
 import { isAncestor, mergeBase } from '../git/merge-base.js';
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
-import { currentRunSignal, withRunSignal } from '../git/run-signal.js';
+import { currentRunSignal, withRunSignal } from '../git/run-scope.js';
 import { symbolMessages } from '../messages/symbols.js';
 import { symbolChannel, type SymbolChannelResult } from '../symbols/symbol-channel.js';
 import type { PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';

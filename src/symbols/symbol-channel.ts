@@ -1,5 +1,5 @@
 import { diffKey, diffWorkingSet, diffWorkingSets } from '../git/diff-working-set.js';
-import { currentRunSignal, withRunSignal } from '../git/run-signal.js';
+import { currentRunSignal, withRunSignal } from '../git/run-scope.js';
 import { isAirspaceError } from '../errors.js';
 import type { ImportGraph } from '../engine/types.js';
 import { symbolMessages } from '../messages/symbols.js';
@@ -79,7 +79,7 @@ export async function symbolChannel(
   given: SymbolChannelOptions = {},
 ): Promise<SymbolChannelResult> {
   // The run's signal unless the caller passed one; as the ambient signal it also kills this
-  // channel's git processes (src/git/run-signal.ts), and the loops below check it between steps.
+  // channel's git processes (src/git/run-scope.ts), and the loops below check it between steps.
   const signal = given.signal ?? currentRunSignal();
   const options: SymbolChannelOptions = signal ? { ...given, signal } : given;
   return signal ? withRunSignal(signal, () => computeChannel(cwd, base, commitA, commitB, options)) : computeChannel(cwd, base, commitA, commitB, options);

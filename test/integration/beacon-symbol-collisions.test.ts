@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Beacon } from '../../src/beacon/beacon-schema.js';
-import { withRunSignal } from '../../src/git/run-signal.js';
+import { withRunSignal } from '../../src/git/run-scope.js';
 import { symbolMessages } from '../../src/messages/symbols.js';
 import { beaconWorkChannels } from '../../src/run/beacon-traffic.js';
 import { cloneTemplate } from '../helpers/copied-clones.js';
