@@ -7,7 +7,7 @@ import { readBeacons } from '../beacon/read-beacons.js';
 import { AirspaceError } from '../errors.js';
 import { firstParent } from '../git/commit-time.js';
 import { fileHunks, fileSubjects, type FileHunk } from '../git/file-hunks.js';
-import { withRunGitScope } from '../git/run-git-scope.js';
+import { withRunScope } from '../git/run-scope.js';
 import { peerDiffMessages } from '../messages/peer-diff.js';
 import { PEER_DIFF_SCHEMA, type PeerDiffFile, type PeerDiffHunk, type PeerDiffQuery, type PeerDiffReport } from '../report/peer-diff-report.js';
 import { sanitizeText } from '../report/sanitize-text.js';
@@ -55,9 +55,9 @@ interface Side {
 }
 
 export function peerDiff(request: PeerDiffRequest): Promise<PeerDiffReport> {
-  // `diff` has no budget of its own: its git scope (a signal that never aborts) shares the pinned
+  // `diff` has no budget of its own: its run scope (a signal that never aborts) shares the pinned
   // environment and one object reader (the beacons' sizes and bodies) and closes them at the end.
-  return withRunGitScope(new AbortController().signal, () => diffPeer(request));
+  return withRunScope(new AbortController().signal, () => diffPeer(request));
 }
 
 async function diffPeer(request: PeerDiffRequest): Promise<PeerDiffReport> {

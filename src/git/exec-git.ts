@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { AirspaceError } from '../errors.js';
 import { gitMessages } from '../messages/git.js';
-import { runEnvironment } from './run-git-scope.js';
-import { currentRunSignal } from './run-signal.js';
+import { currentRunSignal, runEnvironment } from './run-scope.js';
 
 /**
  * The one place that runs git. Every call pins the output format and the environment, so the
@@ -28,7 +27,7 @@ export interface GitOptions {
   readonly timeoutMs?: number;
   /** Cap on captured stdout; larger output is an error, not a hang. */
   readonly maxBytes?: number;
-  /** Kills the process when aborted; defaults to the run's signal (src/git/run-signal.ts). */
+  /** Kills the process when aborted; defaults to the run's signal (src/git/run-scope.ts). */
   readonly signal?: AbortSignal;
   /**
    * The call talks to a remote (fetch, push, ls-remote): git starts ssh or a remote helper that
@@ -75,7 +74,7 @@ const PINNED_CONFIG = [
 
 export function gitEnvironment(options: Pick<GitOptions, 'env' | 'inheritRepoEnv'>): NodeJS.ProcessEnv {
   const inherit = options.inheritRepoEnv === true;
-  // Once per run and per `inheritRepoEnv` (src/git/run-git-scope.ts); the per-call `env` on top.
+  // Once per run and per `inheritRepoEnv` (src/git/run-scope.ts); the per-call `env` on top.
   const pinned = runEnvironment(inherit ? 'inherit-repo-env' : 'plain', () => pinnedEnvironment(inherit));
   return options.env === undefined ? pinned : { ...pinned, ...options.env };
 }

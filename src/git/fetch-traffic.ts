@@ -1,6 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAirspaceError } from '../errors.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 import { gitMessages } from '../messages/git.js';
 import { git, runGit } from './exec-git.js';
 import { requireSafe } from './git-argument.js';
@@ -69,12 +70,8 @@ function stampFile(commonDir: string): string {
 }
 
 async function recordFetch(commonDir: string, remote: string, at: number): Promise<void> {
-  const file = stampFile(commonDir);
-  await mkdir(join(commonDir, 'airspace'), { recursive: true });
-  // Write-then-rename: two hooks fetching at once never leave a half-written file.
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify({ remote, at })}\n`);
-  await rename(temp, file);
+  // Two hooks fetching at once never leave a half-written file.
+  await writeFileAtomic(stampFile(commonDir), `${JSON.stringify({ remote, at })}\n`);
 }
 
 /** When the traffic was last fetched successfully, or null if never (or the stamp is unreadable). */

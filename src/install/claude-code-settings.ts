@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AirspaceError } from '../errors.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 import { git } from '../git/exec-git.js';
 import { claudeCodeMessages } from '../messages/claude-code.js';
 
@@ -51,9 +52,8 @@ export async function installClaudeCode(cwd: string): Promise<ClaudeCodeAction> 
   const createdDir = before === null && !(await exists(dirname(path)));
   const after = Buffer.from(`${JSON.stringify(withOurEntry(settings, hookCommand(toplevel)), null, 2)}\n`);
   const record: Record = { version: 1, path, original: before === null ? null : before.toString('base64'), createdDir, written: sha256(after) };
-  await writeAtomic(join(gitDir, 'airspace', RECORD), Buffer.from(JSON.stringify(record)));
-  await mkdir(dirname(path), { recursive: true });
-  await writeAtomic(path, after);
+  await writeFileAtomic(join(gitDir, 'airspace', RECORD), Buffer.from(JSON.stringify(record)));
+  await writeFileAtomic(path, after);
   return { kind: 'added', path, created: before === null };
 }
 
@@ -69,12 +69,12 @@ export async function uninstallClaudeCode(cwd: string): Promise<ClaudeCodeAction
     if (record.original === null) {
       await rm(path);
       if (record.createdDir) await rmdir(dirname(path)).catch(() => undefined); // not empty: someone added files
-    } else await writeAtomic(path, Buffer.from(record.original, 'base64'));
+    } else await writeFileAtomic(path, Buffer.from(record.original, 'base64'));
     action = { kind: 'restored', path, removed: record.original === null };
   } else if (current !== null) {
     const settings = parseSettings(current, path);
     if (hasOurEntry(settings)) {
-      await writeAtomic(path, Buffer.from(`${JSON.stringify(withoutOurEntry(settings), null, 2)}\n`));
+      await writeFileAtomic(path, Buffer.from(`${JSON.stringify(withoutOurEntry(settings), null, 2)}\n`));
       action = { kind: 'entry-removed', path };
     }
   }
@@ -162,14 +162,6 @@ async function locate(cwd: string): Promise<{ toplevel: string; gitDir: string }
   const [toplevel = '', gitDir = ''] = (await git(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir'], { cwd })).split('\n');
   if (!toplevel || !gitDir) throw new AirspaceError('usage', 'claude-needs-worktree', claudeCodeMessages.needsWorktree);
   return { toplevel, gitDir };
-}
-
-/** A temp file renamed over the target: a crash leaves the old file or the new one, never half. */
-async function writeAtomic(path: string, bytes: Buffer): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, bytes);
-  await rename(temp, path);
 }
 
 async function exists(path: string): Promise<boolean> {
