@@ -38,7 +38,12 @@ describe('the tool fetch and the user remote-tracking refs', () => {
     expect(peersOf(mine)).toEqual(['me', 'peer/live']);
     // The user's ref stays until the user's own `git fetch --prune`; the new branch arrives as a
     // plain `git fetch` would bring it.
-    expect(refsOf(mine, 'refs/remotes/origin/')).toEqual(['refs/remotes/origin/HEAD', 'refs/remotes/origin/main', 'refs/remotes/origin/peer/gone', 'refs/remotes/origin/peer/live']);
+    expect(refsOf(mine, 'refs/remotes/origin/')).toEqual([
+      'refs/remotes/origin/HEAD',
+      'refs/remotes/origin/main',
+      'refs/remotes/origin/peer/gone',
+      'refs/remotes/origin/peer/live',
+    ]);
 
     expect(peersOf(narrow)).toEqual(['narrow', 'peer/live']);
     expect(refsOf(narrow, 'refs/remotes/origin/')).toEqual(['refs/remotes/origin/HEAD', 'refs/remotes/origin/main']);
