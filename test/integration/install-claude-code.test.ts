@@ -42,7 +42,10 @@ describe('install --claude-code', () => {
     const settings = JSON.parse(written.toString('utf8'));
     expect(settings.hooks.PreToolUse).toHaveLength(1);
     expect(settings.hooks.PreToolUse[0]).toMatchObject({ matcher: 'Edit|MultiEdit|Write|NotebookEdit', hooks: [{ type: 'command', timeout: 30 }] });
-    expect(settings.hooks.PreToolUse[0].hooks[0].command).toMatch(/^node ".*examples\/claude-code\/pre-edit\.mjs"$/);
+    // A package outside the project: its absolute path, and one line when it is gone.
+    expect(settings.hooks.PreToolUse[0].hooks[0].command).toMatch(
+      /^f=".*examples\/claude-code\/pre-edit\.mjs"; \[ -f "\$f" \] && exec node "\$f"; echo '[^']+' >&2; exit 1$/,
+    );
 
     const second = runCli(dir, ['install', '--claude-code']);
     expect(second.stdout).toContain('Claude Code: already installed');
