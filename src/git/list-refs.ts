@@ -97,6 +97,33 @@ async function remoteConfigured(cwd: string, remote: string, refs: readonly RefE
 }
 
 /**
+ * The remote's branches as far as this clone knows them. Which exist: what the tool's last fetch
+ * saw (`fetched`, pruned by that fetch) — the user's remote-tracking refs keep a deleted branch
+ * until their own `git fetch --prune`, and a dead line of work is no traffic; a clone the tool never
+ * fetched has only the user's refs. Each tip: the newer (committer time) of our copy and the user's
+ * ref, ours on a tie — their own fetch or push since ours may have moved theirs further.
+ */
+export function remoteBranches(listing: RefListing, remote: string): RefEntry[] {
+  const tracking = `refs/remotes/${remote}/`;
+  const theirs = listing.refs.filter((entry) => entry.ref.startsWith(tracking) && entry.symref === '');
+  if (listing.fetched.length === 0) return theirs;
+  const byName = new Map(theirs.map((entry) => [branchName(entry.ref, remote), entry]));
+  return listing.fetched.map((ours) => newer(ours, byName.get(branchName(ours.ref, remote))));
+}
+
+/**
+ * One branch's tip on the remote as far as this clone knows: the user's remote-tracking ref (moved
+ * by their pushes) or our fetched copy, the newer of the two; undefined when neither exists.
+ */
+export function remoteBranchTip(listing: RefListing, remote: string, branch: string): RefEntry | undefined {
+  const ours = listing.fetched.find((entry) => entry.ref === `${fetchedBranchPrefix(remote)}${branch}`);
+  const theirs = listing.refs.find((entry) => entry.ref === `refs/remotes/${remote}/${branch}`);
+  return ours === undefined ? theirs : newer(ours, theirs);
+}
+
+const newer = (ours: RefEntry, theirs: RefEntry | undefined): RefEntry => (theirs !== undefined && theirs.committedAt > ours.committedAt ? theirs : ours);
+
+/**
  * `refs/remotes/origin/feature/x` (or our fetched `refs/airspace/branches/origin/feature/x`) →
  * `feature/x`; `refs/heads/x` → `x`; anything else unchanged.
  */

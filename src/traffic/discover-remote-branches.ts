@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { branchName, type RefEntry, type RefListing } from '../git/list-refs.js';
+import { branchName, remoteBranches, type RefListing } from '../git/list-refs.js';
 import { byCodeUnits } from '../engine/code-unit-order.js';
 
 export interface BranchFilter {
@@ -21,12 +21,9 @@ export interface RemoteBranch {
 }
 
 /**
- * The remote's branches that may be traffic, from the ref listing already in hand (no git call).
- * Which branches exist is what the tool's last fetch saw (`listing.fetched`, pruned by that fetch):
- * the user's remote-tracking refs keep a deleted branch until their own `git fetch --prune`, and a
- * dead line of work must not be traffic. Each tip is the user's remote-tracking ref where there is
- * one (every fetch moves it, ours included through the user's refspec, and so do their pushes: it
- * is never older than ours), else ours. A clone the tool never fetched has only the user's refs.
+ * The remote's branches that may be traffic, from the ref listing already in hand (no git call):
+ * which exist and their tips as src/git/list-refs.ts `remoteBranches` knows them (a branch deleted
+ * upstream is gone once the tool has fetched, whatever the user's remote-tracking refs still hold).
  * Left out: `<remote>/HEAD` (a symref to the trunk), the trunk, the ownship's own branch, branches
  * outside the globs and branches idle for longer than `maxAgeDays`. Whether a branch has work that
  * is not in the trunk is decided later from the commit graph (one `git log` for all of them).
@@ -36,7 +33,7 @@ export function discoverRemoteBranches(listing: RefListing, remote: string, skip
   const excluded = filter.exclude.length > 0 ? picomatch([...filter.exclude], { dot: true }) : () => false;
   const oldest = filter.at - filter.maxAgeDays * 24 * 60 * 60 * 1000;
   const branches: RemoteBranch[] = [];
-  for (const entry of remoteBranchEntries(listing, remote)) {
+  for (const entry of remoteBranches(listing, remote)) {
     const id = branchName(entry.ref, remote);
     if (id === 'HEAD' || skip.has(id)) continue;
     if (!included(id) || excluded(id)) continue;
@@ -44,12 +41,4 @@ export function discoverRemoteBranches(listing: RefListing, remote: string, skip
     branches.push({ id, ref: entry.ref, sha: entry.sha, committedAt: entry.committedAt });
   }
   return branches.sort((x, y) => byCodeUnits(x.id, y.id));
-}
-
-function remoteBranchEntries(listing: RefListing, remote: string): RefEntry[] {
-  const tracking = `refs/remotes/${remote}/`;
-  const theirs = listing.refs.filter((entry) => entry.ref.startsWith(tracking) && entry.symref === '');
-  if (listing.fetched.length === 0) return theirs;
-  const byName = new Map(theirs.map((entry) => [branchName(entry.ref, remote), entry]));
-  return listing.fetched.map((entry) => byName.get(branchName(entry.ref, remote)) ?? entry);
 }

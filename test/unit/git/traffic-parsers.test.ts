@@ -80,16 +80,23 @@ describe('discoverRemoteBranches', () => {
     expect(found.map((branch) => branch.id)).toEqual(['Bob', 'Zoe', '_tmp', 'alpha', 'zed']);
   });
 
-  it('once the tool has fetched, its copy says which branches exist; the user tracking ref gives the tip where there is one', () => {
-    const ours = (name: string, c: string): RefEntry => ({ ...entry(name, 0), ref: `refs/airspace/branches/origin/${name}`, sha: sha(c) });
+  it('once the tool has fetched, its copy says which branches exist; each tip is the newer of its copy and the user ref', () => {
+    const ours = (name: string, c: string): RefEntry => ({ ...entry(name, 1), ref: `refs/airspace/branches/origin/${name}`, sha: sha(c) });
     const listing = {
       hasRemote: true,
-      // deleted on the remote (pruned from our copy) but kept in the user's refs; moved by a later user fetch.
-      refs: [entry('HEAD', 0, 'refs/remotes/origin/main'), entry('deleted', 0), { ...entry('moved', 0), sha: sha('b') }],
-      fetched: [ours('moved', 'a'), ours('untracked', 'c')],
+      // deleted upstream (pruned from our copy), still in the user's refs; moved on by a later push or
+      // fetch of the user's; left behind by the user (older than ours).
+      refs: [
+        entry('HEAD', 0, 'refs/remotes/origin/main'),
+        entry('deleted', 0),
+        { ...entry('moved', 0), sha: sha('b') },
+        { ...entry('behind', 2), sha: sha('d') },
+      ],
+      fetched: [ours('behind', 'e'), ours('moved', 'a'), ours('untracked', 'c')],
     };
     const found = discoverRemoteBranches(listing, 'origin', new Set(), { include: [], exclude: [], maxAgeDays: Infinity, at });
     expect(found.map((branch) => [branch.id, branch.sha])).toEqual([
+      ['behind', sha('e')],
       ['moved', sha('b')],
       ['untracked', sha('c')],
     ]);
