@@ -26,6 +26,7 @@ import { claudeCodeMessages } from '../messages/claude-code.js';
 export type ClaudeCodeAction =
   | { readonly kind: 'added'; readonly path: string; readonly created: boolean }
   | { readonly kind: 'already-installed'; readonly path: string }
+  | { readonly kind: 'updated'; readonly path: string }
   | { readonly kind: 'left-alone'; readonly path: string }
   | { readonly kind: 'restored'; readonly path: string; readonly removed: boolean }
   | { readonly kind: 'entry-removed'; readonly path: string };
@@ -83,14 +84,21 @@ async function installIn(place: Place, command: string, merge: boolean): Promise
     return settings !== null && hasOurEntry(settings) ? { kind: 'already-installed', path } : { kind: 'left-alone', path };
   }
   const settings = before === null ? {} : parseSettings(before, path);
-  if (hasOurEntry(settings)) return { kind: 'already-installed', path };
+  const ours = ourCommands(settings);
+  if (ours.length > 0 && ours.every((existing) => existing === command)) return { kind: 'already-installed', path };
+  // An entry of an older release (its command crashed in a worktree without node_modules) is
+  // replaced; what uninstall restores stays what was there before the first install.
+  const recordPath = join(place.gitDir, 'airspace', RECORD);
+  const earlier = ours.length > 0 ? await readRecord(recordPath, path) : null;
   const createdDir = before === null && !(await exists(dirname(path)));
-  const after = Buffer.from(`${JSON.stringify(withOurEntry(settings, command), null, 2)}\n`);
-  const record: Record = { version: 1, path, original: before === null ? null : before.toString('base64'), createdDir, written: sha256(after) };
-  await writeAtomic(join(place.gitDir, 'airspace', RECORD), Buffer.from(JSON.stringify(record)));
+  const after = Buffer.from(`${JSON.stringify(withOurEntry(ours.length > 0 ? withoutOurEntry(settings) : settings, command), null, 2)}\n`);
+  const record: Record = earlier
+    ? { ...earlier, written: sha256(after) }
+    : { version: 1, path, original: before === null ? null : before.toString('base64'), createdDir, written: sha256(after) };
+  await writeAtomic(recordPath, Buffer.from(JSON.stringify(record)));
   await mkdir(dirname(path), { recursive: true });
   await writeAtomic(path, after);
-  return { kind: 'added', path, created: before === null };
+  return ours.length > 0 ? { kind: 'updated', path } : { kind: 'added', path, created: before === null };
 }
 
 /** What was undone, per worktree (empty when there is nothing of ours: nothing recorded, no entry). */
@@ -187,8 +195,14 @@ function withoutOurEntry(settings: Settings): Settings {
 }
 
 function hasOurEntry(settings: Settings): boolean {
+  return ourCommands(settings).length > 0;
+}
+
+/** The commands of our entries (normally one). */
+function ourCommands(settings: Settings): string[] {
   const groups = settings.hooks?.PreToolUse;
-  return Array.isArray(groups) && groups.some((group: Group) => Array.isArray(group?.hooks) && group.hooks.some(isOurs));
+  if (!Array.isArray(groups)) return [];
+  return groups.flatMap((group: Group) => (Array.isArray(group?.hooks) ? group.hooks.filter(isOurs).map((hook) => (hook as { command: string }).command) : []));
 }
 
 function isOurs(hook: unknown): boolean {

@@ -8,6 +8,7 @@ export const claudeCodeMessages = {
   already: (path: string) => `  Claude Code: already installed (${path})`,
   restored: (path: string, removed: boolean) =>
     removed ? `  Claude Code: removed ${path} (install had created it)` : `  Claude Code: restored ${path} as it was before install`,
+  updated: (path: string) => `  Claude Code: updated the hook command in ${path} (it now finds the package in the main worktree)`,
   leftAlone: (path: string) => `  Claude Code: ${path} has settings of its own; left alone (run install --claude-code in that worktree to add the hook)`,
   laterWorktrees:
     '  Claude Code: a worktree made later has .claude/settings.json only if it is committed; commit it to cover them (the hook finds the CLI in the main worktree)',

@@ -82,6 +82,24 @@ describe('install --claude-code', () => {
     expect(JSON.parse(readFileSync(settingsOf(dir), 'utf8'))).toEqual({ model: 'opus' });
   });
 
+  it('replaces the entry of an older release (whose command crashed without node_modules), and uninstall still restores the bytes', () => {
+    const dir = repo();
+    mkdirSync(join(dir, '.claude'));
+    const original = '{"model": "opus"}';
+    writeFileSync(settingsOf(dir), original);
+    runCli(dir, ['install', '--claude-code']);
+    const current = JSON.parse(readFileSync(settingsOf(dir), 'utf8'));
+    const command = current.hooks.PreToolUse[0].hooks[0].command;
+    current.hooks.PreToolUse[0].hooks[0].command = 'node "/old/place/examples/claude-code/pre-edit.mjs"';
+    writeFileSync(settingsOf(dir), JSON.stringify(current));
+    expect(runCli(dir, ['install', '--claude-code']).stdout).toContain('Claude Code: updated the hook command');
+    const updated = JSON.parse(readFileSync(settingsOf(dir), 'utf8'));
+    expect(updated.hooks.PreToolUse.map((g: { hooks: { command: string }[] }) => g.hooks[0]!.command)).toEqual([command]);
+    expect(runCli(dir, ['install', '--claude-code']).stdout).toContain('Claude Code: already installed');
+    expect(runCli(dir, ['uninstall']).stdout).toContain('restored');
+    expect(readFileSync(settingsOf(dir), 'utf8')).toBe(original);
+  });
+
   it('refuses a settings file that is not JSON, in one line, and leaves it untouched', () => {
     const dir = repo();
     mkdirSync(join(dir, '.claude'));

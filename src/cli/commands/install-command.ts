@@ -28,6 +28,7 @@ export async function uninstallCommand(cwd: string, output: Output): Promise<num
 function claudeCodeLine(action: ClaudeCodeAction): string {
   if (action.kind === 'added') return claudeCodeMessages.added(action.path, action.created);
   if (action.kind === 'already-installed') return claudeCodeMessages.already(action.path);
+  if (action.kind === 'updated') return claudeCodeMessages.updated(action.path);
   if (action.kind === 'left-alone') return claudeCodeMessages.leftAlone(action.path);
   if (action.kind === 'restored') return claudeCodeMessages.restored(action.path, action.removed);
   return claudeCodeMessages.entryRemoved(action.path);
