@@ -100,10 +100,15 @@ export async function main(argv: readonly string[], output: Output = processOutp
         y
           .positional('action', { choices: ['add', 'list', 'clear'] as const, demandOption: true })
           .positional('paths', { type: 'string', array: true })
+          .option('ttl', { type: 'string', describe: cliMessages.options.ttl })
           .option('json', { type: 'boolean', default: false }),
       (args) =>
         run(async () =>
-          (await import('./commands/intent-command.js')).intentCommand(cwd, { action: args.action, paths: args.paths ?? [], json: args.json }, output),
+          (await import('./commands/intent-command.js')).intentCommand(
+            cwd,
+            { action: args.action, paths: args.paths ?? [], json: args.json, ...(args.ttl !== undefined ? { ttl: args.ttl } : {}) },
+            output,
+          ),
         )(),
     )
     .command(

@@ -35,6 +35,7 @@ export const cliMessages = {
     channels: 'comma-separated channels: overlap,proximity,breadth,dependency,tree,merge,symbol',
     force: 'install even in CI or over a foreign core.hooksPath',
     note: 'a short note carried in the beacon',
+    ttl: 'intent add: the declared files expire after this many minutes (default: until cleared)',
     ack: 'mark the messages as read',
     out: 'the HTML file to write',
     serve: 'serve the radar on localhost and refresh it as the agents move',
