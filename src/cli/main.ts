@@ -21,11 +21,17 @@ export async function main(argv: readonly string[], output: Output = processOutp
     exitCode = code;
   };
   const run = (task: () => Promise<number>) => async () => set(await task());
+  // Read from the parsed arguments before any handler runs, so a bug in one knows whether to show its stack.
+  let debug = false;
   const cwd = process.cwd();
 
   const parser = yargs([...argv])
     .scriptName('airspace-hooks')
     .usage(cliMessages.usage)
+    .option('debug', { type: 'boolean', global: true, describe: errorMessages.debugOption })
+    .middleware((args) => {
+      debug = args.debug === true;
+    })
     .command(
       'check',
       cliMessages.commands.check,
@@ -225,7 +231,7 @@ export async function main(argv: readonly string[], output: Output = processOutp
     else {
       // A bug: one line by default, the stack when asked for (`--debug`).
       output.err(cliMessages.error(cliMessages.internal((error as Error)?.message ?? String(error))));
-      if (!argv.includes('--debug')) output.err(errorMessages.debugHint);
+      if (!debug) output.err(errorMessages.debugHint);
       else if (error instanceof Error && error.stack) output.err(error.stack);
     }
     return exitCodeOf(error);
