@@ -40,15 +40,14 @@ export async function main(argv: readonly string[], output: Output = processOutp
           .option('hook', { choices: ['pre-commit', 'pre-push'] as const, describe: cliMessages.options.hook })
           .option('fetch', { type: 'boolean', describe: cliMessages.options.fetch })
           .option('json', { type: 'boolean', default: false, describe: cliMessages.options.json })
-          .option('strict', { type: 'boolean', default: false, describe: cliMessages.options.strict }),
-      (args) =>
-        run(async () =>
-          (await import('./commands/check-command.js')).checkCommand(
-            cwd,
-            { hook: args.hook ?? null, fetch: args.fetch, json: args.json, strict: args.strict },
-            output,
-          ),
-        )(),
+          // Hidden, only to refuse it with the reason: check fails on any error already (see checkNoStrict).
+          .option('strict', { type: 'boolean', hidden: true }),
+      (args) => {
+        if (args.strict !== undefined) throw new UsageError(cliMessages.checkNoStrict);
+        return run(async () =>
+          (await import('./commands/check-command.js')).checkCommand(cwd, { hook: args.hook ?? null, fetch: args.fetch, json: args.json }, output),
+        )();
+      },
     )
     .command(
       'scan',
