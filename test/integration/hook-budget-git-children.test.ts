@@ -40,7 +40,11 @@ interface HookRun {
 function runHook(cwd: string, args: string[], input: string, budgetMs: number): Promise<HookRun> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [BIN, 'hook', ...args], { cwd, env: testEnv({ AIRSPACE_HOOKS_BUDGET_MS: String(budgetMs) }), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'hook', ...args], {
+      cwd,
+      env: testEnv({ AIRSPACE_HOOKS_BUDGET_MS: String(budgetMs) }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
     let ms = 0;
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -51,7 +55,7 @@ function runHook(cwd: string, args: string[], input: string, budgetMs: number): 
 }
 
 /** Generous: the hook exits at its budget plus node's exit; a loaded machine adds seconds, never 30. */
-const withinBudget = (budgetMs: number) => budgetMs * 3 + 2_000;
+const withinBudget = (budgetMs: number) => budgetMs + 6_000;
 
 function pidsIn(file: string): number[] {
   return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map(Number) : [];
@@ -127,12 +131,13 @@ describe.concurrent('a budget holds against what git starts', () => {
           `sh -c "$last" | perl -e '$|=1; while (sysread(STDIN, $c, 1)) { syswrite(STDOUT, $c); select(undef, undef, undef, 0.2) }'\n`,
       );
     });
-    const budgetMs = 2_000;
+    // Enough to reach the fetch on a loaded machine (which then gets half of what is left).
+    const budgetMs = 6_000;
     const run = await runHook(clone, ['pre-push', 'origin', 'x'], stdin, budgetMs);
     expect(run.code, run.stderr).toBe(0);
     expect(run.ms, run.stderr).toBeLessThan(withinBudget(budgetMs));
-    // It says what it could not check (the fetch never finished).
-    expect(run.stderr).toMatch(/fetch failed|not checked: /);
+    // It says what it could not check: the fetch never finished.
+    expect(run.stderr).toMatch(/fetch failed \(git fetch origin took longer than \d+ ms and was stopped\)|not checked: fetch/);
     expect(pidsIn(persistent).length).toBeGreaterThan(0);
   });
 
