@@ -31,6 +31,12 @@ export interface GitOptions {
   readonly maxBytes?: number;
   /** Kills the process when aborted; defaults to the run's signal (src/git/run-signal.ts). */
   readonly signal?: AbortSignal;
+  /**
+   * The call is the user's own command (the demo's commits and pushes, which must run the hooks
+   * being demonstrated) or reads where the user's hooks live (`install`): core.hooksPath is left as
+   * configured. Every other call runs no hook at all (see HOOKLESS).
+   */
+  readonly userHooks?: boolean;
 }
 
 export interface GitResult {
@@ -68,8 +74,17 @@ const PINNED_CONFIG = [
   'log.showSignature=false',
 ];
 
-function gitArguments(args: readonly string[]): string[] {
-  return [...PINNED_CONFIG, ...args];
+/**
+ * Our git calls run none of the user's hooks. A hook is the user's program for the user's own
+ * commands; ours would run it against our temporary index (post-index-change on every snapshot),
+ * on the refs a fetch updates (reference-transaction), or re-enter our own pre-push from the
+ * beacon's push (which also says --no-verify) — and a slow one would hold the run. /dev/null is no
+ * directory, so git finds no hook in it.
+ */
+const HOOKLESS = ['-c', 'core.hooksPath=/dev/null'];
+
+function gitArguments(args: readonly string[], options: Pick<GitOptions, 'userHooks'>): string[] {
+  return options.userHooks === true ? [...PINNED_CONFIG, ...args] : [...PINNED_CONFIG, ...HOOKLESS, ...args];
 }
 
 export function gitEnvironment(options: Pick<GitOptions, 'env' | 'inheritRepoEnv'>): NodeJS.ProcessEnv {
@@ -96,7 +111,7 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
   const signal = options.signal ?? currentRunSignal();
   if (signal?.aborted) return Promise.reject(cancelled(args));
   return new Promise((resolve, reject) => {
-    const child = spawn('git', gitArguments(args), {
+    const child = spawn('git', gitArguments(args, options), {
       cwd: options.cwd,
       env: gitEnvironment(options),
       // No input, no pipe: /dev/null reads as the same end of input, and a pipe costs ~0.7 ms of CPU per spawn.
@@ -185,7 +200,7 @@ export function streamGit(
     stopped = true;
     watched.stop();
   };
-  const child = spawn('git', gitArguments(args), {
+  const child = spawn('git', gitArguments(args, {}), {
     cwd: options.cwd,
     env: gitEnvironment(options),
     stdio: ['pipe', 'pipe', 'pipe'],
