@@ -69,13 +69,15 @@ function kill(pid: number): void {
   }
 }
 
+/** Alive and not a zombie (a killed child of a dead git waits for init to reap it). */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  const stat = `/proc/${pid}/stat`;
+  return !existsSync(stat) || !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
 }
 
 async function gone(pid: number): Promise<boolean> {
