@@ -68,8 +68,9 @@ describe.concurrent('a hostile ignore glob', () => {
   it('8 wildcards against a 200-character peer file name: matched in time, the check finishes', async ({ expect }) => {
     // picomatch: C(200, 6) backtracking steps, hours.
     const repo = repoWithPeerFile(`**/${'a*'.repeat(7)}b`, 'a'.repeat(200));
-    const run = await runPreCommit(repo, BUDGET_MS * 4, 30_000);
-    expect(run.ms, run.stderr).toBeLessThan(BUDGET_MS * 4 + 6_000);
+    // A budget a loaded machine cannot cut: the point is the match, not the clock.
+    const run = await runPreCommit(repo, 15_000, 30_000);
+    expect(run.ms, run.stderr).toBeLessThan(15_000 + 6_000);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('vs 1 peer');
     expect(run.stderr).not.toMatch(/reached its|config/);
