@@ -15,7 +15,7 @@ import type { ChildProcess } from 'node:child_process';
  *   the pipe by then, and a pipe still open after the drain is held by something git left behind,
  *   which is killed with the group; the pipes are then destroyed, so nothing of ours waits on them;
  * - a stop (budget, abort, timeout, output cap) kills the whole group and settles at once;
- * - a process `exit` handler kills every group still running.
+ * - a process `exit` handler, and SIGINT/SIGTERM/SIGHUP, kill every group still running.
  * A program that leaves the group itself (setsid, a daemonizing ssh master) cannot be killed from
  * here; it can no longer hold the run, which is the promise.
  */
@@ -52,6 +52,44 @@ process.once('exit', () => {
 });
 
 /**
+ * A group of its own no longer gets the terminal's Ctrl-C (it goes to the foreground group: git,
+ * the hook, node), so a signal that ends node must end the groups too. Listened to only while a
+ * git process runs, and first: when someone else handles the signal (a command's interrupt, which
+ * aborts its run), the groups are killed and they go on; when nobody does, node dies of it after
+ * the kill, as it would have without the listener.
+ */
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** Set once node is about to die of a signal: a git started in the meantime is killed at once. */
+let dying = false;
+function onSignal(signal: NodeJS.Signals): void {
+  const others = process.listenerCount(signal) - 1;
+  for (const child of live) killGroup(child);
+  if (others > 0) return;
+  dying = true;
+  listenToSignals(false);
+  process.kill(process.pid, signal);
+}
+function listenToSignals(on: boolean): void {
+  for (const signal of SIGNALS) {
+    if (on) process.prependListener(signal, onSignal);
+    else process.off(signal, onSignal);
+  }
+}
+
+function track(child: ChildProcess): void {
+  if (dying) {
+    killGroup(child);
+    return;
+  }
+  if (OWN_GROUP && live.size === 0) listenToSignals(true);
+  live.add(child);
+}
+
+function untrack(child: ChildProcess): void {
+  if (live.delete(child) && OWN_GROUP && live.size === 0) listenToSignals(false);
+}
+
+/**
  * Calls `onEnd` once, when `child` is done: on `close` when every pipe closed, else DRAIN_MS after
  * `exit` (then its group is killed and its pipes destroyed), or at once on `stop()`.
  */
@@ -59,12 +97,12 @@ export function watchGit(child: ChildProcess, onEnd: (end: GitEnd) => void): Wat
   let ended = false;
   let exited: GitEnd | null = null;
   let drain: NodeJS.Timeout | undefined;
-  live.add(child);
+  track(child);
   const end = (result: GitEnd, kill: boolean) => {
     if (ended) return;
     ended = true;
     if (drain) clearTimeout(drain);
-    live.delete(child);
+    untrack(child);
     if (kill) killGroup(child);
     for (const pipe of [child.stdin, child.stdout, child.stderr]) pipe?.destroy();
     onEnd(result);

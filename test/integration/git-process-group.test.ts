@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git, runGit } from '../../src/git/exec-git.js';
-import { gitIn, initRepo, removeDir } from '../helpers/temp-repo.js';
+import { gitIn, initRepo, PROJECT_ROOT, removeDir, testEnv } from '../helpers/temp-repo.js';
 
 /**
  * The adapter's side of a budget (src/git/git-process-group.ts): a git call ends when git exits,
@@ -54,6 +56,44 @@ describe('a git call whose child outlives git', () => {
     const [pid] = pidsIn(pidFile);
     expect(pid).toBeDefined();
     expect(await gone(pid!)).toBe(true);
+  });
+});
+
+/**
+ * A node process (the built adapter, as the hook runs it) in a git call that hangs; the test sends
+ * it a signal once the hanging child has started. Resolves with how node ended and the child's pid.
+ */
+function signalledRun(pidFile: string, extra: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; pid: number | undefined }> {
+  const adapter = pathToFileURL(join(PROJECT_ROOT, 'dist', 'git', 'exec-git.js')).href;
+  const alias = `alias.hang=!echo $$ >> "${pidFile}"; sleep 30`;
+  const script = `${extra}\nconst { runGit } = await import(${JSON.stringify(adapter)});\nawait runGit(['-c', ${JSON.stringify(alias)}, 'hang'], { cwd: ${JSON.stringify(repo)} }).catch(() => undefined);\nawait new Promise((r) => setTimeout(r, 5000));`;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env: testEnv(), stdio: 'ignore' });
+    const poll = setInterval(() => {
+      if (pidsIn(pidFile).length === 0) return;
+      clearInterval(poll);
+      child.kill('SIGINT');
+    }, 20);
+    child.on('exit', (code, signal) => {
+      clearInterval(poll);
+      resolve({ code, signal, pid: pidsIn(pidFile)[0] });
+    });
+  });
+}
+
+describe('a signal that ends node', () => {
+  it('kills the git groups it started; with nobody else listening node still dies of it', async () => {
+    const run = await signalledRun(join(repo, '.git', 'sigint-alone.pid'), '');
+    expect(run.signal).toBe('SIGINT');
+    expect(run.pid).toBeDefined();
+    expect(await gone(run.pid!)).toBe(true);
+  });
+
+  it('leaves the signal to a command that handles it (its interrupt aborts the run), and still kills the groups', async () => {
+    const handler = "process.once('SIGINT', () => setTimeout(() => process.exit(3), 200));";
+    const run = await signalledRun(join(repo, '.git', 'sigint-handled.pid'), handler);
+    expect(run.code).toBe(3);
+    expect(await gone(run.pid!)).toBe(true);
   });
 });
 
