@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import picomatch from 'picomatch';
+import { compileGlobs } from '../config/compile-globs.js';
 import { fetchedBeaconRef } from '../beacon/agent-ref.js';
 import type { Beacon } from '../beacon/beacon-schema.js';
 import { readBeacons } from '../beacon/read-beacons.js';
@@ -146,7 +146,7 @@ function clip(hunk: FileHunk, bytesLeft: number): { hunk: PeerDiffHunk; bytes: n
 
 async function resolveSide(request: PeerDiffRequest): Promise<Side> {
   const { repo, config } = await openRepository(request.cwd);
-  const ignore = picomatch([...config.ignore], { dot: true });
+  const ignore = compileGlobs(config.ignore);
   const airspace = await collectAirspace(request.cwd, {
     remote: config.remote,
     ...(config.trunk ? { trunk: config.trunk } : {}),

@@ -54,7 +54,7 @@ export async function fetchTraffic(cwd: string, remote: string, options: FetchOp
     '+refs/airspace/*:refs/airspace/remote/*',
   ];
   try {
-    await runGit(args, { cwd, timeoutMs: options.timeoutMs, transport: true });
+    await runGit(args, { cwd, timeoutMs: options.timeoutMs });
   } catch (error) {
     if (!isAirspaceError(error) || error.code === 'git-cancelled') throw error;
     const reason = error.code === 'git-timeout' ? gitMessages.fetchTimedOut(remote, options.timeoutMs) : gitMessages.fetchFailed(remote, error.message);

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { compileGlobs } from '../config/compile-globs.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import { AirspaceError } from '../errors.js';
 import type { FetchResult } from '../git/fetch-traffic.js';
@@ -155,7 +155,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
   const started = performance.now();
   const { request, plan, config, budget, progress, env } = input;
   const now = request.kind === 'scan' && request.at !== undefined ? request.at : Date.now();
-  const ignore = picomatch([...config.ignore], { dot: true });
+  const ignore = compileGlobs(config.ignore);
   // `scan` compares every pair of n agents: it lists only the pairs with contact.
   const contactOnly = plan.pairs === 'all';
 

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { compileGlobs } from '../config/compile-globs.js';
 import { branchName, remoteBranches, type RefListing } from '../git/list-refs.js';
 import { byCodeUnits } from '../engine/code-unit-order.js';
 
@@ -29,8 +29,8 @@ export interface RemoteBranch {
  * is not in the trunk is decided later from the commit graph (one `git log` for all of them).
  */
 export function discoverRemoteBranches(listing: RefListing, remote: string, skip: ReadonlySet<string>, filter: BranchFilter): RemoteBranch[] {
-  const included = filter.include.length > 0 ? picomatch([...filter.include], { dot: true }) : () => true;
-  const excluded = filter.exclude.length > 0 ? picomatch([...filter.exclude], { dot: true }) : () => false;
+  const included = filter.include.length > 0 ? compileGlobs(filter.include) : () => true;
+  const excluded = filter.exclude.length > 0 ? compileGlobs(filter.exclude) : () => false;
   const oldest = filter.at - filter.maxAgeDays * 24 * 60 * 60 * 1000;
   const branches: RemoteBranch[] = [];
   for (const entry of remoteBranches(listing, remote)) {
