@@ -20,6 +20,15 @@ module.exports = {
       to: { pathNot: '^src/engine/' },
     },
     {
+      name: 'toolkit-is-the-bottom',
+      comment:
+        'No module under src/fs/ (atomic writes, lock files) or src/source/ (the import resolver, the oxc-parser loader) imports a module ' +
+        'under src/ outside those two folders: every layer may use them, so they use no layer.',
+      severity: 'error',
+      from: { path: '^src/(fs|source)/' },
+      to: { path: '^src/', pathNot: '^src/(fs|source)/' },
+    },
+    {
       name: 'only-cli-wires-layers',
       comment: 'Adapters and reports do not import the CLI.',
       severity: 'error',
@@ -38,11 +47,11 @@ module.exports = {
     {
       name: 'git-at-the-bottom',
       comment:
-        'A module under src/git/ imports only src/git/, src/messages/ (its sentences) and src/errors.ts: the git adapter knows no layer above it. ' +
+        'A module under src/git/ imports only src/git/, src/messages/ (its sentences), src/errors.ts and the toolkit under every layer (src/fs/): the git adapter knows no layer above it. ' +
         'The working-set types it fills (src/traffic/working-set.ts) are the one exception, type-only.',
       severity: 'error',
       from: { path: '^src/git/' },
-      to: { path: '^src/', pathNot: '^src/(git|messages)/|^src/errors[.]ts$|^src/traffic/working-set[.]ts$' },
+      to: { path: '^src/', pathNot: '^src/(git|messages|fs)/|^src/errors[.]ts$|^src/traffic/working-set[.]ts$' },
     },
     {
       name: 'pipeline-knows-no-door',

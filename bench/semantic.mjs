@@ -31,7 +31,7 @@ import { symbolChannel } from '../dist/symbols/symbol-channel.js';
 import { loadParser } from '../dist/symbols/load-parser.js';
 import { readModuleFacts } from '../dist/symbols/read-module-facts.js';
 import { readUses } from '../dist/symbols/read-uses.js';
-import { candidatePaths } from '../dist/symbols/resolve-import.js';
+import { resolveRelativeImport } from '../dist/source/resolve-relative-import.js';
 import { DEFAULT_IGNORE } from '../dist/config/defaults.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -121,7 +121,7 @@ function findTargets(dir, repo) {
   for (const [file, { program, facts: f }] of facts) {
     const uses = readUses(program, texts.get(file), () => true).filter((u) => u.args !== undefined && u.args !== null);
     for (const binding of f.imports) {
-      const target = candidatePaths(file, binding.source).find((p) => exists.has(p));
+      const target = resolveRelativeImport({ kind: (p) => (exists.has(p) ? 'file' : 'none') }, dirname(file) === '.' ? '' : dirname(file), binding.source);
       if (!target) continue;
       for (const use of uses) {
         if (use.name !== binding.local) continue;

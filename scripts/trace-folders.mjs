@@ -63,7 +63,6 @@ const FLOORS = {
   state: 2,
   channels: 2,
   replay: 2,
-  source: 2,
   eval: 2,
   install: 2,
   demo: 2,
@@ -73,6 +72,9 @@ const FLOORS = {
   config: 'side',
   errors: 'side',
   engine: 'side',
+  fs: 'side',
+  source: 'side',
+  lib: 'side',
   '.': 'side',
 };
 

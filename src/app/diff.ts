@@ -1,13 +1,13 @@
 import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import picomatch from 'picomatch';
+import { compileGlobs } from '../config/compile-globs.js';
 import type { Beacon } from '../beacon/beacon-schema.js';
 import { readBeacons } from '../beacon/read-beacons.js';
 import { qualifiedBeaconId } from '../run/beacon-traffic.js';
 import { cloneIdentity } from '../state/clone-identity.js';
 import { AirspaceError } from '../errors.js';
 import { fileHunks, fileSubjects, type FileHunk } from '../git/file-hunks.js';
-import { withRunGitScope } from '../git/run-git-scope.js';
+import { withRunScope } from '../git/run-scope.js';
 import { peerDiffMessages } from '../messages/peer-diff.js';
 import { PEER_DIFF_SCHEMA, type PeerDiffFile, type PeerDiffHunk, type PeerDiffQuery, type PeerDiffReport } from '../report/peer-diff-report.js';
 import { sanitizeText } from '../report/sanitize-text.js';
@@ -55,9 +55,9 @@ interface Side {
 }
 
 export function peerDiff(request: PeerDiffRequest): Promise<PeerDiffReport> {
-  // `diff` has no budget of its own: its git scope (a signal that never aborts) shares the pinned
+  // `diff` has no budget of its own: its run scope (a signal that never aborts) shares the pinned
   // environment and one object reader (the beacons' sizes and bodies) and closes them at the end.
-  return withRunGitScope(new AbortController().signal, () => diffPeer(request));
+  return withRunScope(new AbortController().signal, () => diffPeer(request));
 }
 
 async function diffPeer(request: PeerDiffRequest): Promise<PeerDiffReport> {
@@ -146,7 +146,7 @@ function clip(hunk: FileHunk, bytesLeft: number): { hunk: PeerDiffHunk; bytes: n
 
 async function resolveSide(request: PeerDiffRequest): Promise<Side> {
   const { repo, config } = await openRepository(request.cwd);
-  const ignore = picomatch([...config.ignore], { dot: true });
+  const ignore = compileGlobs(config.ignore);
   const airspace = await collectAirspace(request.cwd, {
     remote: config.remote,
     ...(config.trunk ? { trunk: config.trunk } : {}),

@@ -8,8 +8,8 @@ export interface InstallOutcome {
   readonly result: InstallResult;
   /** The first import-graph build, started in the background when the hooks will run (null: not started or no usable repository). */
   readonly build: GraphBuildRequestResult | null;
-  /** What `--claude-code` did to .claude/settings.json (null without the flag). */
-  readonly claudeCode: ClaudeCodeAction | null;
+  /** What `--claude-code` did to each worktree's .claude/settings.json (null without the flag). */
+  readonly claudeCode: readonly ClaudeCodeAction[] | null;
 }
 
 /** `install [--force] [--claude-code]`: the git hooks, the first graph build off the critical path, and the Claude Code hook on request. */
@@ -21,8 +21,8 @@ export async function installAirspace(cwd: string, options: { force: boolean; cl
   return { result, build, claudeCode };
 }
 
-/** `uninstall`: our git hooks out, and our Claude Code entry out when there is one (null: there was none). */
-export async function uninstallAirspace(cwd: string): Promise<{ result: UninstallResult; claudeCode: ClaudeCodeAction | null }> {
+/** `uninstall`: our git hooks out, and our Claude Code entries out of every worktree that has one. */
+export async function uninstallAirspace(cwd: string): Promise<{ result: UninstallResult; claudeCode: readonly ClaudeCodeAction[] }> {
   const result = await uninstall(cwd);
   return { result, claudeCode: await uninstallClaudeCode(cwd) };
 }

@@ -27,7 +27,6 @@ export async function listBeacons(cwd: string, remote: string, options: { timeou
       cwd,
       timeoutMs: options.timeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS,
       maxBytes: 16 * 1024 * 1024,
-      transport: true,
     });
     const beacons: RemoteBeaconRef[] = [];
     for (const line of stdout.toString('utf8').split('\n')) {

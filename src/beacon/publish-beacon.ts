@@ -110,10 +110,9 @@ async function push(cwd: string, remote: string, refspecs: readonly string[], de
   const pushing = runGit(['push', '--no-verify', '--no-follow-tags', '--no-signed', '--recurse-submodules=no', '--quiet', '--', remote, ...refspecs], {
     cwd,
     timeoutMs: remaining(deadline),
-    transport: true,
   });
-  // The spawn timeout kills git, but a transport grandchild (ssh, a credential helper) can keep
-  // git's stderr pipe open and delay 'close' until it exits. The caller's deadline is the promise.
+  // The timeout kills git's process group and a pipe held by what escaped it is not waited for
+  // (src/git/git-process-group.ts); the caller's deadline stays the promise all the same.
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new AirspaceError('git', 'git-timeout', gitMessages.pushTimedOut)), remaining(deadline) + 250);

@@ -1,6 +1,6 @@
 import { isAirspaceError } from '../errors.js';
 import { mergeBase } from '../git/merge-base.js';
-import { currentRunSignal, withRunSignal } from '../git/run-signal.js';
+import { currentRunSignal, withRunSignal } from '../git/run-scope.js';
 import { symbolMessages } from '../messages/symbols.js';
 import { readBlobs } from '../symbols/read-blobs.js';
 import { newParseMemo, pairBlobQueries, symbolChannel, type ParseMemo, type SymbolChannelResult } from '../symbols/symbol-channel.js';

@@ -1,8 +1,8 @@
 /**
  * Ctrl-C ends an interactive command's run: the signal aborts, the run kills the git processes it
  * started, and the command exits. Without it, a SIGINT would kill node and orphan a hung fetch.
- * One controller per process: a command that runs twice (check's two passes) must not add a pair
- * of listeners each time.
+ * One controller per process: a process that runs commands more than once (main() called in
+ * process, as the tests do; check and scan each ask once) must not add a pair of listeners each time.
  */
 let controller: AbortController | undefined;
 

@@ -21,11 +21,17 @@ export async function main(argv: readonly string[], output: Output = processOutp
     exitCode = code;
   };
   const run = (task: () => Promise<number>) => async () => set(await task());
+  // Read from the parsed arguments before any handler runs, so a bug in one knows whether to show its stack.
+  let debug = false;
   const cwd = process.cwd();
 
   const parser = yargs([...argv])
     .scriptName('airspace-hooks')
     .usage(cliMessages.usage)
+    .option('debug', { type: 'boolean', global: true, describe: errorMessages.debugOption })
+    .middleware((args) => {
+      debug = args.debug === true;
+    })
     .command(
       'check',
       cliMessages.commands.check,
@@ -34,15 +40,14 @@ export async function main(argv: readonly string[], output: Output = processOutp
           .option('hook', { choices: ['pre-commit', 'pre-push'] as const, describe: cliMessages.options.hook })
           .option('fetch', { type: 'boolean', describe: cliMessages.options.fetch })
           .option('json', { type: 'boolean', default: false, describe: cliMessages.options.json })
-          .option('strict', { type: 'boolean', default: false, describe: cliMessages.options.strict }),
-      (args) =>
-        run(async () =>
-          (await import('./commands/check-command.js')).checkCommand(
-            cwd,
-            { hook: args.hook ?? null, fetch: args.fetch, json: args.json, strict: args.strict },
-            output,
-          ),
-        )(),
+          // Hidden, only to refuse it with the reason: check fails on any error already (see checkNoStrict).
+          .option('strict', { type: 'boolean', hidden: true }),
+      (args) => {
+        if (args.strict !== undefined) throw new UsageError(cliMessages.checkNoStrict);
+        return run(async () =>
+          (await import('./commands/check-command.js')).checkCommand(cwd, { hook: args.hook ?? null, fetch: args.fetch, json: args.json }, output),
+        )();
+      },
     )
     .command(
       'scan',
@@ -100,10 +105,15 @@ export async function main(argv: readonly string[], output: Output = processOutp
         y
           .positional('action', { choices: ['add', 'list', 'clear'] as const, demandOption: true })
           .positional('paths', { type: 'string', array: true })
+          .option('ttl', { type: 'string', describe: cliMessages.options.ttl })
           .option('json', { type: 'boolean', default: false }),
       (args) =>
         run(async () =>
-          (await import('./commands/intent-command.js')).intentCommand(cwd, { action: args.action, paths: args.paths ?? [], json: args.json }, output),
+          (await import('./commands/intent-command.js')).intentCommand(
+            cwd,
+            { action: args.action, paths: args.paths ?? [], json: args.json, ...(args.ttl !== undefined ? { ttl: args.ttl } : {}) },
+            output,
+          ),
         )(),
     )
     .command(
@@ -225,7 +235,7 @@ export async function main(argv: readonly string[], output: Output = processOutp
     else {
       // A bug: one line by default, the stack when asked for (`--debug`).
       output.err(cliMessages.error(cliMessages.internal((error as Error)?.message ?? String(error))));
-      if (!argv.includes('--debug')) output.err(errorMessages.debugHint);
+      if (!debug) output.err(errorMessages.debugHint);
       else if (error instanceof Error && error.stack) output.err(error.stack);
     }
     return exitCodeOf(error);

@@ -64,7 +64,8 @@ export function demoGit(
   args: readonly string[],
   okCodes: readonly number[] = [],
 ): Promise<GitResult> {
-  return runGit(args, { cwd, env: repo.env, okCodes });
+  // The demo's commits and pushes are the user's own: they run the hooks being demonstrated.
+  return runGit(args, { cwd, env: repo.env, okCodes, userHooks: true });
 }
 
 export async function buildDemoRepo(root: string): Promise<DemoRepo> {

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { AirspaceError } from '../errors.js';
 import { gitMessages } from '../messages/git.js';
-import { runEnvironment } from './run-git-scope.js';
-import { currentRunSignal } from './run-signal.js';
+import { groupSpawnOptions, watchGit } from './git-process-group.js';
+import { currentRunSignal, runEnvironment } from './run-scope.js';
 
 /**
  * The one place that runs git. Every call pins the output format and the environment, so the
@@ -28,14 +28,14 @@ export interface GitOptions {
   readonly timeoutMs?: number;
   /** Cap on captured stdout; larger output is an error, not a hang. */
   readonly maxBytes?: number;
-  /** Kills the process when aborted; defaults to the run's signal (src/git/run-signal.ts). */
+  /** Kills the process when aborted; defaults to the run's signal (src/git/run-scope.ts). */
   readonly signal?: AbortSignal;
   /**
-   * The call talks to a remote (fetch, push, ls-remote): git starts ssh or a remote helper that
-   * outlives git itself when only git is killed. Such a call runs in its own process group and the
-   * whole group is killed on abort or timeout.
+   * The call is the user's own command (the demo's commits and pushes, which must run the hooks
+   * being demonstrated) or reads where the user's hooks live (`install`): core.hooksPath is left as
+   * configured. Every other call runs no hook at all (see HOOKLESS).
    */
-  readonly transport?: boolean;
+  readonly userHooks?: boolean;
 }
 
 export interface GitResult {
@@ -73,9 +73,22 @@ const PINNED_CONFIG = [
   'log.showSignature=false',
 ];
 
+/**
+ * Our git calls run none of the user's hooks. A hook is the user's program for the user's own
+ * commands; ours would run it against our temporary index (post-index-change on every snapshot),
+ * on the refs a fetch updates (reference-transaction), or re-enter our own pre-push from the
+ * beacon's push (which also says --no-verify) — and a slow one would hold the run. /dev/null is no
+ * directory, so git finds no hook in it.
+ */
+const HOOKLESS = ['-c', 'core.hooksPath=/dev/null'];
+
+function gitArguments(args: readonly string[], options: Pick<GitOptions, 'userHooks'>): string[] {
+  return options.userHooks === true ? [...PINNED_CONFIG, ...args] : [...PINNED_CONFIG, ...HOOKLESS, ...args];
+}
+
 export function gitEnvironment(options: Pick<GitOptions, 'env' | 'inheritRepoEnv'>): NodeJS.ProcessEnv {
   const inherit = options.inheritRepoEnv === true;
-  // Once per run and per `inheritRepoEnv` (src/git/run-git-scope.ts); the per-call `env` on top.
+  // Once per run and per `inheritRepoEnv` (src/git/run-scope.ts); the per-call `env` on top.
   const pinned = runEnvironment(inherit ? 'inherit-repo-env' : 'plain', () => pinnedEnvironment(inherit));
   return options.env === undefined ? pinned : { ...pinned, ...options.env };
 }
@@ -97,83 +110,60 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
   const signal = options.signal ?? currentRunSignal();
   if (signal?.aborted) return Promise.reject(cancelled(args));
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...PINNED_CONFIG, ...args], {
+    const child = spawn('git', gitArguments(args, options), {
       cwd: options.cwd,
       env: gitEnvironment(options),
       // No input, no pipe: /dev/null reads as the same end of input, and a pipe costs ~0.7 ms of CPU per spawn.
       stdio: [options.input !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-      // A transport's own group, so ssh and remote helpers die with it (see `transport`).
-      detached: options.transport === true,
-      windowsHide: true,
+      // Its own process group: a kill reaches whatever git started (src/git/git-process-group.ts).
+      ...groupSpawnOptions,
     });
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = '';
-    let overflow = false;
-    let stopped: 'timeout' | 'cancelled' | null = null;
-    const stop = (why: 'timeout' | 'cancelled') => {
+    let stopped: 'timeout' | 'cancelled' | 'overflow' | null = null;
+    const stop = (why: 'timeout' | 'cancelled' | 'overflow') => {
       if (stopped === null) stopped = why;
-      killTree(child, options.transport === true);
+      watched.stop();
     };
     const timer = options.timeoutMs !== undefined ? setTimeout(() => stop('timeout'), options.timeoutMs) : undefined;
     const onAbort = () => stop('cancelled');
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (options.transport) live.add(child);
-    const cleanup = () => {
-      if (timer) clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      live.delete(child);
-    };
     child.stdout!.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBytes) {
-        overflow = true;
-        killTree(child, options.transport === true);
-        return;
-      }
-      chunks.push(chunk);
+      if (size > maxBytes) stop('overflow');
+      else chunks.push(chunk);
     });
     child.stderr!.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
     });
     // git may exit before reading all of its stdin (or be killed): that is not our error.
     child.stdin?.on('error', () => undefined);
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      cleanup();
-      reject(spawnError(error, args));
-    });
-    child.on('close', (code, signalName) => {
-      cleanup();
-      const stdout = Buffer.concat(chunks);
-      if (stopped === 'cancelled') {
-        reject(cancelled(args));
-        return;
-      }
+    const watched = watchGit(child, ({ code, signal: signalName, error }) => {
+      if (timer) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (error !== undefined) return reject(spawnError(error, args));
+      if (stopped === 'cancelled') return reject(cancelled(args));
       if (stopped === 'timeout') {
-        reject(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), 'timeout'), { args, signal: signalName }));
-        return;
+        return reject(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), 'timeout'), { args, signal: signalName }));
       }
-      if (overflow) {
-        reject(new AirspaceError('git', 'git-output-too-large', gitMessages.outputTooLarge(String(args[0]), maxBytes), { args }));
-        return;
+      if (stopped === 'overflow') {
+        return reject(new AirspaceError('git', 'git-output-too-large', gitMessages.outputTooLarge(String(args[0]), maxBytes), { args }));
       }
       if (code === null) {
-        reject(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), signalName ?? 'timeout'), { args, signal: signalName }));
-        return;
+        return reject(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), signalName ?? 'timeout'), { args, signal: signalName }));
       }
-      const ok = code === 0 || (options.okCodes ?? []).includes(code);
-      if (!ok) {
-        reject(
+      if (code !== 0 && !(options.okCodes ?? []).includes(code)) {
+        return reject(
           new AirspaceError('git', 'git-failed', gitMessages.failed(String(args[0]), firstLine(stderr) || `exit ${code}`), {
             args,
             code,
             stderr,
           }),
         );
-        return;
       }
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout: Buffer.concat(chunks), stderr });
     });
+    signal?.addEventListener('abort', onAbort, { once: true });
     if (options.input !== undefined) child.stdin?.end(options.input);
   });
 }
@@ -204,23 +194,16 @@ export function streamGit(
   handlers: GitStreamHandlers,
 ): GitStream {
   const signal = options.signal ?? currentRunSignal();
-  let ended = false;
-  const finish = (error: AirspaceError | null) => {
-    if (ended) return;
-    ended = true;
-    signal?.removeEventListener('abort', onAbort);
-    handlers.onEnd(error);
-  };
+  let stopped = signal?.aborted === true;
   const onAbort = () => {
     stopped = true;
-    killTree(child, false);
+    watched.stop();
   };
-  let stopped = signal?.aborted === true;
-  const child = spawn('git', [...PINNED_CONFIG, ...args], {
+  const child = spawn('git', gitArguments(args, {}), {
     cwd: options.cwd,
     env: gitEnvironment(options),
     stdio: ['pipe', 'pipe', 'pipe'],
-    windowsHide: true,
+    ...groupSpawnOptions,
   });
   let stderr = '';
   child.stdout.on('data', handlers.onData);
@@ -228,45 +211,31 @@ export function streamGit(
     if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
   });
   child.stdin.on('error', () => undefined);
-  child.on('error', (error: NodeJS.ErrnoException) => finish(spawnError(error, args)));
-  child.on('close', (code, signalName) => {
-    if (stopped) finish(cancelled(args));
-    else if (code === 0) finish(null);
+  const watched = watchGit(child, ({ code, signal: signalName, error }) => {
+    signal?.removeEventListener('abort', onAbort);
+    if (error !== undefined) handlers.onEnd(spawnError(error, args));
+    else if (stopped) handlers.onEnd(cancelled(args));
+    else if (code === 0) handlers.onEnd(null);
     else if (code === null)
-      finish(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), signalName ?? 'killed'), { args, signal: signalName }));
-    else finish(new AirspaceError('git', 'git-failed', gitMessages.failed(String(args[0]), firstLine(stderr) || `exit ${code}`), { args, code, stderr }));
+      handlers.onEnd(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), signalName ?? 'killed'), { args, signal: signalName }));
+    else
+      handlers.onEnd(new AirspaceError('git', 'git-failed', gitMessages.failed(String(args[0]), firstLine(stderr) || `exit ${code}`), { args, code, stderr }));
   });
-  if (stopped) killTree(child, false);
+  // Stopped before it could start: ended on the next tick, once the caller holds the stream.
+  if (stopped) process.nextTick(() => watched.stop());
   else signal?.addEventListener('abort', onAbort, { once: true });
   return {
     write: (text) => {
-      if (!ended && child.stdin.writable) child.stdin.write(text);
+      if (child.stdin.writable) child.stdin.write(text);
     },
     end: () => child.stdin.end(),
-    kill: () => killTree(child, false),
+    kill: () => watched.stop(),
   };
 }
 
 function spawnError(error: NodeJS.ErrnoException, args: readonly string[]): AirspaceError {
   const missing = error.code === 'ENOENT';
   return new AirspaceError('environment', missing ? 'git-missing' : 'git-spawn', missing ? gitMessages.gitMissing : error.message, { args });
-}
-
-/** Transports still running: killed with their groups if the process exits first. */
-const live = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of live) killTree(child, true);
-});
-
-function killTree(child: ChildProcess, group: boolean): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    // A negative pid signals the whole process group the detached transport leads.
-    if (group) process.kill(-child.pid, 'SIGKILL');
-    else child.kill('SIGKILL');
-  } catch {
-    // Already gone.
-  }
 }
 
 function cancelled(args: readonly string[]): AirspaceError {

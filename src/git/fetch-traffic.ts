@@ -1,9 +1,11 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAirspaceError } from '../errors.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 import { gitMessages } from '../messages/git.js';
 import { git, runGit } from './exec-git.js';
 import { requireSafe } from './git-argument.js';
+import { fetchedBranchPrefix } from './list-refs.js';
 
 export interface FetchResult {
   readonly ok: boolean;
@@ -21,12 +23,18 @@ export interface FetchOptions {
 }
 
 /**
- * Fetches the traffic: every branch of the remote and its beacons (`refs/airspace/*`), time-boxed.
- * Explicit refspecs so it works whatever the user's `remote.<name>.fetch` says; `--no-tags` and
- * `--no-write-fetch-head` so the fetch changes nothing but remote-tracking refs and our own refs
- * (FETCH_HEAD belongs to the user's last `git fetch`/`pull`). No auto-maintenance: a hook must not
- * start a gc. Failure is an answer (`ok: false` with the reason), never an exception: the scan
- * then runs on what is already here and reports how stale it is.
+ * Fetches the traffic: every branch of the remote into our own `refs/airspace/branches/<remote>/*`
+ * and its beacons (`refs/airspace/*` → `refs/airspace/remote/*`), time-boxed. Explicit refspecs so
+ * it works whatever the user's `remote.<name>.fetch` says. `--prune` only ever prunes the
+ * destinations of the refspecs on the command line (git's rule), so it deletes our own copies of
+ * branches and beacons that are gone, never the user's refs. The user's remote-tracking refs get
+ * exactly what `git fetch <remote> <refspec>` gives them: git's opportunistic update through their
+ * own configured refspec (created and moved, never deleted; a narrowed refspec narrows it), so
+ * `origin/feature-x` moves as it would have — and a deleted branch's ref stays until their own
+ * `git fetch --prune` (docs/decisions/git-working-sets.md, "The tool's fetch"). `--no-tags` and
+ * `--no-write-fetch-head`: FETCH_HEAD belongs to the user's last `git fetch`/`pull`. No
+ * auto-maintenance: a hook must not start a gc. Failure is an answer (`ok: false` with the
+ * reason), never an exception: the scan then runs on what is already here and reports how stale it is.
  */
 export async function fetchTraffic(cwd: string, remote: string, options: FetchOptions): Promise<FetchResult> {
   const now = options.now ?? Date.now;
@@ -42,11 +50,11 @@ export async function fetchTraffic(cwd: string, remote: string, options: FetchOp
     '--no-recurse-submodules',
     '--end-of-options',
     remote,
-    `+refs/heads/*:refs/remotes/${remote}/*`,
+    `+refs/heads/*:${fetchedBranchPrefix(remote)}*`,
     '+refs/airspace/*:refs/airspace/remote/*',
   ];
   try {
-    await runGit(args, { cwd, timeoutMs: options.timeoutMs, transport: true });
+    await runGit(args, { cwd, timeoutMs: options.timeoutMs });
   } catch (error) {
     if (!isAirspaceError(error) || error.code === 'git-cancelled') throw error;
     const reason = error.code === 'git-timeout' ? gitMessages.fetchTimedOut(remote, options.timeoutMs) : gitMessages.fetchFailed(remote, error.message);
@@ -69,12 +77,8 @@ function stampFile(commonDir: string): string {
 }
 
 async function recordFetch(commonDir: string, remote: string, at: number): Promise<void> {
-  const file = stampFile(commonDir);
-  await mkdir(join(commonDir, 'airspace'), { recursive: true });
-  // Write-then-rename: two hooks fetching at once never leave a half-written file.
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify({ remote, at })}\n`);
-  await rename(temp, file);
+  // Two hooks fetching at once never leave a half-written file.
+  await writeFileAtomic(stampFile(commonDir), `${JSON.stringify({ remote, at })}\n`);
 }
 
 /** When the traffic was last fetched successfully, or null if never (or the stamp is unreadable). */

@@ -12,8 +12,17 @@ export interface RefEntry {
   readonly symref: string;
 }
 
+/** Where the tool's fetch keeps the remote's branches, pruned: our namespace, never the user's. */
+export const fetchedBranchPrefix = (remote: string): string => `refs/airspace/branches/${remote}/`;
+
 export interface RefListing {
+  /** Local branches and the user's remote-tracking branches of the remote. */
   readonly refs: readonly RefEntry[];
+  /**
+   * The remote's branches as the tool's last fetch saw them (`refs/airspace/branches/<remote>/*`,
+   * pruned by that fetch); empty when this clone was never fetched by the tool.
+   */
+  readonly fetched: readonly RefEntry[];
   /** Whether `remote.<remote>.url` is configured (a single-machine repo has none). */
   readonly hasRemote: boolean;
   /**
@@ -29,7 +38,8 @@ export interface ListRefsOptions {
 }
 
 /**
- * Every local branch and every remote-tracking branch of `remote`, in ONE `for-each-ref` (plus a
+ * Every local branch, every remote-tracking branch of `remote` and the tool's fetched copy of the
+ * remote's branches, in ONE `for-each-ref` (plus a
  * `git config` lookup only when no remote-tracking branch answers it, see remoteConfigured). Ref names cannot contain control characters, so NUL and a
  * newline are safe separators. `%(objectname)` of a symref is the target's sha. With `also`, that
  * prefix is listed by the same process (one git process fewer per run than a second listing); the
@@ -43,6 +53,7 @@ export async function listRefs(cwd: string, remote: string, options: ListRefsOpt
   const also = options.also;
   const format = '%(refname)%00%(objecttype)%00%(objectname)%00%(parent)%00%(committerdate:unix)%00%(symref)';
   const branches = ['refs/heads/', `refs/remotes/${remote}/`];
+  const fetchedPrefix = fetchedBranchPrefix(remote);
   const listing = await runGit(
     [
       'for-each-ref',
@@ -50,20 +61,24 @@ export async function listRefs(cwd: string, remote: string, options: ListRefsOpt
       `--format=${format}`,
       '--end-of-options',
       ...branches,
+      fetchedPrefix,
       ...(also !== undefined ? [also] : []),
     ],
     { cwd },
   );
   const refs: RefEntry[] = [];
+  const fetched: RefEntry[] = [];
   const alsoLines: string[] = [];
   for (const line of listing.stdout.toString('utf8').split('\n')) {
     if (line === '') continue;
     const [ref = '', , sha = '', , date = '0', symref = ''] = line.split('\0');
-    if (also !== undefined && !branches.some((prefix) => ref.startsWith(prefix))) alsoLines.push(line);
-    else refs.push({ ref, sha, committedAt: Number(date) * 1000, symref });
+    const entry = { ref, sha, committedAt: Number(date) * 1000, symref };
+    if (ref.startsWith(fetchedPrefix)) fetched.push(entry);
+    else if (also !== undefined && !branches.some((prefix) => ref.startsWith(prefix))) alsoLines.push(line);
+    else refs.push(entry);
   }
-  if (also !== undefined) refs.sort((a, b) => Buffer.compare(Buffer.from(a.ref), Buffer.from(b.ref)));
-  return { refs, hasRemote: await remoteConfigured(cwd, remote, refs), ...(also !== undefined ? { also: alsoLines } : {}) };
+  if (also !== undefined) for (const list of [refs, fetched]) list.sort((a, b) => Buffer.compare(Buffer.from(a.ref), Buffer.from(b.ref)));
+  return { refs, fetched, hasRemote: await remoteConfigured(cwd, remote, refs), ...(also !== undefined ? { also: alsoLines } : {}) };
 }
 
 /**
@@ -81,10 +96,39 @@ async function remoteConfigured(cwd: string, remote: string, refs: readonly RefE
   return url.code === 0 && url.stdout.toString('utf8').trim() !== '';
 }
 
-/** `refs/remotes/origin/feature/x` → `feature/x`; `refs/heads/x` → `x`; anything else unchanged. */
+/**
+ * The remote's branches as far as this clone knows them. Which exist: what the tool's last fetch
+ * saw (`fetched`, pruned by that fetch) — the user's remote-tracking refs keep a deleted branch
+ * until their own `git fetch --prune`, and a dead line of work is no traffic; a clone the tool never
+ * fetched has only the user's refs. Each tip: the newer (committer time) of our copy and the user's
+ * ref, ours on a tie — their own fetch or push since ours may have moved theirs further.
+ */
+export function remoteBranches(listing: RefListing, remote: string): RefEntry[] {
+  const tracking = `refs/remotes/${remote}/`;
+  const theirs = listing.refs.filter((entry) => entry.ref.startsWith(tracking) && entry.symref === '');
+  if (listing.fetched.length === 0) return theirs;
+  const byName = new Map(theirs.map((entry) => [branchName(entry.ref, remote), entry]));
+  return listing.fetched.map((ours) => newer(ours, byName.get(branchName(ours.ref, remote))));
+}
+
+/**
+ * One branch's tip on the remote as far as this clone knows: the user's remote-tracking ref (moved
+ * by their pushes) or our fetched copy, the newer of the two; undefined when neither exists.
+ */
+export function remoteBranchTip(listing: RefListing, remote: string, branch: string): RefEntry | undefined {
+  const ours = listing.fetched.find((entry) => entry.ref === `${fetchedBranchPrefix(remote)}${branch}`);
+  const theirs = listing.refs.find((entry) => entry.ref === `refs/remotes/${remote}/${branch}`);
+  return ours === undefined ? theirs : newer(ours, theirs);
+}
+
+const newer = (ours: RefEntry, theirs: RefEntry | undefined): RefEntry => (theirs !== undefined && theirs.committedAt > ours.committedAt ? theirs : ours);
+
+/**
+ * `refs/remotes/origin/feature/x` (or our fetched `refs/airspace/branches/origin/feature/x`) →
+ * `feature/x`; `refs/heads/x` → `x`; anything else unchanged.
+ */
 export function branchName(ref: string, remote: string): string {
-  const remotePrefix = `refs/remotes/${remote}/`;
-  if (ref.startsWith(remotePrefix)) return ref.slice(remotePrefix.length);
+  for (const prefix of [`refs/remotes/${remote}/`, fetchedBranchPrefix(remote)]) if (ref.startsWith(prefix)) return ref.slice(prefix.length);
   if (ref.startsWith('refs/heads/')) return ref.slice('refs/heads/'.length);
   return ref;
 }

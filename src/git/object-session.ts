@@ -17,7 +17,7 @@ import { streamGit, type GitStream } from './exec-git.js';
  *   git-cancelled). A request under a narrower signal (a channel's share of the budget) fails alone
  *   when that signal aborts; its answers are dropped when they come.
  * - A timeout, a crash or an answer nobody asked for ends the process and fails every waiting
- *   request; the next request of the run opens a new one (src/git/run-git-scope.ts).
+ *   request; the next request of the run opens a new one (src/git/run-scope.ts).
  * Object names are validated by the caller (src/git/read-objects.ts): one per line, never an option.
  */
 export interface ObjectRequest {

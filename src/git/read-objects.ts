@@ -3,8 +3,7 @@ import { gitObjectMessages } from '../messages/git-objects.js';
 import { BatchCommandReader, type ObjectAnswer, type ObjectCommand, type ObjectContents, type ObjectInfo } from './batch-command-output.js';
 import { runGit } from './exec-git.js';
 import { ObjectSession } from './object-session.js';
-import { runResource } from './run-git-scope.js';
-import { currentRunSignal } from './run-signal.js';
+import { currentRunSignal, runResource } from './run-scope.js';
 
 /**
  * Objects straight from the object store: `info` (type and size) and `contents`, many per request.

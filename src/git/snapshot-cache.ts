@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { lstat, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { lstat, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 import { objectInfo } from './read-objects.js';
 import type { IndexCopy } from './snapshot-worktree.js';
 import { worktreeSidePaths, type WorktreeStatus } from './worktree-status.js';
@@ -81,12 +82,7 @@ export async function readSnapshotCache(commonDir: string): Promise<Map<string, 
  * never half of one; the last writer wins, which can only cost the other one a miss.
  */
 export async function writeSnapshotCache(commonDir: string, entries: ReadonlyMap<string, CachedSnapshot>): Promise<void> {
-  const dir = join(commonDir, 'airspace');
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, FILE);
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, JSON.stringify({ version: VERSION, entries: Object.fromEntries(entries) }));
-  await rename(temp, file);
+  await writeFileAtomic(join(commonDir, 'airspace', FILE), JSON.stringify({ version: VERSION, entries: Object.fromEntries(entries) }));
 }
 
 /** Which of these object ids this repository no longer has (a `git gc --prune` removed them). */

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomicSync } from '../fs/atomic-write.js';
 import { isLockLive, readBuildLock } from './graph-build-lock.js';
 
 /**
@@ -31,14 +32,10 @@ export function buildStatusPath(commonDir: string): string {
 
 /** Atomic (temp file + rename): a reader never sees half a status. Failures are not the build's problem. */
 export function writeBuildProgress(commonDir: string, progress: GraphBuildProgress): void {
-  const target = buildStatusPath(commonDir);
-  const temp = `${target}.${process.pid}.tmp`;
   try {
-    mkdirSync(join(commonDir, 'airspace'), { recursive: true });
-    writeFileSync(temp, JSON.stringify(progress));
-    renameSync(temp, target);
+    writeFileAtomicSync(buildStatusPath(commonDir), JSON.stringify(progress));
   } catch {
-    rmSync(temp, { force: true });
+    // Nothing to undo: the temp file is gone and the old status stays.
   }
 }
 

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { writeFileAtomicSync } from '../fs/atomic-write.js';
 
 /**
  * The graph cache: one JSON file under the repository's COMMON git dir, so every linked worktree
@@ -84,7 +85,6 @@ export function readGraphCache(commonDir: string): GraphCache | undefined {
 /** Atomic: a reader sees the old file or the new one, never half of one (temp file + rename). */
 export function writeGraphCache(commonDir: string, cache: GraphCache): void {
   const target = graphCachePath(commonDir);
-  mkdirSync(join(commonDir, 'airspace'), { recursive: true });
   const index = new Map<string, number>();
   const paths: string[] = [];
   const indexOf = (path: string): number => {
@@ -109,14 +109,7 @@ export function writeGraphCache(commonDir: string, cache: GraphCache): void {
     paths,
     files,
   };
-  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    writeFileSync(temp, JSON.stringify(body));
-    renameSync(temp, target);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
+  writeFileAtomicSync(target, JSON.stringify(body));
 }
 
 /** `git rev-parse --git-common-dir` may print a path relative to the worktree. */

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
+import { loadOxcParser, oxcLang } from '../source/load-oxc-parser.js';
+import { resolveRelativeImport } from '../source/resolve-relative-import.js';
 import { openDirectoryEntries, type DirectoryEntries } from './directory-entries.js';
 import { isTypescriptCompatible, readImportSpecifiers, type ModuleRecord, type ParseModule } from './read-import-specifiers.js';
 import type { CruisedFile } from './run-cruise.js';
 import { isInNodeModules, isSourcePath, pathDir } from './source-files.js';
-import { resolveRelativeImport } from './resolve-relative-import.js';
 
 /**
  * The fast path of a cruise (docs/decisions/import-graph.md, "Faster full builds"): a file whose
@@ -22,16 +23,12 @@ export interface DirectReader {
 
 /** undefined when oxc-parser's native binding cannot load here: then everything goes to dependency-cruiser. */
 export async function openDirectReader(toplevel: string): Promise<DirectReader | undefined> {
-  let parse: ParseModule;
-  try {
-    const oxc = await import('oxc-parser');
-    parse = (file, text) => {
-      const result = oxc.parseSync(file, text, { lang: langOf(file), sourceType: 'module' });
-      return result.errors.length > 0 ? undefined : (result.module as ModuleRecord);
-    };
-  } catch {
-    return undefined;
-  }
+  const oxc = await loadOxcParser();
+  if (typeof oxc === 'string') return undefined;
+  const parse: ParseModule = (file, text) => {
+    const result = oxc.parseSync(file, text, { lang: oxcLang(file), sourceType: 'module' });
+    return result.errors.length > 0 ? undefined : (result.module as ModuleRecord);
+  };
   const entries = openDirectoryEntries(toplevel);
   return {
     read(files) {
@@ -92,11 +89,4 @@ const MAY_IMPORT = /import|from|require|reference|getBuiltinModule|\\u/;
 function isCoreModule(specifier: string): boolean {
   const bare = specifier.startsWith('node:') ? specifier.slice('node:'.length) : specifier;
   return isBuiltin(specifier) && isBuiltin(bare);
-}
-
-function langOf(file: string): 'jsx' | 'ts' | 'tsx' | 'dts' {
-  if (/\.d\.[cm]?ts$/.test(file)) return 'dts';
-  if (file.endsWith('.tsx')) return 'tsx';
-  // TypeScript reads .js/.cjs/.mjs as JavaScript with JSX allowed; a file oxc rejects is left to it.
-  return /\.[cm]?ts$/.test(file) ? 'ts' : 'jsx';
 }

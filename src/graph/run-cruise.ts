@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
-import { isInNodeModules, isSourcePath, RESOLVE_EXTENSIONS } from './source-files.js';
+import { RESOLVE_EXTENSIONS } from '../source/resolve-relative-import.js';
+import { isInNodeModules, isSourcePath } from './source-files.js';
 
 /**
  * The only module that touches dependency-cruiser, and only through a dynamic import: loading it

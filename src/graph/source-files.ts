@@ -3,12 +3,6 @@
  * resolve. Pure path logic: no fs, no git.
  */
 
-/**
- * Extensions the resolver tries for an extension-less import, in TypeScript's order of preference
- * (a `.ts` file beats a `.js` file of the same name), declaration files last.
- */
-export const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.d.ts'] as const;
-
 const EXTENSION_PATTERN = /\.(?:d\.)?(?:[cm]?[jt]sx?)$/;
 
 /** A graph node: a source file outside node_modules. */

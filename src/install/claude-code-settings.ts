@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AirspaceError } from '../errors.js';
-import { git } from '../git/exec-git.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { git, gitZ } from '../git/exec-git.js';
+import { readWorktreeGitDir } from '../git/worktree-git-dir.js';
+import { parseWorktreeList } from '../traffic/discover-worktrees.js';
 import { claudeCodeMessages } from '../messages/claude-code.js';
 
 /**
@@ -13,10 +16,19 @@ import { claudeCodeMessages } from '../messages/claude-code.js';
  * (`airspace/claude-code-settings.json`): `uninstall` puts those exact bytes back (or removes the
  * file and the `.claude` folder we created) as long as the file is still what we wrote; when
  * someone edited it since, only our entry is taken out and their edits stay.
+ *
+ * Claude Code reads `.claude/settings.json` from the folder it runs in, and an agent's linked
+ * worktree has its own: the other worktrees of the repository get the file too, created where
+ * they have none (recorded in their own git dirs, undone by `uninstall` from any worktree); one
+ * that has its own settings is left alone and named. A worktree made later has the file only if
+ * it is committed — the command works in any worktree and clone, so committing it is the way
+ * (docs/decisions/agent-harnesses.md, "Worktrees").
  */
 export type ClaudeCodeAction =
   | { readonly kind: 'added'; readonly path: string; readonly created: boolean }
   | { readonly kind: 'already-installed'; readonly path: string }
+  | { readonly kind: 'updated'; readonly path: string }
+  | { readonly kind: 'left-alone'; readonly path: string }
   | { readonly kind: 'restored'; readonly path: string; readonly removed: boolean }
   | { readonly kind: 'entry-removed'; readonly path: string };
 
@@ -42,39 +54,85 @@ interface Group {
   hooks?: unknown;
 }
 
-export async function installClaudeCode(cwd: string): Promise<ClaudeCodeAction> {
-  const { toplevel, gitDir } = await locate(cwd);
-  const path = join(toplevel, '.claude', 'settings.json');
-  const before = await readFile(path).catch(() => null);
-  const settings = before === null ? {} : parseSettings(before, path);
-  if (hasOurEntry(settings)) return { kind: 'already-installed', path };
-  const createdDir = before === null && !(await exists(dirname(path)));
-  const after = Buffer.from(`${JSON.stringify(withOurEntry(settings, hookCommand(toplevel)), null, 2)}\n`);
-  const record: Record = { version: 1, path, original: before === null ? null : before.toString('base64'), createdDir, written: sha256(after) };
-  await writeAtomic(join(gitDir, 'airspace', RECORD), Buffer.from(JSON.stringify(record)));
-  await mkdir(dirname(path), { recursive: true });
-  await writeAtomic(path, after);
-  return { kind: 'added', path, created: before === null };
+interface Place {
+  readonly toplevel: string;
+  readonly gitDir: string;
 }
 
-/** Null when there is nothing of ours in the settings (nothing recorded, no entry). */
-export async function uninstallClaudeCode(cwd: string): Promise<ClaudeCodeAction | null> {
-  const { toplevel, gitDir } = await locate(cwd);
-  const path = join(toplevel, '.claude', 'settings.json');
-  const recordPath = join(gitDir, 'airspace', RECORD);
+const settingsPath = (place: Place) => join(place.toplevel, '.claude', 'settings.json');
+
+/** One action per worktree: this one first, then the others in `git worktree list` order. */
+export async function installClaudeCode(cwd: string): Promise<ClaudeCodeAction[]> {
+  const here = await locate(cwd);
+  const command = hookCommand(here.toplevel, dirname(here.commonDir));
+  const actions = [await installIn(here, command, true)];
+  for (const other of await otherWorktrees(cwd, here.toplevel)) actions.push(await installIn(other, command, false));
+  return actions;
+}
+
+/** `merge`: this worktree, where the user asked; elsewhere a settings file of its own is not ours to edit. */
+async function installIn(place: Place, command: string, merge: boolean): Promise<ClaudeCodeAction> {
+  const path = settingsPath(place);
+  const before = await readFile(path).catch(() => null);
+  if (!merge && before !== null) {
+    const settings = (() => {
+      try {
+        return parseSettings(before, path);
+      } catch {
+        return null;
+      }
+    })();
+    return settings !== null && hasOurEntry(settings) ? { kind: 'already-installed', path } : { kind: 'left-alone', path };
+  }
+  const settings = before === null ? {} : parseSettings(before, path);
+  const ours = ourCommands(settings);
+  if (ours.length > 0 && ours.every((existing) => existing === command)) return { kind: 'already-installed', path };
+  // An entry of an older release (its command crashed in a worktree without node_modules) is
+  // replaced; what uninstall restores stays what was there before the first install.
+  const recordPath = join(place.gitDir, 'airspace', RECORD);
+  const earlier = ours.length > 0 ? await readRecord(recordPath, path) : null;
+  const createdDir = before === null && !(await exists(dirname(path)));
+  const after = Buffer.from(`${JSON.stringify(withOurEntry(ours.length > 0 ? withoutOurEntry(settings) : settings, command), null, 2)}\n`);
+  const record: Record = earlier
+    ? { ...earlier, written: sha256(after) }
+    : { version: 1, path, original: before === null ? null : before.toString('base64'), createdDir, written: sha256(after) };
+  await writeFileAtomic(recordPath, Buffer.from(JSON.stringify(record)));
+  await mkdir(dirname(path), { recursive: true });
+  await writeFileAtomic(path, after);
+  return ours.length > 0 ? { kind: 'updated', path } : { kind: 'added', path, created: before === null };
+}
+
+/** What was undone, per worktree (empty when there is nothing of ours: nothing recorded, no entry). */
+export async function uninstallClaudeCode(cwd: string): Promise<ClaudeCodeAction[]> {
+  const here = await locate(cwd);
+  const actions: ClaudeCodeAction[] = [];
+  const mine = await uninstallIn(here, true);
+  if (mine !== null) actions.push(mine);
+  for (const other of await otherWorktrees(cwd, here.toplevel)) {
+    const action = await uninstallIn(other, false);
+    if (action !== null) actions.push(action);
+  }
+  return actions;
+}
+
+/** `anyEntry`: this worktree, where our entry comes out even without a record; elsewhere only what install recorded is undone. */
+async function uninstallIn(place: Place, anyEntry: boolean): Promise<ClaudeCodeAction | null> {
+  const path = settingsPath(place);
+  const recordPath = join(place.gitDir, 'airspace', RECORD);
   const record = await readRecord(recordPath, path);
+  if (record === null && !anyEntry) return null;
   const current = await readFile(path).catch(() => null);
   let action: ClaudeCodeAction | null = null;
   if (record !== null && current !== null && sha256(current) === record.written) {
     if (record.original === null) {
       await rm(path);
       if (record.createdDir) await rmdir(dirname(path)).catch(() => undefined); // not empty: someone added files
-    } else await writeAtomic(path, Buffer.from(record.original, 'base64'));
+    } else await writeFileAtomic(path, Buffer.from(record.original, 'base64'));
     action = { kind: 'restored', path, removed: record.original === null };
   } else if (current !== null) {
     const settings = parseSettings(current, path);
     if (hasOurEntry(settings)) {
-      await writeAtomic(path, Buffer.from(`${JSON.stringify(withoutOurEntry(settings), null, 2)}\n`));
+      await writeFileAtomic(path, Buffer.from(`${JSON.stringify(withoutOurEntry(settings), null, 2)}\n`));
       action = { kind: 'entry-removed', path };
     }
   }
@@ -82,16 +140,37 @@ export async function uninstallClaudeCode(cwd: string): Promise<ClaudeCodeAction
   return action;
 }
 
+/** The repository's other worktrees that are there to write to (not bare, not pruned away). */
+async function otherWorktrees(cwd: string, toplevel: string): Promise<Place[]> {
+  const entries = parseWorktreeList(await gitZ(['worktree', 'list', '--porcelain', '-z'], { cwd }));
+  const places: Place[] = [];
+  for (const entry of entries) {
+    if (entry.bare || entry.prunable || entry.path === toplevel) continue;
+    const gitDir = await readWorktreeGitDir(entry.path);
+    if (gitDir !== null) places.push({ toplevel: entry.path, gitDir });
+  }
+  return places;
+}
+
 /**
- * The hook command. Inside the project (node_modules) it is spelled from `$CLAUDE_PROJECT_DIR`,
- * so a committed settings file works in every clone; elsewhere (a global install, a checkout) the
- * absolute path is the only one that works.
+ * The hook command, for `sh` (Claude Code runs it through a shell in the project folder). Inside
+ * the project (node_modules) the script is spelled from `$CLAUDE_PROJECT_DIR`, so a committed
+ * settings file works in every clone; a linked worktree has no node_modules of its own, so the
+ * main worktree's (next to the common git dir) is the fallback, as in the git shims (hooks/). With
+ * neither, one line and exit 1: Claude Code's non-blocking error, the edit goes ahead unchecked.
+ * Outside the project (a global install, a checkout) the absolute path is the only one that works.
  */
-function hookCommand(toplevel: string): string {
+function hookCommand(toplevel: string, mainWorktree: string): string {
   const script = join(PACKAGE_ROOT, ...SCRIPT_TAIL.split('/'));
-  const inside = relative(toplevel, script);
-  const spelled = inside.startsWith('..') || inside === script ? script : `$CLAUDE_PROJECT_DIR/${inside.split(sep).join('/')}`;
-  return `node "${spelled}"`;
+  const within = (root: string) => {
+    const inside = relative(root, script);
+    return inside.startsWith('..') || inside === script ? null : inside.split(sep).join('/');
+  };
+  const inside = within(toplevel) ?? within(mainWorktree);
+  const missing = `echo '${claudeCodeMessages.hookNotInstalled}' >&2; exit 1`;
+  if (inside === null) return `f="${script}"; [ -f "$f" ] && exec node "$f"; ${missing}`;
+  const fromMain = `$(git -C "$CLAUDE_PROJECT_DIR" rev-parse --path-format=absolute --git-common-dir 2>/dev/null)/../${inside}`;
+  return `f="$CLAUDE_PROJECT_DIR/${inside}"; [ -f "$f" ] || f="${fromMain}"; [ -f "$f" ] && exec node "$f"; ${missing}`;
 }
 
 function withOurEntry(settings: Settings, command: string): Settings {
@@ -117,8 +196,14 @@ function withoutOurEntry(settings: Settings): Settings {
 }
 
 function hasOurEntry(settings: Settings): boolean {
+  return ourCommands(settings).length > 0;
+}
+
+/** The commands of our entries (normally one). */
+function ourCommands(settings: Settings): string[] {
   const groups = settings.hooks?.PreToolUse;
-  return Array.isArray(groups) && groups.some((group: Group) => Array.isArray(group?.hooks) && group.hooks.some(isOurs));
+  if (!Array.isArray(groups)) return [];
+  return groups.flatMap((group: Group) => (Array.isArray(group?.hooks) ? group.hooks.filter(isOurs).map((hook) => (hook as { command: string }).command) : []));
 }
 
 function isOurs(hook: unknown): boolean {
@@ -158,18 +243,11 @@ async function readRecord(recordPath: string, settingsPath: string): Promise<Rec
   }
 }
 
-async function locate(cwd: string): Promise<{ toplevel: string; gitDir: string }> {
-  const [toplevel = '', gitDir = ''] = (await git(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir'], { cwd })).split('\n');
-  if (!toplevel || !gitDir) throw new AirspaceError('usage', 'claude-needs-worktree', claudeCodeMessages.needsWorktree);
-  return { toplevel, gitDir };
-}
-
-/** A temp file renamed over the target: a crash leaves the old file or the new one, never half. */
-async function writeAtomic(path: string, bytes: Buffer): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, bytes);
-  await rename(temp, path);
+async function locate(cwd: string): Promise<Place & { commonDir: string }> {
+  const out = await git(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir'], { cwd });
+  const [toplevel = '', gitDir = '', commonDir = ''] = out.split('\n');
+  if (!toplevel || !gitDir || !commonDir) throw new AirspaceError('usage', 'claude-needs-worktree', claudeCodeMessages.needsWorktree);
+  return { toplevel, gitDir, commonDir };
 }
 
 async function exists(path: string): Promise<boolean> {

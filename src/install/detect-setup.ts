@@ -51,10 +51,10 @@ export async function detectSetup(cwd: string): Promise<HookSetup> {
   // core.hooksPath it names the common dir's hooks/, shared by every linked worktree.
   // Exit 128 outside a repository (or in a bare one): one line of ours instead of git's "fatal".
   const [toplevel = '', commonDir = '', hooksDir = ''] = (
-    await git(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir', '--git-path', 'hooks'], { cwd, okCodes: [128] })
+    await git(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir', '--git-path', 'hooks'], { cwd, okCodes: [128], userHooks: true })
   ).split('\n');
   if (toplevel === '' || commonDir === '' || hooksDir === '') throw new AirspaceError('environment', 'not-a-repository', gitMessages.notARepository(cwd));
-  const configured = await git(['config', '--get', 'core.hooksPath'], { cwd, okCodes: [1] });
+  const configured = await git(['config', '--get', 'core.hooksPath'], { cwd, okCodes: [1], userHooks: true });
   const hooksPath = configured === '' ? null : configured;
   return {
     toplevel,

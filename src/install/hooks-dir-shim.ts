@@ -1,5 +1,6 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomicSync } from '../fs/atomic-write.js';
 import { readFingerprint } from './fingerprint.js';
 import { BLOCK_START } from './husky-block.js';
 import { shimText } from './package-files.js';
@@ -91,10 +92,7 @@ export function shimState(hooksDir: string, hook: HookName): ShimState {
 
 /** Write-then-rename: git never sees a half-written hook, and the mode is exact whatever the umask. */
 function writeExecutable(path: string, text: string): void {
-  const temp = `${path}.airspace-tmp-${process.pid}`;
-  writeFileSync(temp, text, { mode: 0o755 });
-  chmodSync(temp, 0o755);
-  renameSync(temp, path);
+  writeFileAtomicSync(path, text, { mode: 0o755 });
 }
 
 function readIfFile(path: string): string | null {

@@ -1,5 +1,12 @@
 /** Wording of advisories and verdicts. Every blocking message carries the bypass. */
-export const BYPASS = 'git push --no-verify, or AIRSPACE_HOOKS=0 for one command';
+
+/**
+ * The bypass of what was blocked: git's own `--no-verify` for that command (a commit's is not a
+ * push's), or the switch every shim reads. A check run by hand predicts the pre-push verdict.
+ */
+export function bypass(hook: string | null): string {
+  return `${hook === 'pre-commit' ? 'git commit --no-verify' : 'git push --no-verify'}, or AIRSPACE_HOOKS=0 for one command`;
+}
 
 export const checkMessages = {
   levelName: { clear: 'clear', TA: 'traffic', RA: 'RESOLUTION' } as const,
@@ -26,8 +33,8 @@ export const checkMessages = {
   clearSummary: (n: number) => `clear: ${n} peer${n === 1 ? '' : 's'}`,
   allClear: 'all clear: no traffic near your work',
   noTraffic: 'no traffic: no other worktree, peer branch or beacon to compare with',
-  blocked: (hook: string) => `${hook} blocked by airspace-hooks. Bypass: ${BYPASS}`,
-  blockedScan: `blocked: this agent must steer. Bypass: ${BYPASS}`,
+  blocked: (hook: string) => `${hook} blocked by airspace-hooks. Bypass: ${bypass(hook)}`,
+  blockedScan: `blocked: this agent must steer. Bypass: ${bypass(null)}`,
   evidence: (text: string) => `evidence: ${text}`,
   predictedRA: 'prediction: risk at the resolution level, but the two states do not conflict yet — a warning, not a block',
   escalated: (rate: number) => `closing fast (+${rate.toFixed(2)} risk/h): escalated early`,

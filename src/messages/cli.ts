@@ -12,6 +12,8 @@ export const cliMessages = {
     `radar written to ${file}: ${agents} agents, ${advisories} advisories. Open it in a browser.`,
   badChannel: (name: string, known: readonly string[]) => `unknown channel "${name}" (known: ${known.join(', ')})`,
   badTime: (at: string) => `--at "${at}" is neither an ISO 8601 time nor a revision`,
+  checkNoStrict:
+    'check has no --strict: it already fails on every error (exit 2, or 3 for a bug) and lets nothing through; to make a hook block on an error, set "failClosed" for it in the config (or run `airspace-hooks hook pre-push --strict`)',
   commands: {
     check: 'this worktree against all known traffic (what the hooks run)',
     scan: 'every pair of agents in the airspace',
@@ -29,12 +31,12 @@ export const cliMessages = {
     hook: 'run as this hook would (modes and budgets from the config)',
     fetch: 'fetch the traffic from the remote first',
     json: 'machine-readable output (documented in docs/json-output.md)',
-    strict: 'an internal error blocks instead of letting through',
     agent: 'an agent as NAME=REV instead of discovery (repeatable)',
     at: 'evaluate as of a past moment: a time (ISO 8601) or a revision',
     channels: 'comma-separated channels: overlap,proximity,breadth,dependency,tree,merge,symbol',
     force: 'install even in CI or over a foreign core.hooksPath',
     note: 'a short note carried in the beacon',
+    ttl: 'intent add: the declared files expire after this many minutes (default: until cleared)',
     ack: 'mark the messages as read',
     out: 'the HTML file to write',
     serve: 'serve the radar on localhost and refresh it as the agents move',

@@ -8,5 +8,7 @@ export const configMessages = {
     `config ${source}: model.tauTA (${tauTA}) must be below model.tauRA (${tauRA}); ${which}`,
   worktreesUnsupported: (source: string) =>
     `config ${source}: "peers.worktrees" is not supported: other worktrees of this repository are always traffic (their uncommitted work is the collision seen earliest); remove the key`,
+  globExpected: (length: number, wildcards: number, alternatives: number) =>
+    `a glob of at most ${length} characters and ${wildcards} wildcards (*, **, ?), with at most ${alternatives} {a,b} alternatives and no extglob, ( | ) group, POSIX class or {1..9} range`,
   twoConfigs: (used: string, other: string) => `config: both ${used} and ${other} exist; airspace-hooks reads only one, so keep one and delete the other`,
 };

@@ -1,13 +1,13 @@
-import { BYPASS } from './check.js';
+import { bypass } from './check.js';
 
 export const hookMessages = {
   usage: (detail: string) => `airspace-hooks hook: ${detail} (expected: hook pre-commit | hook pre-push <remote> <url>)`,
   internal: (detail: string) => `internal error: ${detail}`,
   failedOpen: (hook: string, detail: string) => `airspace-hooks: ${hook} check skipped (${detail}); letting it through`,
-  failedClosed: (hook: string, detail: string) => `airspace-hooks: ${hook} check failed (${detail}); blocking because --strict is set. Bypass: ${BYPASS}`,
+  failedClosed: (hook: string, detail: string) => `airspace-hooks: ${hook} check failed (${detail}); blocking because --strict is set. Bypass: ${bypass(hook)}`,
   fetchFailedClosed: (reason: string) =>
-    `airspace-hooks: could not fetch the traffic (${reason}); blocking because pre-push.failClosed is set. Bypass: ${BYPASS}`,
+    `airspace-hooks: could not fetch the traffic (${reason}); blocking because pre-push.failClosed is set. Bypass: ${bypass('pre-push')}`,
   nothingToCheck: 'airspace-hooks: nothing to check (only deletions or tags are pushed)',
   cutOpen: (hook: string, detail: string) => `airspace-hooks: ${hook} ${detail}; letting it through`,
-  cutClosed: (hook: string, detail: string) => `airspace-hooks: ${hook} ${detail}; blocking because failClosed is set. Bypass: ${BYPASS}`,
+  cutClosed: (hook: string, detail: string) => `airspace-hooks: ${hook} ${detail}; blocking because failClosed is set. Bypass: ${bypass(hook)}`,
 };

@@ -19,6 +19,8 @@ export const intentMessages = {
   tooMany: (declared: number, adding: number, max: number) =>
     `intent add: intent holds at most ${max} files; ${declared} declared + ${adding} new would be ${declared + adding}. Nothing was added: declare fewer, or clear some with \`airspace-hooks intent clear PATH…\``,
   needPaths: 'airspace-hooks intent add: name the files you are about to touch',
+  badTtl: (value: string) => `airspace-hooks intent add: --ttl takes a number of minutes greater than 0, not ${JSON.stringify(value)}`,
+  ttlOnlyForAdd: 'airspace-hooks intent: --ttl goes with intent add',
   list: (action: string, paths: readonly string[]) =>
     paths.length === 0
       ? action === 'clear'

@@ -3,7 +3,7 @@
  * repository's own merges at the primary moment, then `calibrateHistory` (fit on older merges,
  * score newer ones). Returns data; the CLI renders it and writes the config only with `--write`.
  */
-import picomatch from 'picomatch';
+import { compileGlobs } from '../config/compile-globs.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import { ENGINE_CHANNELS } from '../engine/channel-names.js';
 import { DEFAULTS } from '../engine/defaults.js';
@@ -59,7 +59,7 @@ export async function calibrateRepository(repo: RepoInfo, config: AirspaceConfig
   const collected = await collectReplayCases(repo.toplevel, {
     merges: options.merges,
     fractions: [PRIMARY],
-    ignore: picomatch([...config.ignore], { dot: true }),
+    ignore: compileGlobs(config.ignore),
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const loaded = await loadImportGraph(repo.toplevel, repo.commonDir, { refresh: 'auto', budgetMs: config.graph.budgetMs });

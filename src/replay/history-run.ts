@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { withRunGitScope } from '../git/run-git-scope.js';
-import { withRunSignal } from '../git/run-signal.js';
+import { withRunScope } from '../git/run-scope.js';
 
 /**
  * Git processes of a replay that listen to its signal at once: replay-collect.ts reads up to four
@@ -21,7 +20,7 @@ export async function inHistoryRun<T>(outer: AbortSignal | undefined, fn: (signa
   if (outer?.aborted) abort();
   else outer?.addEventListener('abort', abort, { once: true });
   try {
-    return await withRunSignal(controller.signal, () => withRunGitScope(controller.signal, () => fn(controller.signal)));
+    return await withRunScope(controller.signal, () => fn(controller.signal));
   } finally {
     outer?.removeEventListener('abort', abort);
   }

@@ -3,7 +3,7 @@
  * own merges, as of their both-active moments, scored with the accuracy benchmark's metrics.
  * Returns data; the CLI renders it.
  */
-import picomatch from 'picomatch';
+import { compileGlobs } from '../config/compile-globs.js';
 import type { AirspaceConfig, ModelOverrides } from '../config/defaults.js';
 import { AirspaceError } from '../errors.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
@@ -54,7 +54,7 @@ export async function replayHistory(repo: RepoInfo, config: AirspaceConfig, opti
   checkReplayMerges(options.merges);
   if (repo.head === null) throw new AirspaceError('environment', 'no-merges', replayMessages.noMerges());
   const fractions = options.fractions ?? REPLAY_FRACTIONS;
-  const ignore = picomatch([...config.ignore], { dot: true });
+  const ignore = compileGlobs(config.ignore);
   const collected = await collectReplayCases(repo.toplevel, {
     merges: options.merges,
     fractions,

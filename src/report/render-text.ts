@@ -10,7 +10,7 @@ import type { Style } from './terminal-style.js';
 /**
  * The human view of a report: short, one block per advisory, the most important line first.
  * Everything that came from a peer (ids, paths, subjects, notes) is untrusted and goes through
- * `safeText` so no escape sequence reaches the terminal.
+ * `sanitizeText` (src/report/sanitize-text.ts) so no escape sequence reaches the terminal.
  */
 
 const MAX_RANGES = 4;

@@ -1,11 +1,10 @@
-import picomatch from 'picomatch';
+import { compileGlobs } from '../config/compile-globs.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import { AirspaceError } from '../errors.js';
 import type { FetchResult } from '../git/fetch-traffic.js';
 import { isBranchName, isRemoteName } from '../git/ref-names.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
-import { withRunGitScope } from '../git/run-git-scope.js';
-import { withRunSignal } from '../git/run-signal.js';
+import { withRunScope } from '../git/run-scope.js';
 import { hookMessages } from '../messages/hook.js';
 import { runMessages } from '../messages/run.js';
 import type { OwnshipAs } from '../traffic/discover-traffic.js';
@@ -76,32 +75,32 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
     ...(options.signal ? { signal: options.signal } : {}),
   });
   try {
-    return await withRunSignal(
+    // One run scope: the budget's signal and deadline check, the pinned environment built once, one
+    // object reader (src/git/run-scope.ts).
+    return await withRunScope(
       budget.signal,
-      // One git scope per run: the pinned environment built once, one object reader (src/git/run-git-scope.ts).
-      () =>
-        withRunGitScope(budget.signal, async () => {
-          const progress = options.onProgress ?? (() => undefined);
-          const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
-          const fetched = plan.fetch ? await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, progress) : null;
-          if (!plan.fetch) budget.note('fetch', 'skipped', plan.hook === 'pre-commit' ? 'pre-commit never fetches' : undefined);
-          const notes: string[] = [];
-          let failedClosed = false;
-          if (fetched && !fetched.ok && plan.failClosed) {
-            notes.push(hookMessages.fetchFailedClosed(fetched.reason ?? 'unknown'));
-            failedClosed = true;
-          }
-          const judgements: RunJudgement[] = [];
-          for (const target of targets) {
-            judgements.push(await judge({ request, plan, config, repo, remote, fetched, target, budget, progress, env: options.env }));
-          }
-          for (const judged of judgements) {
-            if (!judged.ownBeacon) continue;
-            const published = await publishOwnBeacon(budget, request.cwd, remote, config, judged);
-            if (published) notes.push(published);
-          }
-          return { plan, judgements, stages: budget.log, notes, failedClosed, idle: false };
-        }),
+      async () => {
+        const progress = options.onProgress ?? (() => undefined);
+        const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
+        const fetched = plan.fetch ? await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, progress) : null;
+        if (!plan.fetch) budget.note('fetch', 'skipped', plan.hook === 'pre-commit' ? 'pre-commit never fetches' : undefined);
+        const notes: string[] = [];
+        let failedClosed = false;
+        if (fetched && !fetched.ok && plan.failClosed) {
+          notes.push(hookMessages.fetchFailedClosed(fetched.reason ?? 'unknown'));
+          failedClosed = true;
+        }
+        const judgements: RunJudgement[] = [];
+        for (const target of targets) {
+          judgements.push(await judge({ request, plan, config, repo, remote, fetched, target, budget, progress, env: options.env }));
+        }
+        for (const judged of judgements) {
+          if (!judged.ownBeacon) continue;
+          const published = await publishOwnBeacon(budget, request.cwd, remote, config, judged);
+          if (published) notes.push(published);
+        }
+        return { plan, judgements, stages: budget.log, notes, failedClosed, idle: false };
+      },
       budget.checkDeadline,
     );
   } catch (error) {
@@ -156,7 +155,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
   const started = performance.now();
   const { request, plan, config, budget, progress, env } = input;
   const now = request.kind === 'scan' && request.at !== undefined ? request.at : Date.now();
-  const ignore = picomatch([...config.ignore], { dot: true });
+  const ignore = compileGlobs(config.ignore);
   // `scan` compares every pair of n agents: it lists only the pairs with contact.
   const contactOnly = plan.pairs === 'all';
 

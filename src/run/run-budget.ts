@@ -2,7 +2,7 @@ import { AirspaceError } from '../errors.js';
 
 /**
  * A run's time budget as a promise kept: one AbortController whose signal every git process of
- * the run listens to (src/git/run-signal.ts). When the budget runs out the controller aborts, the
+ * the run listens to (src/git/run-scope.ts). When the budget runs out the controller aborts, the
  * processes are killed, and the run ends with what it finished; the stage log says what was checked
  * and what was not (docs/decisions/budgets.md).
  */
@@ -24,7 +24,7 @@ export interface RunBudget {
   readonly budgetMs: number | null;
   /** Ms left before the budget runs out (Infinity without a budget). */
   remaining(): number;
-  /** Aborts now if the deadline has passed, without waiting for the timer (see src/git/run-signal.ts). */
+  /** Aborts now if the deadline has passed, without waiting for the timer (see src/git/run-scope.ts). */
   checkDeadline(): void;
   /** Runs one stage, recording its outcome; rethrows, but an abort is recorded as 'cut'. */
   stage<T>(stage: StageName, work: () => Promise<T>, describe?: (value: T) => { state?: StageState; detail?: string } | undefined): Promise<T>;

@@ -4,9 +4,9 @@
  * the shared history or one inbox at the same time. Reads are bounded and forgiving: a missing,
  * oversized or corrupt file reads as empty state rather than breaking a hook.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { withLock } from '../fs/lock-file.js';
 
 const LOCK_WAIT_MS = 2000;
 const LOCK_STALE_MS = 10_000;
@@ -23,53 +23,19 @@ export async function readJsonFile(file: string, maxBytes: number): Promise<unkn
 }
 
 export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify(value)}\n`, { mode: 0o644 });
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
+  await writeFileAtomic(file, `${JSON.stringify(value)}\n`, { mode: 0o644 });
 }
 
 /**
- * Read-modify-write under `<file>.lock`. The lock is best effort: a stale lock (a killed hook) is
- * broken after 10 s, and after 2 s of waiting the update proceeds anyway — a lost update of
+ * Read-modify-write under `<file>.lock` (src/fs/lock-file.ts). The lock is best effort: a lock
+ * whose holder is gone (a killed hook) is taken over at once, a holder alive for 10 s is presumed
+ * hung, and after 2 s of waiting for a live one the update proceeds anyway — a lost update of
  * advisory state is better than a hook that hangs.
  */
 export async function updateJsonFile<T>(file: string, maxBytes: number, update: (current: unknown) => T): Promise<T> {
-  await mkdir(dirname(file), { recursive: true });
-  const release = await acquireLock(`${file}.lock`);
-  try {
+  return withLock(`${file}.lock`, { waitMs: LOCK_WAIT_MS, maxAgeMs: LOCK_STALE_MS }, async () => {
     const next = update(await readJsonFile(file, maxBytes));
     await writeJsonAtomic(file, next);
     return next;
-  } finally {
-    await release();
-  }
-}
-
-async function acquireLock(lock: string): Promise<() => Promise<void>> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      const handle = await open(lock, 'wx');
-      await handle.close();
-      return () => unlink(lock).catch(() => undefined);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return async () => undefined;
-    }
-    const age = await stat(lock).then(
-      (s) => Date.now() - s.mtimeMs,
-      () => 0,
-    );
-    if (age > LOCK_STALE_MS) {
-      await unlink(lock).catch(() => undefined);
-      continue;
-    }
-    if (Date.now() - started > LOCK_WAIT_MS) return async () => undefined;
-    await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
-  }
+  });
 }

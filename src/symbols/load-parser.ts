@@ -1,9 +1,10 @@
 import { symbolMessages } from '../messages/symbols.js';
+import { loadOxcParser, oxcLang } from '../source/load-oxc-parser.js';
 
 /**
- * oxc-parser, loaded on first use only (docs/decisions/symbol-channel.md has the measurement):
- * a run that changed no source file never pays for it. The native binding may be missing on an
- * unusual platform; the channel then reports itself unknown instead of failing the run.
+ * The symbol channel's parse function, on oxc-parser (src/source/load-oxc-parser.ts) loaded on
+ * first use only: a run that changed no source file never pays for it. When the native binding
+ * is missing, the channel reports itself unknown instead of failing the run.
  */
 
 export interface AstNode {
@@ -19,25 +20,17 @@ let loading: Promise<ParseSource | string> | undefined;
 
 /** A parse function, or the reason none is available. */
 export function loadParser(): Promise<ParseSource | string> {
-  loading ??= import('oxc-parser').then(
-    (oxc): ParseSource =>
-      (file, text) => {
-        const result = oxc.parseSync(file, text, { lang: langOf(file), sourceType: 'unambiguous' });
-        // A file with syntax errors still yields a partial tree; a half-read file must not look like
-        // one whose exports were removed, so it counts as unreadable.
-        return result.errors.some((e) => String(e.severity) === 'Error') ? null : (result.program as unknown as AstNode);
-      },
-    (error: unknown) => symbolMessages.parserMissing(error instanceof Error ? error.message : String(error)),
+  loading ??= loadOxcParser().then((oxc): ParseSource | string =>
+    typeof oxc === 'string'
+      ? symbolMessages.parserMissing(oxc)
+      : (file, text) => {
+          const result = oxc.parseSync(file, text, { lang: oxcLang(file), sourceType: 'unambiguous' });
+          // A file with syntax errors still yields a partial tree; a half-read file must not look like
+          // one whose exports were removed, so it counts as unreadable.
+          return result.errors.some((e) => String(e.severity) === 'Error') ? null : (result.program as unknown as AstNode);
+        },
   );
   return loading;
-}
-
-function langOf(file: string): 'js' | 'jsx' | 'ts' | 'tsx' | 'dts' {
-  if (/\.d\.[cm]?ts$/.test(file)) return 'dts';
-  if (file.endsWith('.tsx')) return 'tsx';
-  if (/\.[cm]?ts$/.test(file)) return 'ts';
-  // JSX inside .js files is common (React); the jsx grammar is a superset for our purpose.
-  return 'jsx';
 }
 
 /** Files the channel reads: JavaScript and TypeScript sources. */

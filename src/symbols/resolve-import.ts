@@ -1,16 +1,17 @@
 import { posix } from 'node:path';
+import { isRelativeSpecifier, resolutionProbes, resolveRelativeImport } from '../source/resolve-relative-import.js';
 import type { ModuleFacts } from './symbol-types.js';
 
 /**
  * Where an imported name is defined, as seen by the importing side: a relative specifier becomes
- * the first existing file among the candidates TypeScript and Node would try; a package specifier
+ * the file the import graph's resolver picks (src/source/resolve-relative-import.ts) in the
+ * importing side's tree; a package specifier
  * (workspace packages, tsconfig paths) is matched against the import graph's resolved edges of the
  * importing file. A file that is not itself changed by the other side is followed as a barrel
  * through its re-exports (`export { x } from`, `export * from`, `export * as ns from`), a few hops
  * deep.
  */
 
-const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 const MAX_HOPS = 3;
 
 export interface ResolveContext {
@@ -18,8 +19,8 @@ export interface ResolveContext {
   readonly changedFiles: ReadonlySet<string>;
   /** The import graph's edges, file → files it imports (absent when no graph is available). */
   readonly adjacency?: Readonly<Record<string, readonly string[]>>;
-  /** The first of `paths` that exists in the importing side's version, or null. */
-  firstExisting(paths: readonly string[]): Promise<string | null>;
+  /** The files among `paths` that exist in the importing side's version. */
+  existing(paths: readonly string[]): Promise<ReadonlySet<string>>;
   /** A barrel's facts in the importing side's version (null when unreadable). */
   factsOf(path: string): Promise<ModuleFacts | null>;
 }
@@ -29,29 +30,26 @@ export interface ResolvedName {
   readonly name: string;
 }
 
-function isRelative(specifier: string): boolean {
-  return specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
+/** The importer's repo-relative directory ('' at the root), as the resolver takes it. */
+function dirOf(importer: string): string {
+  const dir = posix.dirname(importer);
+  return dir === '.' ? '' : dir;
 }
 
-/** The files a relative specifier may name, in resolution order; [] when it leaves the repository. */
-export function candidatePaths(importer: string, specifier: string): string[] {
-  if (!isRelative(specifier)) return [];
-  const joined = posix.normalize(posix.join(posix.dirname(importer), specifier)).replace(/\/$/, '');
-  if (joined.startsWith('..') || joined === '.' || joined === '') return [];
-  const list: string[] = [];
-  // TypeScript's ESM style: `import './x.js'` names x.ts.
-  const stem = /\.(?:[cm]?js|jsx)$/.exec(joined);
-  if (stem) {
-    const bare = joined.slice(0, -stem[0].length);
-    list.push(...['.ts', '.tsx', '.mts', '.cts'].map((e) => bare + e));
-  }
-  list.push(joined, ...EXTENSIONS.map((e) => joined + e), ...EXTENSIONS.map((e) => `${joined}/index${e}`));
-  return list;
+/** Every path the resolver may ask about for this import ([] for a package specifier), to fetch at once. */
+export function importProbes(importer: string, specifier: string): string[] {
+  return resolutionProbes(dirOf(importer), specifier);
+}
+
+async function resolveRelative(importer: string, specifier: string, context: ResolveContext): Promise<string[]> {
+  const existing = await context.existing(importProbes(importer, specifier));
+  const file = resolveRelativeImport({ kind: (path) => (existing.has(path) ? 'file' : 'none') }, dirOf(importer), specifier);
+  return file === undefined ? [] : [file];
 }
 
 /** Graph targets of `importer` that a package specifier plausibly names (`@org/server` → …/server/…). */
 function graphCandidates(importer: string, specifier: string, adjacency: Readonly<Record<string, readonly string[]>> | undefined): string[] {
-  if (!adjacency || isRelative(specifier)) return [];
+  if (!adjacency || isRelativeSpecifier(specifier)) return [];
   const segments = specifier.split('/').filter((s) => !s.startsWith('@') && s !== '');
   const head = segments[0];
   if (head === undefined) return [];
@@ -73,11 +71,9 @@ export async function resolveImport(
   member?: string,
   hops = 0,
 ): Promise<ResolvedName | null> {
-  const relative = candidatePaths(importer, specifier);
-  const targets =
-    relative.length > 0
-      ? [await context.firstExisting(relative)].filter((t): t is string => t !== null)
-      : graphCandidates(importer, specifier, context.adjacency);
+  const targets = isRelativeSpecifier(specifier)
+    ? await resolveRelative(importer, specifier, context)
+    : graphCandidates(importer, specifier, context.adjacency);
   for (const target of targets) {
     if (context.changedFiles.has(target)) return { file: target, name };
     if (hops >= MAX_HOPS) continue;

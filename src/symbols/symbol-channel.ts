@@ -1,5 +1,5 @@
 import { diffKey, diffWorkingSet, diffWorkingSets } from '../git/diff-working-set.js';
-import { currentRunSignal, withRunSignal } from '../git/run-signal.js';
+import { currentRunSignal, withRunSignal } from '../git/run-scope.js';
 import { isAirspaceError } from '../errors.js';
 import type { ImportGraph } from '../engine/types.js';
 import { symbolMessages } from '../messages/symbols.js';
@@ -11,7 +11,7 @@ import { isScriptPath, loadParser, type ParseSource } from './load-parser.js';
 import { blobKey, existingPaths, readBlobs, type BlobQuery } from './read-blobs.js';
 import { readModuleFacts } from './read-module-facts.js';
 import { readUses } from './read-uses.js';
-import { candidatePaths, resolveImport, type ResolveContext } from './resolve-import.js';
+import { importProbes, resolveImport, type ResolveContext } from './resolve-import.js';
 import type { ModuleFacts, SymbolCollision } from './symbol-types.js';
 import { symbolValue, type SignaturePolicy } from './symbol-value.js';
 
@@ -79,7 +79,7 @@ export async function symbolChannel(
   given: SymbolChannelOptions = {},
 ): Promise<SymbolChannelResult> {
   // The run's signal unless the caller passed one; as the ambient signal it also kills this
-  // channel's git processes (src/git/run-signal.ts), and the loops below check it between steps.
+  // channel's git processes (src/git/run-scope.ts), and the loops below check it between steps.
   const signal = given.signal ?? currentRunSignal();
   const options: SymbolChannelOptions = signal ? { ...given, signal } : given;
   return signal ? withRunSignal(signal, () => computeChannel(cwd, base, commitA, commitB, options)) : computeChannel(cwd, base, commitA, commitB, options);
@@ -278,7 +278,7 @@ async function resolvedUses(
   if (pending.length === 0) return resolved;
   options.signal?.throwIfAborted();
   const context = resolveContext(cwd, user.commit, changed, parse, options);
-  await context.prefetch(pending.flatMap((p) => candidatePaths(p.file, p.source)));
+  await context.prefetch(pending.flatMap((p) => importProbes(p.file, p.source)));
   for (const p of pending) {
     const target = await resolveImport(p.file, p.source, p.name, context, p.member);
     if (target) resolved.push({ file: p.file, use: p.use, target: { ...target, sameFile: false } });
@@ -309,9 +309,9 @@ function resolveContext(
     changedFiles: new Set(changed.keys()),
     ...(options.graph ? { adjacency: options.graph.adjacency } : {}),
     prefetch: probe,
-    async firstExisting(paths) {
+    async existing(paths) {
       await probe(paths);
-      return paths.find((p) => known.get(p)) ?? null;
+      return new Set(paths.filter((p) => known.get(p)));
     },
     factsOf(path) {
       if (!barrels.has(path)) {

@@ -1,5 +1,5 @@
-import picomatch from 'picomatch';
-import { branchName, type RefListing } from '../git/list-refs.js';
+import { compileGlobs } from '../config/compile-globs.js';
+import { branchName, remoteBranches, type RefListing } from '../git/list-refs.js';
 import { byCodeUnits } from '../engine/code-unit-order.js';
 
 export interface BranchFilter {
@@ -13,7 +13,7 @@ export interface BranchFilter {
 }
 
 export interface RemoteBranch {
-  /** Agent id: the branch name without `refs/remotes/<remote>/`, the same on every machine. */
+  /** Agent id: the branch name without its ref prefix, the same on every machine. */
   readonly id: string;
   readonly ref: string;
   readonly sha: string;
@@ -21,19 +21,19 @@ export interface RemoteBranch {
 }
 
 /**
- * Remote-tracking branches that may be traffic, from the ref listing already in hand (no git call).
+ * The remote's branches that may be traffic, from the ref listing already in hand (no git call):
+ * which exist and their tips as src/git/list-refs.ts `remoteBranches` knows them (a branch deleted
+ * upstream is gone once the tool has fetched, whatever the user's remote-tracking refs still hold).
  * Left out: `<remote>/HEAD` (a symref to the trunk), the trunk, the ownship's own branch, branches
  * outside the globs and branches idle for longer than `maxAgeDays`. Whether a branch has work that
  * is not in the trunk is decided later from the commit graph (one `git log` for all of them).
  */
 export function discoverRemoteBranches(listing: RefListing, remote: string, skip: ReadonlySet<string>, filter: BranchFilter): RemoteBranch[] {
-  const prefix = `refs/remotes/${remote}/`;
-  const included = filter.include.length > 0 ? picomatch([...filter.include], { dot: true }) : () => true;
-  const excluded = filter.exclude.length > 0 ? picomatch([...filter.exclude], { dot: true }) : () => false;
+  const included = filter.include.length > 0 ? compileGlobs(filter.include) : () => true;
+  const excluded = filter.exclude.length > 0 ? compileGlobs(filter.exclude) : () => false;
   const oldest = filter.at - filter.maxAgeDays * 24 * 60 * 60 * 1000;
   const branches: RemoteBranch[] = [];
-  for (const entry of listing.refs) {
-    if (!entry.ref.startsWith(prefix) || entry.symref !== '') continue;
+  for (const entry of remoteBranches(listing, remote)) {
     const id = branchName(entry.ref, remote);
     if (id === 'HEAD' || skip.has(id)) continue;
     if (!included(id) || excluded(id)) continue;

@@ -1,6 +1,6 @@
 import { changedPaths } from '../git/diff-working-set.js';
 import { MAX_COMMITS, readCommitGraph, summarizeLine, type CommitGraph } from '../git/branch-history.js';
-import { listRefs, type RefListing } from '../git/list-refs.js';
+import { listRefs, remoteBranchTip, type RefListing } from '../git/list-refs.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
 import { resolveTrunk, type Trunk } from '../git/resolve-trunk.js';
 import { snapshotWorktree } from '../git/snapshot-worktree.js';
@@ -117,13 +117,14 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
 
 /**
  * Right-of-way facts must be the same on both machines, so they count what both can see: the
- * remote-tracking ref of the branch when the repo has the remote (not pushed yet ⇒ nothing), the
- * local line itself in a single-machine repo (no remote).
+ * branch's tip on the remote when the repo has the remote (not pushed yet ⇒ nothing; the newer of
+ * the user's remote-tracking ref and the tool's fetched copy), the local line itself in a
+ * single-machine repo (no remote).
  */
 function pushedRef(listing: RefListing, remote: string, branch: string | null, local: string | null): string | null {
   if (!listing.hasRemote) return local;
   if (branch === null) return null;
-  return listing.refs.find((entry) => entry.ref === `refs/remotes/${remote}/${branch}`)?.sha ?? null;
+  return remoteBranchTip(listing, remote, branch)?.sha ?? null;
 }
 
 function finish(draft: Draft, graph: CommitGraph, cap: number): LineOfWork {

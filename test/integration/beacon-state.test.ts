@@ -40,13 +40,13 @@ describe('local state: intent, inbox and history under the git dir', () => {
 
   describe('intent', () => {
     it('normalizes paths relative to the cwd and keeps worktrees apart', async () => {
-      expect(await addIntent(join(main, 'src'), ['b.ts', '../docs/x.md', './c.ts', join(main, 'README.md')])).toEqual([
+      expect((await addIntent(join(main, 'src'), ['b.ts', '../docs/x.md', './c.ts', join(main, 'README.md')])).paths).toEqual([
         'src/b.ts',
         'docs/x.md',
         'src/c.ts',
         'README.md',
       ]);
-      expect(await addIntent(main, ['src/b.ts', 'lib/'])).toEqual(['docs/x.md', 'src/c.ts', 'README.md', 'src/b.ts', 'lib']);
+      expect((await addIntent(main, ['src/b.ts', 'lib/'])).paths).toEqual(['docs/x.md', 'src/c.ts', 'README.md', 'src/b.ts', 'lib']);
       expect(await listIntent(join(main, 'src'))).toHaveLength(5);
       expect(await listIntent(linked)).toEqual([]);
     });
@@ -65,7 +65,7 @@ describe('local state: intent, inbox and history under the git dir', () => {
       const many = Array.from({ length: 520 }, (_, i) => `f/${i}.ts`);
       await expect(addIntent(linked, many)).rejects.toMatchObject({ kind: 'usage', code: 'intent-too-many' });
       expect(await listIntent(linked)).toEqual([]);
-      expect(await addIntent(linked, many.slice(0, 500))).toHaveLength(500);
+      expect((await addIntent(linked, many.slice(0, 500))).paths).toHaveLength(500);
       await clearIntent(linked);
     });
   });

@@ -24,7 +24,7 @@ function preEdit(cwd: string, file: string) {
 }
 
 describe('the Claude Code PreToolUse example', () => {
-  it('blocks an edit of a file where this agent must steer, lets other edits through, and declares intent', () => {
+  it('blocks an edit of a file where this agent must steer (withdrawing its intent), lets other edits through, and declares intent', () => {
     gitIn(holder, 'switch', '-q', '-c', 'holder/work');
     writeFiles(holder, { 'src/session.ts': numbered(60).replace('line 7\n', 'line 7 holder\n') });
     commitAll(holder, 'holder: session work');
@@ -45,7 +45,7 @@ describe('the Claude Code PreToolUse example', () => {
       env: testEnv(),
       encoding: 'utf8',
     });
-    expect(intent.stdout).toContain('src/session.ts');
+    expect(intent.stdout).not.toContain('src/session.ts');
     expect(intent.stdout).toContain('src/billing.ts');
   });
 });

@@ -41,6 +41,14 @@ describe('scan --agent', () => {
   });
 });
 
+describe('check --strict', () => {
+  it('is refused in one line that says why: check fails on any error already, --strict belongs to the hooks', () => {
+    const line = oneLineError(runCli(repo, ['check', '--strict']));
+    expect(line).toContain('check has no --strict');
+    expect(line).toContain('failClosed');
+  });
+});
+
 describe('intent add', () => {
   it('a path outside the worktree is named as such, not "(dot-segment)"', () => {
     const line = oneLineError(runCli(repo, ['intent', 'add', '/etc/passwd']));

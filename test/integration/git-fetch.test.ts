@@ -24,7 +24,7 @@ function remoteWithClones(): { remote: string; mine: string; theirs: string } {
 }
 
 describe('fetchTraffic', () => {
-  it('fetches branches and beacons, prunes, stamps the time, and leaves the user state alone', async () => {
+  it('fetches branches and beacons, prunes only its own refs, stamps the time, and leaves the user state alone', async () => {
     const { mine, theirs } = remoteWithClones();
     gitIn(theirs, 'switch', '-q', '-c', 'feature/peer');
     writeFiles(theirs, { 'b.txt': 'b\n' });
@@ -35,6 +35,8 @@ describe('fetchTraffic', () => {
 
     const result = await fetchTraffic(mine, 'origin', { timeoutMs: 30_000, now: () => 1_000_000 });
     expect(result).toEqual({ ok: true, at: 1_000_000 });
+    expect(gitIn(mine, 'rev-parse', 'refs/airspace/branches/origin/feature/peer')).toBe(peerSha);
+    // What the user's `git fetch origin` would have done through their refspec (git's opportunistic update).
     expect(gitIn(mine, 'rev-parse', 'refs/remotes/origin/feature/peer')).toBe(peerSha);
     expect(gitIn(mine, 'rev-parse', 'refs/airspace/remote/beacons/feature/peer')).toBe(peerSha);
     expect(existsSync(join(mine, '.git', 'FETCH_HEAD'))).toBe(false);
@@ -44,9 +46,11 @@ describe('fetchTraffic', () => {
     expect(JSON.parse(readFileSync(join(commonDir, 'airspace', 'last-fetch.json'), 'utf8'))).toEqual({ remote: 'origin', at: 1_000_000 });
     expect(await lastFetchAge(commonDir, 1_060_000)).toEqual({ remote: 'origin', at: 1_000_000, ageMs: 60_000 });
 
-    gitIn(theirs, 'push', '-q', 'origin', '--delete', 'feature/peer');
+    gitIn(theirs, 'push', '-q', 'origin', '--delete', 'feature/peer', 'refs/airspace/beacons/feature/peer');
     expect((await fetchTraffic(mine, 'origin', { timeoutMs: 30_000 })).ok).toBe(true);
-    expect(gitIn(mine, 'for-each-ref', 'refs/remotes/origin/feature/')).toBe('');
+    expect(gitIn(mine, 'for-each-ref', '--format=%(refname)', 'refs/airspace/')).toBe('refs/airspace/branches/origin/main');
+    // The user's own ref is theirs to prune (`git fetch --prune`, fetch.prune).
+    expect(gitIn(mine, 'rev-parse', 'refs/remotes/origin/feature/peer')).toBe(peerSha);
   });
 
   it('a failing fetch is an answer with a reason, and the last good stamp stays', async () => {

@@ -4,8 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { isAirspaceError } from '../../src/errors.js';
 import { hasCommit } from '../../src/git/commit-time.js';
 import { objectContents, objectInfo } from '../../src/git/read-objects.js';
-import { withRunGitScope } from '../../src/git/run-git-scope.js';
-import { withRunSignal } from '../../src/git/run-signal.js';
+import { withRunScope, withRunSignal } from '../../src/git/run-scope.js';
 import { commitAll, gitIn, initRepo, removeDir, sh, tempDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
@@ -35,11 +34,11 @@ afterEach(() => {
   delete process.env.GIT_TRACE2_EVENT;
 });
 
-/** Runs `fn` as a run would (a signal scope and a git scope) with git traced; returns its value and the cat-file starts. */
+/** Runs `fn` as a run would (in a run scope) with git traced; returns its value and the cat-file starts. */
 async function traced<T>(name: string, fn: () => Promise<T>, controller = new AbortController()): Promise<{ value: T; catFiles: string[][]; trace: string }> {
   const trace = join(scratch, `${name}.json`);
   process.env.GIT_TRACE2_EVENT = trace;
-  const value = await withRunSignal(controller.signal, () => withRunGitScope(controller.signal, fn));
+  const value = await withRunScope(controller.signal, fn);
   delete process.env.GIT_TRACE2_EVENT;
   return { value, catFiles: starts(trace).filter((argv) => argv.includes('cat-file')), trace };
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { git, gitEnvironment } from '../../src/git/exec-git.js';
-import { withRunGitScope } from '../../src/git/run-git-scope.js';
+import { withRunScope } from '../../src/git/run-scope.js';
 import { initRepo, removeDir } from '../helpers/temp-repo.js';
 
 /**
@@ -37,7 +37,7 @@ describe('a git process without input', () => {
 describe('the pinned environment', () => {
   it('is built once per run and per inheritRepoEnv, with each call’s env on top', async () => {
     process.env.GIT_INDEX_FILE = '/tmp/building-index';
-    await withRunGitScope(new AbortController().signal, async () => {
+    await withRunScope(new AbortController().signal, async () => {
       const plain = gitEnvironment({});
       expect(gitEnvironment({})).toBe(plain);
       expect(plain.GIT_INDEX_FILE).toBeUndefined();

@@ -42,7 +42,10 @@ describe('install --claude-code', () => {
     const settings = JSON.parse(written.toString('utf8'));
     expect(settings.hooks.PreToolUse).toHaveLength(1);
     expect(settings.hooks.PreToolUse[0]).toMatchObject({ matcher: 'Edit|MultiEdit|Write|NotebookEdit', hooks: [{ type: 'command', timeout: 30 }] });
-    expect(settings.hooks.PreToolUse[0].hooks[0].command).toMatch(/^node ".*examples\/claude-code\/pre-edit\.mjs"$/);
+    // A package outside the project: its absolute path, and one line when it is gone.
+    expect(settings.hooks.PreToolUse[0].hooks[0].command).toMatch(
+      /^f=".*examples\/claude-code\/pre-edit\.mjs"; \[ -f "\$f" \] && exec node "\$f"; echo '[^']+' >&2; exit 1$/,
+    );
 
     const second = runCli(dir, ['install', '--claude-code']);
     expect(second.stdout).toContain('Claude Code: already installed');
@@ -77,6 +80,24 @@ describe('install --claude-code', () => {
     writeFileSync(settingsOf(dir), JSON.stringify(edited));
     expect(runCli(dir, ['uninstall']).stdout).toContain('was edited since install');
     expect(JSON.parse(readFileSync(settingsOf(dir), 'utf8'))).toEqual({ model: 'opus' });
+  });
+
+  it('replaces the entry of an older release (whose command crashed without node_modules), and uninstall still restores the bytes', () => {
+    const dir = repo();
+    mkdirSync(join(dir, '.claude'));
+    const original = '{"model": "opus"}';
+    writeFileSync(settingsOf(dir), original);
+    runCli(dir, ['install', '--claude-code']);
+    const current = JSON.parse(readFileSync(settingsOf(dir), 'utf8'));
+    const command = current.hooks.PreToolUse[0].hooks[0].command;
+    current.hooks.PreToolUse[0].hooks[0].command = 'node "/old/place/examples/claude-code/pre-edit.mjs"';
+    writeFileSync(settingsOf(dir), JSON.stringify(current));
+    expect(runCli(dir, ['install', '--claude-code']).stdout).toContain('Claude Code: updated the hook command');
+    const updated = JSON.parse(readFileSync(settingsOf(dir), 'utf8'));
+    expect(updated.hooks.PreToolUse.map((g: { hooks: { command: string }[] }) => g.hooks[0]!.command)).toEqual([command]);
+    expect(runCli(dir, ['install', '--claude-code']).stdout).toContain('Claude Code: already installed');
+    expect(runCli(dir, ['uninstall']).stdout).toContain('restored');
+    expect(readFileSync(settingsOf(dir), 'utf8')).toBe(original);
   });
 
   it('refuses a settings file that is not JSON, in one line, and leaves it untouched', () => {

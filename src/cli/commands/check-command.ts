@@ -11,7 +11,6 @@ export interface CheckArgs {
   readonly hook: 'pre-commit' | 'pre-push' | null;
   readonly fetch: boolean | undefined;
   readonly json: boolean;
-  readonly strict: boolean;
 }
 
 /** `check`: this worktree against all traffic; exit 1 only when it must steer in a blocking mode. */

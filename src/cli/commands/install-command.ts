@@ -11,20 +11,25 @@ export async function installCommand(cwd: string, args: { force: boolean; claude
   const { result, build, claudeCode } = await installAirspace(cwd, { force: args.force, claudeCode: args.claudeCode === true });
   output.out(formatInstallResult(result, cwd));
   if (build?.started) output.err(graphBuildMessages.status(build.status, false));
-  if (claudeCode !== null) output.out(claudeCodeLine(claudeCode));
+  if (claudeCode !== null) {
+    for (const action of claudeCode) output.out(claudeCodeLine(action));
+    if (claudeCode.some((action) => action.kind === 'added' && action.created)) output.out(claudeCodeMessages.laterWorktrees);
+  }
   return result.ok ? EXIT.ok : EXIT.error;
 }
 
 export async function uninstallCommand(cwd: string, output: Output): Promise<number> {
   const { result, claudeCode } = await uninstallAirspace(cwd);
   output.out(formatUninstallResult(result, cwd));
-  if (claudeCode !== null) output.out(claudeCodeLine(claudeCode));
+  for (const action of claudeCode) output.out(claudeCodeLine(action));
   return EXIT.ok;
 }
 
 function claudeCodeLine(action: ClaudeCodeAction): string {
   if (action.kind === 'added') return claudeCodeMessages.added(action.path, action.created);
   if (action.kind === 'already-installed') return claudeCodeMessages.already(action.path);
+  if (action.kind === 'updated') return claudeCodeMessages.updated(action.path);
+  if (action.kind === 'left-alone') return claudeCodeMessages.leftAlone(action.path);
   if (action.kind === 'restored') return claudeCodeMessages.restored(action.path, action.removed);
   return claudeCodeMessages.entryRemoved(action.path);
 }

@@ -37,12 +37,12 @@ describe('resolveTrunk', () => {
       ref('refs/heads/main', 'm'),
       ref('refs/remotes/origin/main', 'n'),
     ];
-    expect(resolveTrunk({ refs, hasRemote: true }, 'origin')).toEqual({ ref: 'refs/remotes/origin/develop', name: 'develop', sha: sha('d') });
-    expect(resolveTrunk({ refs: refs.slice(2), hasRemote: true }, 'origin')?.ref).toBe('refs/remotes/origin/main');
-    expect(resolveTrunk({ refs: refs.slice(2), hasRemote: false }, 'origin')?.ref).toBe('refs/heads/main');
-    expect(resolveTrunk({ refs: [ref('refs/heads/master', 'x')], hasRemote: false }, 'origin')?.name).toBe('master');
-    expect(resolveTrunk({ refs, hasRemote: true }, 'origin', 'main')?.ref).toBe('refs/remotes/origin/main');
-    expect(resolveTrunk({ refs, hasRemote: true }, 'origin', 'release')).toBeNull();
+    expect(resolveTrunk({ refs, hasRemote: true, fetched: [] }, 'origin')).toEqual({ ref: 'refs/remotes/origin/develop', name: 'develop', sha: sha('d') });
+    expect(resolveTrunk({ refs: refs.slice(2), hasRemote: true, fetched: [] }, 'origin')?.ref).toBe('refs/remotes/origin/main');
+    expect(resolveTrunk({ refs: refs.slice(2), hasRemote: false, fetched: [] }, 'origin')?.ref).toBe('refs/heads/main');
+    expect(resolveTrunk({ refs: [ref('refs/heads/master', 'x')], hasRemote: false, fetched: [] }, 'origin')?.name).toBe('master');
+    expect(resolveTrunk({ refs, hasRemote: true, fetched: [] }, 'origin', 'main')?.ref).toBe('refs/remotes/origin/main');
+    expect(resolveTrunk({ refs, hasRemote: true, fetched: [] }, 'origin', 'release')).toBeNull();
   });
 });
 
@@ -57,6 +57,7 @@ describe('discoverRemoteBranches', () => {
   it('skips HEAD, trunk, ownship, globs and stale branches; ids are branch names', () => {
     const listing = {
       hasRemote: true,
+      fetched: [],
       refs: [
         entry('HEAD', 0, 'refs/remotes/origin/main'),
         entry('main', 0),
@@ -74,9 +75,31 @@ describe('discoverRemoteBranches', () => {
   });
 
   it('lists branches in code-unit order, the same on every machine (not the locale order)', () => {
-    const listing = { hasRemote: true, refs: [entry('zed', 0), entry('Zoe', 0), entry('alpha', 0), entry('Bob', 0), entry('_tmp', 0)] };
+    const listing = { hasRemote: true, fetched: [], refs: [entry('zed', 0), entry('Zoe', 0), entry('alpha', 0), entry('Bob', 0), entry('_tmp', 0)] };
     const found = discoverRemoteBranches(listing, 'origin', new Set(), { include: [], exclude: [], maxAgeDays: Infinity, at });
     expect(found.map((branch) => branch.id)).toEqual(['Bob', 'Zoe', '_tmp', 'alpha', 'zed']);
+  });
+
+  it('once the tool has fetched, its copy says which branches exist; each tip is the newer of its copy and the user ref', () => {
+    const ours = (name: string, c: string): RefEntry => ({ ...entry(name, 1), ref: `refs/airspace/branches/origin/${name}`, sha: sha(c) });
+    const listing = {
+      hasRemote: true,
+      // deleted upstream (pruned from our copy), still in the user's refs; moved on by a later push or
+      // fetch of the user's; left behind by the user (older than ours).
+      refs: [
+        entry('HEAD', 0, 'refs/remotes/origin/main'),
+        entry('deleted', 0),
+        { ...entry('moved', 0), sha: sha('b') },
+        { ...entry('behind', 2), sha: sha('d') },
+      ],
+      fetched: [ours('behind', 'e'), ours('moved', 'a'), ours('untracked', 'c')],
+    };
+    const found = discoverRemoteBranches(listing, 'origin', new Set(), { include: [], exclude: [], maxAgeDays: Infinity, at });
+    expect(found.map((branch) => [branch.id, branch.sha])).toEqual([
+      ['behind', sha('e')],
+      ['moved', sha('b')],
+      ['untracked', sha('c')],
+    ]);
   });
 });
 

@@ -160,3 +160,29 @@ describe('check text', () => {
     expect(remote).toContain('beacon publish');
   });
 });
+
+describe('the blocking line carries the bypass of the command that was blocked', () => {
+  const blocked = (hook: 'pre-commit' | 'pre-push' | null): string =>
+    renderReportText(
+      {
+        ...report('check', 'me', [agent('me', 'ownship'), agent('agent-c', 'worktree')], [link('me', 'agent-c')]),
+        hook,
+        verdict: { mode: 'block', steerFrom: ['agent-c'], holdAgainst: [], block: true },
+      },
+      plain,
+    );
+
+  it('a blocked commit names git commit --no-verify, never git push', () => {
+    const text = blocked('pre-commit');
+    expect(text).toContain('pre-commit blocked by airspace-hooks. Bypass: git commit --no-verify, or AIRSPACE_HOOKS=0 for one command');
+    expect(text).not.toContain('git push');
+  });
+
+  it('a blocked push names git push --no-verify', () => {
+    expect(blocked('pre-push')).toContain('pre-push blocked by airspace-hooks. Bypass: git push --no-verify, or AIRSPACE_HOOKS=0 for one command');
+  });
+
+  it('a check run by hand names the bypass of the push it predicts blocked', () => {
+    expect(blocked(null)).toContain('blocked: this agent must steer. Bypass: git push --no-verify, or AIRSPACE_HOOKS=0 for one command');
+  });
+});

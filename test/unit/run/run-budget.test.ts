@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentRunSignal, withRunSignal } from '../../../src/git/run-signal.js';
+import { currentRunSignal, withRunSignal } from '../../../src/git/run-scope.js';
 import { isOverBudget, startBudget } from '../../../src/run/run-budget.js';
 
 /** A clock the test moves by hand: what the budget reads, independent of the machine's load. */

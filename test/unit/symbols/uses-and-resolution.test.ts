@@ -4,7 +4,8 @@ import { findCollisions } from '../../../src/symbols/find-collisions.js';
 import { loadParser } from '../../../src/symbols/load-parser.js';
 import { readModuleFacts } from '../../../src/symbols/read-module-facts.js';
 import { readUses } from '../../../src/symbols/read-uses.js';
-import { candidatePaths, resolveImport, type ResolveContext } from '../../../src/symbols/resolve-import.js';
+import { resolutionProbes, resolveRelativeImport } from '../../../src/source/resolve-relative-import.js';
+import { resolveImport, type ResolveContext } from '../../../src/symbols/resolve-import.js';
 import type { ModuleFacts } from '../../../src/symbols/symbol-types.js';
 
 async function program(file: string, text: string) {
@@ -124,15 +125,17 @@ describe('resolveImport', () => {
   const context = (changed: string[], existing: string[], adjacency?: Record<string, string[]>): ResolveContext => ({
     changedFiles: new Set(changed),
     ...(adjacency ? { adjacency } : {}),
-    firstExisting: async (paths) => paths.find((p) => existing.includes(p)) ?? null,
+    existing: async (paths) => new Set(paths.filter((p) => existing.includes(p))),
     factsOf: async (path) => (files[path] === undefined ? null : facts(path, files[path]!)),
   });
 
   it('candidates follow TypeScript and Node: ./x.js names x.ts, a folder names its index', () => {
-    expect(candidatePaths('src/a/b.ts', '../x.js').slice(0, 2)).toEqual(['src/x.ts', 'src/x.tsx']);
-    expect(candidatePaths('src/a/b.ts', './dir')).toContain('src/a/dir/index.ts');
-    expect(candidatePaths('a.ts', '../outside')).toEqual([]);
-    expect(candidatePaths('a.ts', 'react')).toEqual([]);
+    const tree = (files: string[]) => ({ kind: (path: string) => (files.includes(path) ? ('file' as const) : ('none' as const)) });
+    expect(resolveRelativeImport(tree(['src/x.ts', 'src/x.tsx']), 'src/a', '../x.js')).toBe('src/x.ts');
+    expect(resolveRelativeImport(tree(['src/x.tsx']), 'src/a', '../x.js')).toBe('src/x.tsx');
+    expect(resolveRelativeImport(tree(['src/a/dir/index.ts']), 'src/a', './dir')).toBe('src/a/dir/index.ts');
+    expect(resolutionProbes('', '../outside')).toEqual([]);
+    expect(resolutionProbes('', 'react')).toEqual([]);
   });
 
   it('a direct import of a changed file', async () => {

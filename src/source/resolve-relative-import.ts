@@ -1,10 +1,11 @@
 import { posix } from 'node:path';
-import type { DirectoryEntries } from './directory-entries.js';
-import { RESOLVE_EXTENSIONS } from './source-files.js';
 
 /**
- * Resolves a relative import (`./x`, `../y/z.js`, `.`) the way dependency-cruiser 17.4.3 does
- * for the graph's settings, from directory listings instead of stat calls:
+ * The one resolver of relative imports (`./x`, `../y/z.js`, `.`), shared by the import graph's
+ * direct reader (src/graph/read-imports-directly.ts, over directory listings) and the symbol
+ * channel (src/symbols/resolve-import.ts, over one side's git tree), so that both name the same
+ * file for the same import. It resolves the way dependency-cruiser 17.4.3 does for the graph's
+ * settings, asking `kind` instead of calling stat:
  * - enhanced-resolve (extract/resolve/resolve.mjs): the path as written, then the path plus each
  *   extension of RESOLVE_EXTENSIONS in order; then, for a directory, its `index` the same way;
  * - dependency-cruiser's retry (extract/resolve/index.mjs, `resolveWithRetry`): a `.js`, `.jsx`,
@@ -17,8 +18,24 @@ import { RESOLVE_EXTENSIONS } from './source-files.js';
  * Returns the repo-relative file, or `undefined` when the answer is not certain: anything that
  * escapes the repository, a query or loader suffix, a directory with a package.json (its `main`),
  * an import that resolves nowhere (dependency-cruiser's "couldNotResolve" bookkeeping), and every
- * `unsure` entry. The caller then asks dependency-cruiser itself.
+ * `unsure` entry. The graph then asks dependency-cruiser itself; the symbol channel follows nothing.
  */
+
+/**
+ * Extensions the resolver tries for an extension-less import, in TypeScript's order of preference
+ * (a `.ts` file beats a `.js` file of the same name), declaration files last. dependency-cruiser
+ * is given the same list (src/graph/run-cruise.ts).
+ */
+export const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.d.ts'] as const;
+
+/**
+ * What a repo-relative path is in the tree being resolved against (normalized: no `.`/`..`, no
+ * trailing slash). `unsure` when a stat-based resolver could answer differently; a lookup that
+ * knows only files (a git tree probed path by path) answers `file` or `none`.
+ */
+export interface PathLookup {
+  kind(path: string): 'file' | 'dir' | 'none' | 'unsure';
+}
 
 const RETRIED = new Set(['.js', '.jsx', '.cjs', '.mjs']);
 const TYPESCRIPT_ISH = new Set(['.ts', '.tsx', '.cts', '.mts']);
@@ -32,7 +49,7 @@ export function isRelativeSpecifier(specifier: string): boolean {
 }
 
 /** `fromDir` is the importing file's repo-relative directory ('' at the root). */
-export function resolveRelativeImport(entries: DirectoryEntries, fromDir: string, specifier: string): string | undefined {
+export function resolveRelativeImport(entries: PathLookup, fromDir: string, specifier: string): string | undefined {
   if (!isRelativeSpecifier(specifier) || NOT_A_PLAIN_PATH.test(specifier) || specifier.endsWith('/')) return undefined;
   const target = repoPath(fromDir, specifier);
   if (target === undefined) return undefined;
@@ -54,12 +71,14 @@ function repoPath(fromDir: string, specifier: string): string | undefined {
   return joined === '.' ? '' : joined.replace(/\/$/, '');
 }
 
-function resolvePath(entries: DirectoryEntries, path: string, extensions: readonly string[]): Outcome {
+/**
+ * Asked only of files, so that a lookup that knows no directories gives the same answer: `path`
+ * that is not a directory has no `package.json` and no `index` under it, and under an `unsure`
+ * directory every entry is `unsure`.
+ */
+function resolvePath(entries: PathLookup, path: string, extensions: readonly string[]): Outcome {
   const asFile = firstFile(entries, path === '' ? [] : [path, ...extensions.map((extension) => path + extension)]);
   if (asFile !== 'none') return asFile;
-  const kind = entries.kind(path);
-  if (kind === 'unsure') return 'unsure';
-  if (kind !== 'dir') return 'none';
   const prefix = path === '' ? '' : `${path}/`;
   // A package.json may name a `main` file: not modelled here.
   if (entries.kind(`${prefix}package.json`) !== 'none') return 'unsure';
@@ -67,11 +86,30 @@ function resolvePath(entries: DirectoryEntries, path: string, extensions: readon
   return firstFile(entries, [index, ...extensions.map((extension) => index + extension)]);
 }
 
-function firstFile(entries: DirectoryEntries, candidates: readonly string[]): Outcome {
+function firstFile(entries: PathLookup, candidates: readonly string[]): Outcome {
   for (const candidate of candidates) {
     const kind = entries.kind(candidate);
     if (kind === 'file') return { found: candidate };
     if (kind === 'unsure') return 'unsure';
   }
   return 'none';
+}
+
+/**
+ * Every path `resolveRelativeImport` may ask about for this import, so that a caller whose lookup
+ * is slow (git) can ask for them all at once; [] for an import it never resolves.
+ */
+export function resolutionProbes(fromDir: string, specifier: string): string[] {
+  const asked: string[] = [];
+  resolveRelativeImport(
+    {
+      kind(path) {
+        asked.push(path);
+        return 'none';
+      },
+    },
+    fromDir,
+    specifier,
+  );
+  return asked;
 }
