@@ -25,8 +25,13 @@ export interface Beacon {
   readonly workingSet: WorkingSet;
   /** Files declared as about to be touched. */
   readonly intent: readonly string[];
-  /** Priority fact: commits of work not in the trunk. */
+  /** Priority fact: pushed commits of work not in the trunk. */
   readonly committedWork: number;
+  /**
+   * Priority fact: every commit on the line since the trunk, pushed or not — checked against the
+   * commits the beacon's ref carries (src/beacon/check-beacon-claims.ts). Absent from older publishers.
+   */
+  readonly provenWork?: number;
   /** Priority fact: epoch ms of the first commit of the line of work. */
   readonly startedAt: number | null;
   /** Epoch ms when the beacon was written; drives the TTL. */
@@ -93,6 +98,7 @@ function buildSchema(limits: BeaconLimits) {
       }),
       intent: v.pipe(v.array(path), v.maxLength(limits.maxIntent)),
       committedWork: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000)),
+      provenWork: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000))),
       startedAt: v.nullable(time),
       updatedAt: time,
       note: v.optional(v.pipe(v.string(), v.maxLength(limits.maxNoteLength))),

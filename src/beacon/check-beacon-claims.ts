@@ -20,7 +20,7 @@ export type ClaimVerdict = { readonly ok: true } | { readonly ok: false; readonl
 
 /** True when the beacon claims nothing that needs proof (the usual case: nothing pushed yet). */
 export function claimsNothing(beacon: Beacon): boolean {
-  return beacon.committedWork === 0 && beacon.startedAt === null;
+  return beacon.committedWork === 0 && (beacon.provenWork ?? 0) === 0 && beacon.startedAt === null;
 }
 
 /**
@@ -50,6 +50,7 @@ export async function checkBeaconClaims(cwd: string, beacon: Beacon, work: strin
       .map((line) => Number(line.split(' ')[0]) * 1000);
     const oldest = times.length > 0 ? Math.min(...times) : null;
     if (beacon.committedWork > times.length) return { ok: false, detail: `claims ${beacon.committedWork} commits, its work shows ${times.length}` };
+    if ((beacon.provenWork ?? 0) > times.length) return { ok: false, detail: `claims ${beacon.provenWork} commits, its work shows ${times.length}` };
     if (beacon.startedAt !== null && (oldest === null || beacon.startedAt < oldest)) {
       return {
         ok: false,

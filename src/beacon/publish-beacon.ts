@@ -93,11 +93,11 @@ export async function clearBeacon(
 ): Promise<PublishResult> {
   if (!isRemoteArgument(remote)) return { ok: false, reason: 'invalid-remote' };
   const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS);
-  const ref = beaconRef(agentId);
+  const ref = beaconRef(agentId, options.cloneId);
   try {
     // Deleting a ref the remote does not have is a warning, not an error, in git 2.39: idempotent.
     await push(cwd, remote, [`:${ref}`], deadline);
-    await runGit(['update-ref', '-d', fetchedBeaconRef(agentId)], { cwd, timeoutMs: remaining(deadline) }).catch(() => undefined);
+    await runGit(['update-ref', '-d', fetchedBeaconRef(agentId, options.cloneId)], { cwd, timeoutMs: remaining(deadline) }).catch(() => undefined);
     return { ok: true, ref };
   } catch (error) {
     return { ...classify(error), ref };

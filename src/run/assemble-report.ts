@@ -111,9 +111,10 @@ async function draftBeacon(
     base: workingSet.base,
     workingSet,
     intent: [...(facts?.intent ?? [])],
-    // The facts peers rank this agent by (src/run/report-facts.ts agentFacts): all its commits since the trunk.
-    committedWork: ownship.localFacts.committedWork,
-    startedAt: ownship.localFacts.startedAt ?? null,
+    // The facts peers rank this agent by, as it ranks itself (src/run/report-facts.ts agentFacts).
+    committedWork: ownship.facts.committedWork,
+    provenWork: ownship.localFacts.committedWork,
+    startedAt: ownship.facts.startedAt ?? null,
     updatedAt: now,
     ...(note ? { note } : {}),
     clone: { id: clone.id, machine: clone.machine },

@@ -15,11 +15,12 @@ import type { CloneIdentity } from '../state/clone-identity.js';
 /**
  * Right-of-way facts and intent per agent, from what both machines can verify with git
  * (docs/decisions/agent-identity.md):
- * - pushed work: the commits of a line's branch on the remote (`facts`);
- * - proven work and start: every commit on the line since the trunk (`localFacts`) — for a line
- *   seen through its beacon, the beacon's claims, which were checked against the commits its ref
- *   carries when it was read (src/beacon/check-beacon-claims.ts: a claim above them is refused);
- *   the publisher claims exactly its `localFacts`, so both machines rank it alike;
+ * - pushed work and start: the commits of a line's branch on the remote (`facts`); a beacon's own
+ *   claims of them are never ranked by (anyone can write them);
+ * - proven work: every commit on the line since the trunk (`localFacts`) — for a line seen through
+ *   its beacon, its `provenWork` claim, checked against the commits its ref carries when it was
+ *   read (src/beacon/check-beacon-claims.ts: a claim above them is refused); the publisher claims
+ *   exactly its `localFacts`, so both machines rank it alike;
  * - the rank key for the last tie-break: the line's name where peers see it under that name (its
  *   branch is pushed), else `<name>@<clone id>` — the name its beacon carries on every machine.
  * A beacon adds intent.
@@ -35,18 +36,17 @@ export function agentFacts(
     facts.set(line.id, {
       committedWork: line.facts.committedWork,
       provenWork: line.localFacts.committedWork,
-      ...(line.localFacts.startedAt !== undefined ? { startedAt: line.localFacts.startedAt } : {}),
+      ...(line.facts.startedAt !== undefined ? { startedAt: line.facts.startedAt } : {}),
       rankKey: line.kind === 'worktree' && !line.published ? `${line.id}@${clone.id}` : line.id,
     });
   }
   for (const [id, intent] of intents) facts.set(id, { ...facts.get(id), intent });
   for (const { id, beacon, merged } of beacons) {
     const known = facts.get(id);
-    const startedAt = [known?.startedAt, beacon.startedAt ?? undefined].filter((t): t is number => t !== undefined);
     facts.set(id, {
       committedWork: known?.committedWork ?? 0,
-      provenWork: Math.max(known?.provenWork ?? 0, beacon.committedWork),
-      ...(startedAt.length > 0 ? { startedAt: Math.min(...startedAt) } : {}),
+      provenWork: Math.max(known?.provenWork ?? 0, beacon.provenWork ?? 0),
+      ...(known?.startedAt !== undefined ? { startedAt: known.startedAt } : {}),
       rankKey: merged ? id : beacon.clone ? `${beacon.agent}@${beacon.clone.id}` : beacon.agent,
       intent: beacon.intent,
     });

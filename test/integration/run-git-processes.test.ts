@@ -113,7 +113,7 @@ describe('git processes of one run', () => {
     const result = runCli(bo, ['hook', 'pre-push', 'origin', remote], { GIT_TRACE2_EVENT: trace }, `refs/heads/bo ${sha} refs/heads/bo ${'0'.repeat(40)}\n`);
     expect(result.status, result.stderr).toBe(0);
     // The beacon went out: bo's published working set is on the remote.
-    expect(gitIn(remote, 'for-each-ref', '--format=%(refname)', 'refs/airspace/beacons/')).toContain('refs/airspace/beacons/bo');
+    expect(gitIn(remote, 'for-each-ref', '--format=%(refname)', 'refs/airspace/beacons/')).toMatch(/^refs\/airspace\/beacons\/[0-9a-f]{10}\/bo$/m);
     const processes = gitProcesses(trace);
     const ownDiffs = processes.filter((argv) => argv.startsWith('diff-tree ') && !argv.includes('--stdin') && argv.includes('--patch'));
     expect(ownDiffs).toHaveLength(1);
@@ -138,7 +138,7 @@ describe('one for-each-ref for branches and beacons', () => {
     expect(together.refs).toEqual(alone.refs);
     expect(together.hasRemote).toBe(alone.hasRemote);
     const beacons = gitIn(bo, 'for-each-ref', '--sort=-committerdate', '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)', FETCHED_BEACON_REFS);
-    expect(beacons).toContain('refs/airspace/remote/beacons/ada');
+    expect(beacons).toMatch(/refs\/airspace\/remote\/beacons\/[0-9a-f]{10}\/ada\b/);
     expect(together.also?.map((line) => line.split('\0').slice(0, 4).join('\0')).join('\n')).toBe(beacons);
   });
 });
