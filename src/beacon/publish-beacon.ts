@@ -12,7 +12,7 @@
 import { AirspaceError, isAirspaceError } from '../errors.js';
 import { gitMessages } from '../messages/git.js';
 import { runGit, type GitOptions } from '../git/exec-git.js';
-import { beaconRef, fetchedBeaconRef } from './agent-ref.js';
+import { BEACON_REF_PREFIX, beaconRef, FETCHED_BEACON_PREFIX, fetchedBeaconRef } from './agent-ref.js';
 import { beaconLimits, type BeaconLimits } from './beacon-limits.js';
 import { checkBeacon, type Beacon } from './beacon-schema.js';
 import { fitBeacon } from './fit-beacon.js';
@@ -101,6 +101,35 @@ export async function clearBeacon(
     return { ok: true, ref };
   } catch (error) {
     return { ...classify(error), ref };
+  }
+}
+
+/**
+ * Deletes beacons on the remote by their fetched refs (`refs/airspace/remote/beacons/…`): this
+ * clone's beacons of lines of work that no longer exist. Only refs under the fetched prefix are
+ * accepted, so no other ref can be named; the local copies go too.
+ */
+export async function withdrawBeaconRefs(
+  cwd: string,
+  remote: string,
+  fetchedRefs: readonly string[],
+  options: { timeoutMs?: number } = {},
+): Promise<PublishResult> {
+  if (!isRemoteArgument(remote)) return { ok: false, reason: 'invalid-remote' };
+  const refs = fetchedRefs.filter((ref) => ref.startsWith(FETCHED_BEACON_PREFIX) && !/[\s:^~?*[\\]|\.\.|@\{/.test(ref));
+  if (refs.length === 0) return { ok: true };
+  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS);
+  try {
+    await push(
+      cwd,
+      remote,
+      refs.map((ref) => `:${BEACON_REF_PREFIX}${ref.slice(FETCHED_BEACON_PREFIX.length)}`),
+      deadline,
+    );
+    for (const ref of refs) await runGit(['update-ref', '-d', ref], { cwd, timeoutMs: remaining(deadline) }).catch(() => undefined);
+    return { ok: true };
+  } catch (error) {
+    return classify(error);
   }
 }
 

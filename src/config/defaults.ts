@@ -34,7 +34,12 @@ export interface AirspaceConfig {
   /** Engine overrides (values the user set); the engine's DEFAULTS supply the rest. */
   readonly model: ModelOverrides;
   readonly hooks: Readonly<Record<HookName, HookSettings>>;
-  readonly beacons: { readonly ttlMs: number; readonly maxBytes: number };
+  /**
+   * ttlMs: a beacon older than this is not read at all. refreshMs: every network-touching command of
+   * its publisher refreshes it; one older than this is stale — its advisories warn with its age, and
+   * it never blocks on its own (docs/decisions/agent-identity.md).
+   */
+  readonly beacons: { readonly ttlMs: number; readonly refreshMs: number; readonly maxBytes: number };
   readonly graph: { readonly budgetMs: number };
   /** The symbol channel: a signature change used by the other side warns (TA) or blocks (RA). */
   readonly symbols: { readonly signatureChange: 'warn' | 'block' };
@@ -80,7 +85,7 @@ export const DEFAULT_CONFIG: Omit<AirspaceConfig, 'source'> = {
     'pre-commit': { mode: 'warn', budgetMs: 2_000, failClosed: false, publishBeacon: false, fetch: false },
     'pre-push': { mode: 'block', budgetMs: 15_000, failClosed: false, publishBeacon: true, fetch: true },
   },
-  beacons: { ttlMs: 24 * 3_600_000, maxBytes: 256 * 1024 },
+  beacons: { ttlMs: 24 * 3_600_000, refreshMs: 2 * 3_600_000, maxBytes: 256 * 1024 },
   graph: { budgetMs: 10_000 },
   symbols: { signatureChange: 'warn' },
 };

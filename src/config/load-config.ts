@@ -99,6 +99,7 @@ export function resolveConfig(user: UserConfig, source: string | null): Airspace
     hooks: { 'pre-commit': hook('pre-commit'), 'pre-push': hook('pre-push') },
     beacons: {
       ttlMs: (user.beacons?.ttlHours ?? DEFAULT_CONFIG.beacons.ttlMs / 3_600_000) * 3_600_000,
+      refreshMs: (user.beacons?.refreshHours ?? DEFAULT_CONFIG.beacons.refreshMs / 3_600_000) * 3_600_000,
       maxBytes: user.beacons?.maxBytes ?? DEFAULT_CONFIG.beacons.maxBytes,
     },
     graph: { budgetMs: user.graph?.budgetMs ?? DEFAULT_CONFIG.graph.budgetMs },

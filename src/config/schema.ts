@@ -81,6 +81,7 @@ export const UserConfigSchema = v.strictObject({
   beacons: v.optional(
     v.strictObject({
       ttlHours: v.optional(positive),
+      refreshHours: v.optional(positive),
       maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1024))),
     }),
   ),

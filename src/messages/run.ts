@@ -22,6 +22,8 @@ export const runMessages = {
   graphNotReady: 'dependency channel: import graph not built yet',
   graphStale: (changed: number) => `dependency channel: import graph ${changed} file${changed === 1 ? '' : 's'} behind`,
   noTimeLeft: 'no time left in the budget',
+  beaconsWithdrawn: (n: number) =>
+    `withdrew ${n} beacon${n === 1 ? '' : 's'} of this clone for work that no longer exists (a deleted branch or discarded work)`,
   cut: (budgetMs: number | null, stages: readonly StageRecordLike[], why: string) => {
     const done = stages.filter((s) => s.state === 'done' || s.state === 'partial').map((s) => s.stage);
     const failed = stages.filter((s) => s.state === 'failed').map((s) => `${s.stage}${s.detail ? ` (${s.detail})` : ''}`);

@@ -37,6 +37,10 @@ export interface AgentFactsReport {
   readonly intent: readonly string[];
   readonly note?: string;
   readonly beaconAgeMs?: number;
+  /** True when its beacon was not refreshed within `beacons.refreshHours`: its advisories warn, they never block on their own. */
+  readonly beaconStale?: boolean;
+  /** The publishing machine of its beacon (display only). */
+  readonly machine?: string;
 }
 
 export interface ScannedReport {
@@ -82,6 +86,8 @@ export interface Verdict {
   readonly mode: 'warn' | 'block' | 'off';
   /** Peers this agent must steer away from (RA, lower priority). */
   readonly steerFrom: readonly string[];
+  /** Of those, peers known only by a stale beacon: shown, never a block on their own. */
+  readonly staleFrom?: readonly string[];
   /** Peers that were advised to steer away from this agent (RA, this agent holds). */
   readonly holdAgainst: readonly string[];
   /** True when the hook/command exits 1. */

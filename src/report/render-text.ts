@@ -127,6 +127,10 @@ function describePeer(agent: AgentFactsReport | undefined, style: Style): string
         .join(', ')}`,
     );
   if (agent.note) lines.push(`    ${style.dim(`${m.theirNote}:`)} ${sanitizeText(agent.note, { maxLength: 200 })}`);
+  if (agent.beaconAgeMs !== undefined) {
+    const age = formatAge(agent.beaconAgeMs);
+    lines.push(`    ${style.dim(agent.beaconStale ? m.beaconStale(age) : m.beaconAge(age, agent.machine ? sanitizeText(agent.machine) : undefined))}`);
+  }
   return lines;
 }
 

@@ -15,6 +15,7 @@ import type { RunBudget } from './run-budget.js';
 import type { RunPlan, RunRequest } from './run-request.js';
 import type { Scored } from './score-airspace.js';
 import { verdictFor } from './verdict.js';
+import type { OwnBeaconsSeen } from './withdraw-own-beacons.js';
 
 /** Stage 5 of a run (src/run/run-airspace.ts): the report, its verdict, the radar's view and this agent's beacon draft. */
 export interface AssembleInput {
@@ -40,13 +41,15 @@ export interface RunJudgement {
   readonly ownBeacon: Beacon | null;
   /** The commit holding this agent's work (uncommitted included): the beacon's parent. */
   readonly ownWork: string | null;
+  /** This clone's published beacons and which of its lines of work are alive (stage 7). */
+  readonly ownBeacons: OwnBeaconsSeen;
 }
 
 export async function assembleReport(input: AssembleInput): Promise<RunJudgement> {
   const { plan, config, gathered, budget, now } = input;
   const { airspace, ownship } = input.traffic;
   const { scored, inbox } = input.scored;
-  const agents = agentReports(airspace, gathered.beaconOnly, gathered.beacons, gathered.facts, now);
+  const agents = agentReports(airspace, gathered.beaconOnly, gathered.beacons, gathered.facts, now, config.beacons.refreshMs);
   const weights = { ...DEFAULTS.weights, ...config.model.weights };
   const scanned = scannedReport(
     airspace,
@@ -86,7 +89,10 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
   const counts = { agents: agents.length, pairs: report.pairs.compared, clear: scored.clearWithoutContact, TA: 0, RA: 0 };
   for (const link of report.links) counts[link.level]++;
   const scan: ScanResult = { advisories, links: report.links, positions: scored.positions, fileCoordinates: scored.fileCoordinates, counts };
-  return { report, scan, ownBeacon, ownWork: ownship ? targetOf(ownship) : null };
+  const hasWork = ownship !== null && (ownship.commitsSinceTrunk > 0 || (ownship.uncommittedPaths?.length ?? 0) > 0);
+  const live = new Set([...(ownship && hasWork ? [ownship.id] : []), ...airspace.traffic.filter((l) => l.kind === 'worktree').map((l) => l.id)]);
+  const ownBeacons: OwnBeaconsSeen = { published: gathered.ownBeacons, live, discarded: ownship && !hasWork ? ownship.id : null };
+  return { report, scan, ownBeacon, ownWork: ownship ? targetOf(ownship) : null, ownBeacons };
 }
 
 function unknownEntry(u: UnknownPeer, ownship: LineOfWork | null): AirspaceReport['unknown'][number] {

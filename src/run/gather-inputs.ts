@@ -1,4 +1,3 @@
-import type { Beacon } from '../beacon/beacon-schema.js';
 import { readBeacons, type OwnBeaconRef } from '../beacon/read-beacons.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import type { RiskSample } from '../engine/index.js';

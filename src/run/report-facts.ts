@@ -3,6 +3,7 @@ import type { LoadedGraph } from '../graph/types.js';
 import type { AgentFactsReport, ScannedReport } from '../report/check-report.js';
 import type { Airspace } from '../traffic/collect-airspace.js';
 import type { LineOfWork } from '../traffic/line-of-work.js';
+import type { Beacon } from '../beacon/beacon-schema.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 import type { FoldedBeacon } from './beacon-traffic.js';
 import type { CloneIdentity } from '../state/clone-identity.js';
@@ -60,7 +61,14 @@ export function agentReports(
   beacons: readonly FoldedBeacon[],
   facts: ReadonlyMap<string, AgentFacts>,
   now: number,
+  refreshMs: number,
 ): AgentFactsReport[] {
+  const age = (beacon: Beacon) => Math.max(0, now - beacon.updatedAt);
+  const aged = (beacon: Beacon) => ({
+    beaconAgeMs: age(beacon),
+    ...(age(beacon) > refreshMs ? { beaconStale: true } : {}),
+    ...(beacon.clone ? { machine: beacon.clone.machine } : {}),
+  });
   // A beacon's note and age belong to the line of work it was merged into (a pushed branch), never to a namesake.
   const notes = new Map(beacons.filter((b) => b.merged).map((b) => [b.id, b.beacon]));
   const line = (l: LineOfWork, kind: AgentFactsReport['kind']): AgentFactsReport => {
@@ -80,7 +88,7 @@ export function agentReports(
       subjects: l.subjects,
       intent: facts.get(l.id)?.intent ?? [],
       ...(beacon?.note ? { note: beacon.note } : {}),
-      ...(beacon ? { beaconAgeMs: Math.max(0, now - beacon.updatedAt) } : {}),
+      ...(beacon ? { beaconAgeMs: age(beacon) } : {}),
     };
   };
   return [
@@ -99,7 +107,7 @@ export function agentReports(
         subjects: [],
         intent: b.intent,
         ...(b.note ? { note: b.note } : {}),
-        beaconAgeMs: Math.max(0, now - b.updatedAt),
+        ...aged(b),
       }),
     ),
   ];

@@ -14,6 +14,7 @@ import { computeGitChannels } from './compute-git-channels.js';
 import { gatherInputs } from './gather-inputs.js';
 import { openRepository } from './open-repository.js';
 import { publishOwnBeacon } from './publish-own-beacon.js';
+import { withdrawOwnBeacons } from './withdraw-own-beacons.js';
 import { isOverBudget, startBudget, type RunBudget, type StageRecord } from './run-budget.js';
 import { planRun, type PushedRef, type RunPlan, type RunRequest } from './run-request.js';
 import { scoreAirspace } from './score-airspace.js';
@@ -28,7 +29,8 @@ export type { RunJudgement } from './assemble-report.js';
  *   1 collect traffic (src/run/collect-traffic.ts) → 2 gather beacons, graph, history and intents
  *   (gather-inputs.ts) → 3 compute the git channels (compute-git-channels.ts) → 4 score and record
  *   (score-airspace.ts) → 5 assemble the report and verdict (assemble-report.ts) → 6 publish this
- *   agent's beacon (publish-own-beacon.ts).
+ *   agent's beacon (publish-own-beacon.ts) → 7 after a fetch, withdraw this clone's beacons of lines
+ *   of work that no longer exist (withdraw-own-beacons.ts).
  * One run, one budget, one AbortSignal: every git process it starts is killed when the budget runs
  * out or the caller aborts (docs/decisions/budgets.md); the budget's stage log says what ran. It
  * returns data; rendering and exit codes are the caller's.
@@ -98,6 +100,14 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
           if (!judged.ownBeacon) continue;
           const published = await publishOwnBeacon(budget, request.cwd, remote, config, judged);
           if (published) notes.push(published);
+        }
+        // A run that touched the network refreshes this clone's airspace: beacons of dead lines of work go.
+        const first = judgements[0];
+        if (plan.fetch && fetched?.ok && first) {
+          const live = new Set(judgements.flatMap((j) => [...j.ownBeacons.live]));
+          const discarded = judgements.length === 1 ? first.ownBeacons.discarded : null;
+          const withdrawn = await withdrawOwnBeacons(budget, request.cwd, remote, { published: first.ownBeacons.published, live, discarded });
+          if (withdrawn > 0) notes.push(runMessages.beaconsWithdrawn(withdrawn));
         }
         return { plan, judgements, stages: budget.log, notes, failedClosed, idle: false };
       },

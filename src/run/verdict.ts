@@ -10,11 +10,15 @@ export function verdictFor(report: AirspaceReport, mode: HookMode): Verdict {
   const own = report.scanned.ownship;
   const steerFrom: string[] = [];
   const holdAgainst: string[] = [];
+  // A beacon its publisher stopped refreshing may stand for work that is gone: it warns, never blocks alone.
+  const stale = new Set(report.agents.filter((a) => a.beaconStale === true).map((a) => a.id));
   for (const link of report.advisories) {
     if (link.level !== 'RA' || own === null) continue;
     const peer = link.a === own ? link.b : link.a;
     if (link.steer === own) steerFrom.push(peer);
     else if (link.hold === own) holdAgainst.push(peer);
   }
-  return { mode, steerFrom, holdAgainst, block: mode === 'block' && steerFrom.length > 0 };
+  const staleFrom = steerFrom.filter((peer) => stale.has(peer));
+  const block = mode === 'block' && steerFrom.some((peer) => !stale.has(peer));
+  return { mode, steerFrom, holdAgainst, ...(staleFrom.length > 0 ? { staleFrom } : {}), block };
 }

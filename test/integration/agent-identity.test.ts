@@ -1,0 +1,166 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloneTemplate } from '../helpers/copied-clones.js';
+import { commitAll, gitIn, pathWithCli, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+
+/**
+ * Every agent is somebody (issue 23): three clones of one bare remote are three machines. Each
+ * scene is judged from every machine's own view (`check --fetch --json` there): in a colliding pair
+ * exactly one agent steers, a dead line of work blocks nobody, and right of way follows facts both
+ * machines can verify — not the order of the names.
+ */
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
+const FILE = 'docs/session.txt';
+const edit = (tag: string) => ({ [FILE]: numbered(60).replace('line 20\n', `line 20 ${tag}\n`) });
+const PATH = pathWithCli();
+
+interface Link {
+  a: string;
+  b: string;
+  level: string;
+  steer?: string;
+  hold?: string;
+  holdReason?: string;
+}
+interface Report {
+  agents: { id: string; kind: string; machine?: string; beaconAgeMs?: number }[];
+  links: Link[];
+  verdict: { steerFrom: string[]; holdAgainst: string[]; staleFrom?: string[]; block: boolean };
+  scanned: { ownship: string };
+}
+
+let template: ReturnType<typeof cloneTemplate>;
+beforeAll(() => {
+  template = cloneTemplate({ [FILE]: numbered(60) }, 3);
+});
+afterAll(() => template?.dispose());
+
+function machines() {
+  const { clones, remote } = template.copy();
+  const [ada, bo, cy] = clones as [string, string, string];
+  return { ada, bo, cy, remote };
+}
+
+function check(clone: string): { report: Report; status: number | null } {
+  const run = runCli(clone, ['check', '--fetch', '--json']);
+  expect(run.stderr).not.toMatch(/bug|internal error/i);
+  return { report: JSON.parse(run.stdout) as Report, status: run.status };
+}
+
+const beaconRefs = (remote: string) => gitIn(remote, 'for-each-ref', '--format=%(refname)', 'refs/airspace/beacons/').split('\n').filter(Boolean);
+const raWith = (report: Report) => report.links.filter((l) => l.level === 'RA');
+
+describe('two machines on one branch name', () => {
+  it('are two agents with two beacons, and of the pair exactly one steers on both machines', () => {
+    const { ada, bo, cy, remote } = machines();
+    for (const [clone, tag] of [
+      [ada, 'ada'],
+      [bo, 'bo'],
+    ] as const) {
+      gitIn(clone, 'switch', '-q', '-c', 'feature');
+      writeFiles(clone, edit(tag));
+      expect(runCli(clone, ['beacon', 'publish']).status).toBe(0);
+    }
+    // Before: one ref refs/airspace/beacons/feature, the second publish overwrote the first.
+    const refs = beaconRefs(remote);
+    expect(refs).toHaveLength(2);
+    expect(refs.every((ref) => /^refs\/airspace\/beacons\/[0-9a-f]{10}\/feature$/.test(ref))).toBe(true);
+
+    // A third machine sees both agents, under two ids.
+    const onCy = check(cy).report.agents.filter((agent) => agent.kind === 'beacon');
+    expect(onCy).toHaveLength(2);
+    expect(new Set(onCy.map((agent) => agent.id)).size).toBe(2);
+
+    // Each machine: its own `feature` is the ownship, the other machine's `feature` a peer of its own.
+    const onAda = check(ada).report;
+    const onBo = check(bo).report;
+    expect(onAda.scanned.ownship).toBe('feature');
+    expect(onBo.scanned.ownship).toBe('feature');
+    const [adaLink] = raWith(onAda);
+    const [boLink] = raWith(onBo);
+    expect(adaLink, JSON.stringify(onAda.links)).toBeDefined();
+    expect(boLink, JSON.stringify(onBo.links)).toBeDefined();
+    const peerOnAda = adaLink!.a === 'feature' ? adaLink!.b : adaLink!.a;
+    expect(peerOnAda).toMatch(/^feature@.+\.[0-9a-f]{4}$/);
+    // Exactly one steers: ada steers on its machine iff bo holds on its own.
+    const adaSteers = onAda.verdict.steerFrom.length === 1;
+    const boSteers = onBo.verdict.steerFrom.length === 1;
+    expect(adaSteers).not.toBe(boSteers);
+    expect(onAda.verdict.holdAgainst.length === 1).toBe(boSteers);
+  });
+});
+
+describe('a dead line of work blocks nobody', () => {
+  // ada (`aaa`) has right of way over bo (`bo/work`) on names alone: both have only uncommitted work.
+  function collision() {
+    const m = machines();
+    gitIn(m.ada, 'switch', '-q', '-c', 'aaa');
+    writeFiles(m.ada, edit('ada'));
+    expect(runCli(m.ada, ['beacon', 'publish']).status).toBe(0);
+    gitIn(m.bo, 'switch', '-q', '-c', 'bo/work');
+    writeFiles(m.bo, edit('bo'));
+    const before = check(m.bo);
+    expect(before.report.verdict.steerFrom, JSON.stringify(before.report.links)).toHaveLength(1);
+    expect(before.status).toBe(1);
+    return m;
+  }
+
+  it('work discarded: its machine withdraws its beacon on its next network command, and the peer is clear', () => {
+    const { ada, bo, remote } = collision();
+    gitIn(ada, 'checkout', '--', FILE);
+    const own = check(ada);
+    expect(own.status).toBe(0);
+    expect(beaconRefs(remote)).toEqual([]);
+    const after = check(bo);
+    expect(after.report.verdict.steerFrom).toEqual([]);
+    expect(after.status).toBe(0);
+  });
+
+  it('a beacon not refreshed within beacons.refreshHours warns with its age and does not block on its own', async () => {
+    const { bo } = collision();
+    writeFiles(bo, { '.airspacerc.json': JSON.stringify({ beacons: { refreshHours: 0.0001 } }) });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const stale = check(bo);
+    expect(stale.report.verdict.steerFrom).toHaveLength(1);
+    expect(stale.report.verdict).toMatchObject({ staleFrom: stale.report.verdict.steerFrom, block: false });
+    expect(stale.status).toBe(0);
+    expect(runCli(bo, ['check']).stdout).toMatch(/stale beacon: not refreshed for \d+s/);
+  });
+
+  it('branch deleted: its beacon is withdrawn; the same clone is never blocked by its own beacons', () => {
+    const { ada, bo, remote } = collision();
+    commitAll(ada, 'ada: keep it');
+    expect(runCli(ada, ['beacon', 'publish']).status).toBe(0);
+    // The successor branch from the same clone: its own `aaa` beacon is no traffic here.
+    gitIn(ada, 'switch', '-q', '-c', 'aaa-v2');
+    expect(check(ada).report.links.filter((l) => l.a === 'aaa' || l.b === 'aaa')).toEqual([]);
+    gitIn(ada, 'branch', '-q', '-D', 'aaa');
+    check(ada);
+    expect(beaconRefs(remote).filter((ref) => ref.endsWith('/aaa'))).toEqual([]);
+    expect(check(bo).report.verdict.steerFrom).toEqual([]);
+  });
+});
+
+describe('right of way on facts both machines can verify', () => {
+  it('a committed push holds against an uncommitted-only beacon, whatever the names; the steer message says why', () => {
+    const { ada, bo } = machines();
+    gitIn(ada, 'switch', '-q', '-c', 'aaa');
+    writeFiles(ada, edit('ada'));
+    expect(runCli(ada, ['beacon', 'publish']).status).toBe(0);
+
+    gitIn(bo, 'switch', '-q', '-c', 'zzz');
+    expect(runCli(bo, ['install', '--force'], { PATH }).status).toBe(0);
+    writeFiles(bo, edit('bo'));
+    commitAll(bo, 'bo: committed edit');
+    const pushed = spawnSync('git', ['push', '-u', 'origin', 'zzz'], { cwd: bo, env: testEnv({ PATH }), encoding: 'utf8', timeout: 120_000 });
+    expect(pushed.stderr).toContain('RA  aaa');
+    expect(pushed.stderr).toContain('hold:');
+    expect(pushed.status, pushed.stderr).toBe(0);
+
+    // ada's machine agrees: it steers, and is told why.
+    const onAda = runCli(ada, ['check', '--fetch']);
+    expect(onAda.status).toBe(1);
+    expect(onAda.stdout).toContain('steer: you must steer away from zzz');
+    expect(onAda.stdout).toContain('why: it has more commits pushed to the remote');
+  });
+});
