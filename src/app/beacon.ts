@@ -1,4 +1,7 @@
+import { BEACON_REF_PREFIX, beaconRefComponent, cloneOfComponent, FETCHED_BEACON_PREFIX } from '../beacon/agent-ref.js';
 import { listBeacons, type RemoteBeaconRef } from '../beacon/list-beacons.js';
+import { readBeacons } from '../beacon/read-beacons.js';
+import { fetchTraffic } from '../git/fetch-traffic.js';
 import { clearBeacon, publishBeacon, type PublishFailure, type PublishResult } from '../beacon/publish-beacon.js';
 import type { Beacon } from '../beacon/beacon-schema.js';
 import { AirspaceError } from '../errors.js';
@@ -42,12 +45,57 @@ export async function clearOwnBeacon(cwd: string): Promise<string> {
   return cleared.ref ?? id;
 }
 
-/** `beacon list`: the beacons the configured remote holds now; a remote that does not answer is one line (exit 2). */
-export async function listRemoteBeacons(cwd: string): Promise<RemoteBeaconRef[]> {
-  const { config } = await openRepository(cwd);
+/** One beacon on the remote, as `beacon list` shows it. */
+export interface ListedBeacon extends RemoteBeaconRef {
+  /** The publishing clone's machine and id (null: an older publisher, or a beacon not read). */
+  readonly machine: string | null;
+  readonly clone: string | null;
+  /** True for a beacon this clone published. */
+  readonly own: boolean;
+  readonly ageMs: number | null;
+  readonly note: string | null;
+  readonly files: readonly string[];
+  /** Why its contents were not read (too large, malformed, expired…), when they were not. */
+  readonly unread: string | null;
+}
+
+/**
+ * `beacon list`: the beacons the configured remote holds now (one `ls-remote`), each with what its
+ * contents say — machine, age, note, files — read after fetching them, as a check would. A remote
+ * that does not answer is one line (exit 2).
+ */
+export async function listRemoteBeacons(cwd: string): Promise<ListedBeacon[]> {
+  const { repo, config } = await openRepository(cwd);
   const listed = await listBeacons(cwd, config.remote);
   if (!listed.ok) throw new AirspaceError('environment', 'beacon-list-failed', failureLine(listed));
-  return listed.beacons;
+  if (listed.beacons.length === 0) return [];
+  const now = Date.now();
+  const [clone] = await Promise.all([cloneIdentity(repo.commonDir), fetchTraffic(cwd, config.remote, { timeoutMs: 10_000, commonDir: repo.commonDir })]);
+  const read = await readBeacons(cwd, { now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes });
+  const byRef = new Map<string, Beacon>();
+  for (const beacon of read.beacons) byRef.set(beaconRefComponent(beacon.agent, beacon.clone?.id), beacon);
+  const skipped = new Map(read.skipped.map((s) => [s.ref.slice(FETCHED_BEACON_PREFIX.length), s.reason]));
+  return listed.beacons.map((entry): ListedBeacon => {
+    const component = entry.ref.slice(BEACON_REF_PREFIX.length);
+    const beacon = byRef.get(component);
+    const cloneId = beacon?.clone?.id ?? cloneOfComponent(component);
+    return {
+      ...entry,
+      machine: beacon?.clone?.machine ?? null,
+      clone: cloneId,
+      own: cloneId === clone.id,
+      ageMs: beacon ? Math.max(0, now - beacon.updatedAt) : null,
+      note: beacon?.note ?? null,
+      files: beacon ? beacon.workingSet.files.map((f) => f.path ?? f.file) : [],
+      unread: beacon ? null : (skipped.get(component) ?? 'not fetched'),
+    };
+  });
+}
+
+/** `beacon clear --stale`: this clone's beacons of lines of work that no longer exist, withdrawn; how many. */
+export async function clearStaleBeacons(cwd: string): Promise<number> {
+  const outcome = await runAirspace({ kind: 'check', cwd, fetch: true, json: true });
+  return outcome.withdrawnBeacons;
 }
 
 function failureLine(result: { readonly reason?: PublishFailure; readonly detail?: string }): string {

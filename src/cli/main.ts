@@ -94,9 +94,16 @@ export async function main(argv: readonly string[], output: Output = processOutp
         y
           .positional('action', { choices: ['publish', 'list', 'clear'] as const, demandOption: true })
           .option('note', { type: 'string', describe: cliMessages.options.note })
+          .option('stale', { type: 'boolean', default: false, describe: cliMessages.options.stale })
           .option('json', { type: 'boolean', default: false }),
       (args) =>
-        run(async () => (await import('./commands/beacon-command.js')).beaconCommand(cwd, { action: args.action, note: args.note, json: args.json }, output))(),
+        run(async () =>
+          (await import('./commands/beacon-command.js')).beaconCommand(
+            cwd,
+            { action: args.action, note: args.note, json: args.json, stale: args.stale },
+            output,
+          ),
+        )(),
     )
     .command(
       'intent <action> [paths..]',

@@ -1,3 +1,4 @@
+import { formatAge } from './check.js';
 /**
  * Wording of the transponder layer: beacons, intent, inbox. The layers return codes and facts;
  * these functions turn them into sentences. Arguments that come from peers (ids, paths, details)
@@ -53,4 +54,33 @@ export function inboxSummaryLine(count: number): string {
 
 export function moreItemsText(count: number): string {
   return `… ${count} more`;
+}
+
+/** One line of `beacon list`: id, commit, machine, age, files and note (every text already sanitized). */
+export function beaconListLine(b: {
+  id: string;
+  sha: string;
+  machine: string | null;
+  own: boolean;
+  ageMs: number | null;
+  note: string | null;
+  files: readonly string[];
+  unread: string | null;
+}): string {
+  const from = b.own ? 'this clone' : (b.machine ?? 'unknown machine');
+  const parts = [`${b.id}  ${b.sha}`, `from ${from}`];
+  if (b.ageMs !== null) parts.push(`${formatAge(b.ageMs)} old`);
+  if (b.unread !== null) parts.push(`not read: ${b.unread}`);
+  else
+    parts.push(
+      `${b.files.length} file${b.files.length === 1 ? '' : 's'}${b.files.length > 0 ? `: ${b.files.slice(0, 5).join(', ')}${b.files.length > 5 ? ', …' : ''}` : ''}`,
+    );
+  if (b.note) parts.push(`note: ${b.note}`);
+  return parts.join('  ·  ');
+}
+
+export function staleBeaconsClearedLine(n: number): string {
+  return n === 0
+    ? 'no beacon of this clone stands for work that no longer exists'
+    : `withdrew ${n} beacon${n === 1 ? '' : 's'} of this clone for work that no longer exists`;
 }

@@ -16,8 +16,8 @@ export const checkMessages = {
   hold: (peer: string) => `hold: you have right of way; ${peer} has been advised to steer away`,
   steerPair: (steer: string, hold: string) => `${steer} steers, ${hold} holds`,
   whatToDo: 'what to do: coordinate with them, pick other files, or rebase onto their work after it lands',
-  beaconAge: (age: string, machine: string | undefined) => `beacon: ${age} old${machine ? `, from ${machine}` : ''}`,
-  beaconStale: (age: string) => `stale beacon: not refreshed for ${age} — its work may be gone; this advisory warns and does not block (beacons.refreshHours)`,
+  beaconAge: (age: string, machine: string | undefined) => `published ${age} ago${machine ? ` from ${machine}` : ''}`,
+  beaconStale: (age: string) => `stale: not refreshed for ${age}, its work may be gone; this advisory warns and does not block (beacons.refreshHours)`,
   /** Why the holding agent has right of way (engine HoldReason): the first fact both machines see differently. */
   holdReason: {
     'committed-work': 'why: it has more commits pushed to the remote',

@@ -35,6 +35,7 @@ export const cliMessages = {
     at: 'evaluate as of a past moment: a time (ISO 8601) or a revision',
     channels: 'comma-separated channels: overlap,proximity,breadth,dependency,tree,merge,symbol',
     force: 'install even in CI or over a foreign core.hooksPath',
+    stale: 'with clear: withdraw every beacon of this clone whose line of work no longer exists (a deleted branch, discarded work)',
     note: 'a short note carried in the beacon',
     ttl: 'intent add: the declared files expire after this many minutes (default: until cleared)',
     ack: 'mark the messages as read',

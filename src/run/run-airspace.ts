@@ -58,6 +58,8 @@ export interface RunOutcome {
   readonly failedClosed: boolean;
   /** Nothing to judge (only deletions or tags pushed, or the hook is off). */
   readonly idle: boolean;
+  /** This clone's beacons of dead lines of work withdrawn by this run (stage 7). */
+  readonly withdrawnBeacons: number;
 }
 
 const ZERO = /^0+$/;
@@ -66,7 +68,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
   const { repo, config } = await openRepository(request.cwd, { inheritRepoEnv: request.kind === 'pre-commit' || request.kind === 'pre-push' });
   const planned = planRun(request, config);
   const plan = options.budgetMs !== undefined && planned.budgetMs !== null ? { ...planned, budgetMs: options.budgetMs } : planned;
-  const idle = (stages: StageRecord[] = []): RunOutcome => ({ plan, judgements: [], stages, notes: [], failedClosed: false, idle: true });
+  const idle = (stages: StageRecord[] = []): RunOutcome => ({ plan, judgements: [], stages, notes: [], failedClosed: false, idle: true, withdrawnBeacons: 0 });
   if (plan.mode === 'off') return idle();
   const targets = request.kind === 'pre-push' ? pushTargets(request.pushed, repo) : [null];
   if (targets.length === 0) return idle();
@@ -103,13 +105,14 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         }
         // A run that touched the network refreshes this clone's airspace: beacons of dead lines of work go.
         const first = judgements[0];
+        let withdrawnBeacons = 0;
         if (plan.fetch && fetched?.ok && first) {
           const live = new Set(judgements.flatMap((j) => [...j.ownBeacons.live]));
           const discarded = judgements.length === 1 ? first.ownBeacons.discarded : null;
-          const withdrawn = await withdrawOwnBeacons(budget, request.cwd, remote, { published: first.ownBeacons.published, live, discarded });
-          if (withdrawn > 0) notes.push(runMessages.beaconsWithdrawn(withdrawn));
+          withdrawnBeacons = await withdrawOwnBeacons(budget, request.cwd, remote, { published: first.ownBeacons.published, live, discarded });
+          if (withdrawnBeacons > 0) notes.push(runMessages.beaconsWithdrawn(withdrawnBeacons));
         }
-        return { plan, judgements, stages: budget.log, notes, failedClosed, idle: false };
+        return { plan, judgements, stages: budget.log, notes, failedClosed, idle: false, withdrawnBeacons };
       },
       budget.checkDeadline,
     );

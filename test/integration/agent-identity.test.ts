@@ -66,10 +66,14 @@ describe('two machines on one branch name', () => {
     expect(refs).toHaveLength(2);
     expect(refs.every((ref) => /^refs\/airspace\/beacons\/[0-9a-f]{10}\/feature$/.test(ref))).toBe(true);
 
-    // A third machine sees both agents, under two ids.
+    // A third machine sees both agents, under two ids; `beacon list` says whose each is.
     const onCy = check(cy).report.agents.filter((agent) => agent.kind === 'beacon');
     expect(onCy).toHaveLength(2);
     expect(new Set(onCy.map((agent) => agent.id)).size).toBe(2);
+    const listed = runCli(cy, ['beacon', 'list']).stdout.trim().split('\n');
+    expect(listed).toHaveLength(2);
+    for (const line of listed) expect(line).toMatch(/^feature {2}[0-9a-f]{12} {2}· {2}from \S+ {2}· {2}\d+s old {2}· {2}1 file: docs\/session\.txt$/);
+    expect(runCli(ada, ['beacon', 'list']).stdout).toContain('from this clone');
 
     // Each machine: its own `feature` is the ownship, the other machine's `feature` a peer of its own.
     const onAda = check(ada).report;
@@ -124,7 +128,7 @@ describe('a dead line of work blocks nobody', () => {
     expect(stale.report.verdict.steerFrom).toHaveLength(1);
     expect(stale.report.verdict).toMatchObject({ staleFrom: stale.report.verdict.steerFrom, block: false });
     expect(stale.status).toBe(0);
-    expect(runCli(bo, ['check']).stdout).toMatch(/stale beacon: not refreshed for \d+s/);
+    expect(runCli(bo, ['check']).stdout).toMatch(/stale: not refreshed for \d+s/);
   });
 
   it('branch deleted: its beacon is withdrawn; the same clone is never blocked by its own beacons', () => {
@@ -135,7 +139,7 @@ describe('a dead line of work blocks nobody', () => {
     gitIn(ada, 'switch', '-q', '-c', 'aaa-v2');
     expect(check(ada).report.links.filter((l) => l.a === 'aaa' || l.b === 'aaa')).toEqual([]);
     gitIn(ada, 'branch', '-q', '-D', 'aaa');
-    check(ada);
+    expect(runCli(ada, ['beacon', 'clear', '--stale']).stdout).toContain('withdrew 1 beacon of this clone');
     expect(beaconRefs(remote).filter((ref) => ref.endsWith('/aaa'))).toEqual([]);
     expect(check(bo).report.verdict.steerFrom).toEqual([]);
   });

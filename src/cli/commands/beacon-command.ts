@@ -1,25 +1,40 @@
 import { EXIT } from '../../errors.js';
-import { beaconClearedLine, beaconPublishedLine } from '../../messages/beacon.js';
+import { beaconClearedLine, beaconListLine, beaconPublishedLine, staleBeaconsClearedLine } from '../../messages/beacon.js';
 import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
 import { jsonText, sanitizeText } from '../../report/sanitize-text.js';
-import { clearOwnBeacon, listRemoteBeacons, publishOwnBeacon } from '../../app/beacon.js';
+import { clearOwnBeacon, clearStaleBeacons, listRemoteBeacons, publishOwnBeacon } from '../../app/beacon.js';
 
-/** `beacon publish|list|clear`: this agent's transponder on the remote (refs/airspace/beacons/*). */
+/** `beacon publish|list|clear [--stale]`: this agent's transponder on the remote (refs/airspace/beacons/*). */
 export async function beaconCommand(
   cwd: string,
-  args: { action: 'publish' | 'list' | 'clear'; note: string | undefined; json: boolean },
+  args: { action: 'publish' | 'list' | 'clear'; note: string | undefined; json: boolean; stale?: boolean },
   output: Output,
 ): Promise<number> {
   if (args.action === 'list') {
     const beacons = await listRemoteBeacons(cwd);
     output.out(
-      args.json ? jsonText(beacons) : beacons.map((b) => `${sanitizeText(b.agent ?? b.ref)}  ${b.sha.slice(0, 12)}`).join('\n') || cliMessages.noBeacons,
+      args.json
+        ? jsonText(beacons)
+        : beacons
+            .map((b) =>
+              beaconListLine({
+                id: sanitizeText(b.agent ?? b.ref),
+                sha: b.sha.slice(0, 12),
+                machine: b.machine === null ? null : sanitizeText(b.machine),
+                own: b.own,
+                ageMs: b.ageMs,
+                note: b.note === null ? null : sanitizeText(b.note, { maxLength: 120 }),
+                files: b.files.map((f) => sanitizeText(f)),
+                unread: b.unread,
+              }),
+            )
+            .join('\n') || cliMessages.noBeacons,
     );
     return EXIT.ok;
   }
   if (args.action === 'clear') {
-    output.out(beaconClearedLine(await clearOwnBeacon(cwd)));
+    output.out(args.stale ? staleBeaconsClearedLine(await clearStaleBeacons(cwd)) : beaconClearedLine(await clearOwnBeacon(cwd)));
     return EXIT.ok;
   }
   const { ref, beacon } = await publishOwnBeacon(cwd, args.note);
