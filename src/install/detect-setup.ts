@@ -117,7 +117,7 @@ const MANAGER_FILES: ReadonlyArray<readonly [ManagerName, string]> = [
   ['simple-git-hooks', 'simple-git-hooks.mjs'],
 ];
 
-function detectManager(toplevel: string): HookSetup['manager'] {
+export function detectManager(toplevel: string): HookSetup['manager'] {
   for (const [name, file] of MANAGER_FILES) {
     const configFile = join(toplevel, file);
     if (isFile(configFile)) return { name, configFile };

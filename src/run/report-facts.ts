@@ -62,6 +62,7 @@ export function agentReports(
       intent: facts.get(l.id)?.intent ?? [],
       ...(beacon?.note ? { note: beacon.note } : {}),
       ...(beacon ? { beaconAgeMs: Math.max(0, now - beacon.updatedAt) } : {}),
+      ...(l.protection ? { protection: l.protection } : {}),
     };
   };
   return [
