@@ -1,5 +1,6 @@
 import type { LineRange, Link } from '../engine/types.js';
 import { checkMessages as m, formatAge } from '../messages/check.js';
+import { coverageMessages } from '../messages/coverage.js';
 import { graphMessages } from '../messages/graph.js';
 import { symbolMessages } from '../messages/symbols.js';
 import type { AgentFactsReport, AirspaceReport, ReportLink } from './check-report.js';
@@ -96,12 +97,17 @@ function renderAdvisory(link: ReportLink, report: AirspaceReport, style: Style):
 }
 
 /**
- * A worktree on this machine runs its own check against our working tree, so it is advised now. A
- * peer seen through the remote (a branch, a beacon) sees only what we pushed or published: it is
- * not told anything until then, and the line says so instead of promising an advice it never got.
+ * A worktree on this machine runs its own check against our working tree, so it is advised now —
+ * if git runs our hook there: one that runs none (its own core.hooksPath, say) is never advised,
+ * and the line says so with the fix. A peer seen through the remote (a branch, a beacon) sees only
+ * what we pushed or published, and whether it runs airspace-hooks at all cannot be known from here:
+ * the line promises no more than that.
  */
 function holdLine(peer: string, agent: AgentFactsReport | undefined): string {
-  return agent?.kind === 'worktree' ? m.hold(peer) : r.holdRemote(peer);
+  if (agent?.kind !== 'worktree') return r.holdRemote(peer);
+  const protection = agent.protection;
+  if (protection?.protected !== false) return m.hold(peer);
+  return coverageMessages.holdUnprotected(peer, sanitizeText(coverageMessages.why(protection)), sanitizeText(coverageMessages.fix(agent.worktreePath ?? '', protection)));
 }
 
 function describePeer(agent: AgentFactsReport | undefined, style: Style): string[] {

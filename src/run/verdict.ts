@@ -10,11 +10,13 @@ export function verdictFor(report: AirspaceReport, mode: HookMode): Verdict {
   const own = report.scanned.ownship;
   const steerFrom: string[] = [];
   const holdAgainst: string[] = [];
+  const unprotected = new Set(report.agents.filter((agent) => agent.protection?.protected === false).map((agent) => agent.id));
   for (const link of report.advisories) {
     if (link.level !== 'RA' || own === null) continue;
     const peer = link.a === own ? link.b : link.a;
     if (link.steer === own) steerFrom.push(peer);
     else if (link.hold === own) holdAgainst.push(peer);
   }
-  return { mode, steerFrom, holdAgainst, block: mode === 'block' && steerFrom.length > 0 };
+  const unadvised = holdAgainst.filter((peer) => unprotected.has(peer));
+  return { mode, steerFrom, holdAgainst, ...(unadvised.length > 0 ? { unadvised } : {}), block: mode === 'block' && steerFrom.length > 0 };
 }
