@@ -35,6 +35,8 @@ export const cliMessages = {
     at: 'evaluate as of a past moment: a time (ISO 8601) or a revision',
     channels: 'comma-separated channels: overlap,proximity,breadth,dependency,tree,merge,symbol',
     force: 'install even in CI or over a foreign core.hooksPath',
+    worktree: "join this worktree's own hooks dir when core.hooksPath sends git elsewhere (a harness's): its hooks are kept and run first",
+    uninstallWorktree: "only from this worktree's own hooks dir (what install --worktree joined); the shared .git/hooks stays",
     note: 'a short note carried in the beacon',
     ttl: 'intent add: the declared files expire after this many minutes (default: until cleared)',
     ack: 'mark the messages as read',
