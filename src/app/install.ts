@@ -25,7 +25,10 @@ export async function installAirspace(cwd: string, options: { force: boolean; cl
  * `uninstall [--worktree]`: our git hooks out, and our Claude Code entries out of every worktree
  * that has one; with `--worktree` only this worktree's hooks dir (what `install --worktree` joined).
  */
-export async function uninstallAirspace(cwd: string, options: { worktree?: boolean } = {}): Promise<{ result: UninstallResult; claudeCode: readonly ClaudeCodeAction[] }> {
+export async function uninstallAirspace(
+  cwd: string,
+  options: { worktree?: boolean } = {},
+): Promise<{ result: UninstallResult; claudeCode: readonly ClaudeCodeAction[] }> {
   const result = await uninstall(cwd, { worktree: options.worktree === true });
   return { result, claudeCode: options.worktree === true ? [] : await uninstallClaudeCode(cwd) };
 }

@@ -83,7 +83,13 @@ export async function main(argv: readonly string[], output: Output = processOutp
           .option('worktree', { type: 'boolean', default: false, describe: cliMessages.options.worktree })
           .option('claude-code', { type: 'boolean', default: false, describe: agentsCliMessages.options.claudeCode }),
       (args) =>
-        run(async () => (await import('./commands/install-command.js')).installCommand(cwd, { force: args.force, claudeCode: args.claudeCode, worktree: args.worktree }, output))(),
+        run(async () =>
+          (await import('./commands/install-command.js')).installCommand(
+            cwd,
+            { force: args.force, claudeCode: args.claudeCode, worktree: args.worktree },
+            output,
+          ),
+        )(),
     )
     .command(
       'uninstall',

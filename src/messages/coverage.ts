@@ -45,8 +45,7 @@ export const coverageMessages = {
   holdUnprotected: (peer: string, why: string, fix: string) =>
     `hold: you have right of way, but ${peer} runs no airspace hook (${why}): nobody will tell it to steer, so coordinate by hand, or protect it: ${fix}`,
   /** doctor, one finding per unprotected worktree. */
-  worktreeUnprotected: (path: string, branch: string | null, why: string) =>
-    `${path}${branch ? ` (${branch})` : ''} runs no airspace hook on push: ${why}`,
+  worktreeUnprotected: (path: string, branch: string | null, why: string) => `${path}${branch ? ` (${branch})` : ''} runs no airspace hook on push: ${why}`,
   worktreesProtected: (n: number) => `airspace-hooks runs on push in ${n === 1 ? 'this worktree' : `all ${n} worktrees`}`,
   worktreesTopic: 'worktrees',
 };

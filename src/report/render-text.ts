@@ -107,7 +107,11 @@ function holdLine(peer: string, agent: AgentFactsReport | undefined): string {
   if (agent?.kind !== 'worktree') return r.holdRemote(peer);
   const protection = agent.protection;
   if (protection?.protected !== false) return m.hold(peer);
-  return coverageMessages.holdUnprotected(peer, sanitizeText(coverageMessages.why(protection)), sanitizeText(coverageMessages.fix(agent.worktreePath ?? '', protection)));
+  return coverageMessages.holdUnprotected(
+    peer,
+    sanitizeText(coverageMessages.why(protection)),
+    sanitizeText(coverageMessages.fix(agent.worktreePath ?? '', protection)),
+  );
 }
 
 function describePeer(agent: AgentFactsReport | undefined, style: Style): string[] {

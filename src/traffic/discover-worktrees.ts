@@ -190,7 +190,13 @@ export async function discoverWorktrees(cwd: string, currentTopLevel: string, co
 }
 
 /** Index, status and cache key of one peer (index first: the key hashes the bytes the snapshot uses). */
-async function readPeer(id: string, entry: WorktreeEntry, head: string, cached: CachedSnapshot | undefined, clock: () => number): Promise<Omit<PeerRead, 'protection'>> {
+async function readPeer(
+  id: string,
+  entry: WorktreeEntry,
+  head: string,
+  cached: CachedSnapshot | undefined,
+  clock: () => number,
+): Promise<Omit<PeerRead, 'protection'>> {
   const gitDir = await readWorktreeGitDir(entry.path);
   if (gitDir === null) throw new AirspaceError('git', 'worktree-no-git-dir', gitMessages.worktreeNoGitDir);
   const target = { toplevel: entry.path, gitDir, indexFile: join(gitDir, 'index'), head };

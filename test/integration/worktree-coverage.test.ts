@@ -110,9 +110,13 @@ describe('a worktree whose own core.hooksPath runs no airspace hook', () => {
     writeFileSync(global, `[init]\n\tdefaultBranch = main\n[core]\n\thooksPath = ${join(dir, 'hooks')}\n`);
     const doctor = runCli(ada, ['doctor'], { ...env, GIT_CONFIG_GLOBAL: global });
     expect(doctor.status).toBe(2);
-    expect(doctor.stdout).toContain(`✗ worktrees: ${main} (main) runs no airspace hook on push: core.hooksPath (global) sends git to ${join(dir, 'hooks')}, which has no pre-push hook`);
+    expect(doctor.stdout).toContain(
+      `✗ worktrees: ${main} (main) runs no airspace hook on push: core.hooksPath (global) sends git to ${join(dir, 'hooks')}, which has no pre-push hook`,
+    );
     expect(doctor.stdout).toContain(`✗ worktrees: ${ada} (ada/work) runs no airspace hook on push`);
     // The worktree level still wins over the global one in the harness worktree.
-    expect(doctor.stdout).toContain(`✗ worktrees: ${harness} (zz-harness) runs no airspace hook on push: core.hooksPath (worktree) sends git to ${harnessHooks}`);
+    expect(doctor.stdout).toContain(
+      `✗ worktrees: ${harness} (zz-harness) runs no airspace hook on push: core.hooksPath (worktree) sends git to ${harnessHooks}`,
+    );
   });
 });

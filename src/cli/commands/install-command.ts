@@ -8,7 +8,11 @@ import { installAirspace, uninstallAirspace } from '../../app/install.js';
 
 /** `install`: exit 0 when the hooks will run (or a manager snippet was printed), 2 when the user must act. */
 export async function installCommand(cwd: string, args: { force: boolean; claudeCode?: boolean; worktree?: boolean }, output: Output): Promise<number> {
-  const { result, build, claudeCode } = await installAirspace(cwd, { force: args.force, claudeCode: args.claudeCode === true, worktree: args.worktree === true });
+  const { result, build, claudeCode } = await installAirspace(cwd, {
+    force: args.force,
+    claudeCode: args.claudeCode === true,
+    worktree: args.worktree === true,
+  });
   output.out(formatInstallResult(result, cwd));
   if (build?.started) output.err(graphBuildMessages.status(build.status, false));
   if (claudeCode !== null) {
