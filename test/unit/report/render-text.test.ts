@@ -156,8 +156,22 @@ describe('check text', () => {
       plain,
     );
     expect(remote).not.toContain('has been advised');
-    expect(remote).toContain('agent-c is advised to steer away once it sees your work');
+    expect(remote).toContain('agent-c is advised to steer away if it runs airspace-hooks, once it sees your work');
     expect(remote).toContain('beacon publish');
+  });
+
+  it('a peer on this machine that runs no airspace hook is never said to be advised: one line says so, with the fix', () => {
+    const unprotected = {
+      ...agent('zz', 'worktree'),
+      worktreePath: '/tmp/my repo-zz',
+      protection: { protected: false, reason: 'foreign-hook' as const, hooksDir: '/h', hooksPath: { value: '/h', scope: 'worktree' } },
+    };
+    const text = renderReportText(report('check', 'me', [agent('me', 'ownship'), unprotected], [link('me', 'zz', { steer: 'zz', hold: 'me' })]), plain);
+    expect(text).not.toContain('advised');
+    const hold = text.split('\n').filter((line) => line.includes('hold:'));
+    expect(hold).toEqual([
+      "    hold: you have right of way, but zz runs no airspace hook (core.hooksPath (worktree) sends git to /h, whose pre-push does not run airspace-hooks): nobody will tell it to steer, so coordinate by hand, or protect it: cd '/tmp/my repo-zz' && npx airspace-hooks install --worktree",
+    ]);
   });
 });
 
