@@ -44,8 +44,8 @@ export interface HookProtection {
   readonly reason?: CoverageReason;
   /** The directory git runs this worktree's hooks from (absolute). */
   readonly hooksDir: string;
-  /** core.hooksPath in effect, and the config level that sets it; absent when unset. */
-  readonly hooksPath?: { readonly value: string; readonly scope: string };
+  /** core.hooksPath in effect, and the config level that sets it (when read); absent when unset. */
+  readonly hooksPath?: { readonly value: string; readonly scope?: string };
 }
 
 /** Coverage of one worktree: one `git config` process, then a few stats and small reads. */
@@ -53,11 +53,26 @@ export async function hookCoverage(worktree: string, commonDir: string, env: Nod
   return coverageOfHooksDir(worktree, commonDir, await readHooksPath(worktree), env);
 }
 
+/**
+ * The ownship's coverage from the hooks dir its one `rev-parse` already resolved
+ * (RepoInfo.hooksDir): no process of its own. The config level is not known this way.
+ */
+export function coverageOfResolvedHooksDir(worktree: string, commonDir: string, hooksDir: string, env: NodeJS.ProcessEnv = process.env): HookProtection {
+  const hooksPath = hooksDir === join(commonDir, 'hooks') ? null : { value: hooksDir };
+  return coverageOfHooksDir(worktree, commonDir, hooksPath, env);
+}
+
 /** The same, once core.hooksPath is known (file system only). */
-export function coverageOfHooksDir(worktree: string, commonDir: string, hooksPath: HooksPathSetting | null, env: NodeJS.ProcessEnv): HookProtection {
+export function coverageOfHooksDir(
+  worktree: string,
+  commonDir: string,
+  hooksPath: (Pick<HooksPathSetting, 'value'> & Partial<Pick<HooksPathSetting, 'scope'>>) | null,
+  env: NodeJS.ProcessEnv,
+): HookProtection {
   // git runs hooks from the top of the worktree, so a relative hooksPath is relative to it.
   const hooksDir = hooksPath === null ? join(commonDir, 'hooks') : resolve(worktree, hooksPath.value);
-  const base = { hooksDir, ...(hooksPath !== null ? { hooksPath: { value: hooksPath.value, scope: hooksPath.scope } } : {}) };
+  const setting = hooksPath === null ? {} : { hooksPath: { value: hooksPath.value, ...(hooksPath.scope !== undefined ? { scope: hooksPath.scope } : {}) } };
+  const base = { hooksDir, ...setting };
   const reason = pushHookReason(worktree, commonDir, hooksDir, hooksPath !== null, env);
   return reason === null ? { ...base, protected: true } : { ...base, protected: false, reason };
 }

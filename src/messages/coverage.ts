@@ -4,10 +4,12 @@ import type { CoverageReason, HookProtection } from '../install/hook-coverage.js
  * Wording of hook coverage (src/install/hook-coverage.ts): why git runs no airspace hook in a
  * worktree, and the one command that fixes it, written to work from any directory (`cd <path> &&`).
  */
+const hooksPath = (p: HookProtection): string => (p.hooksPath?.scope ? `core.hooksPath (${p.hooksPath.scope})` : 'core.hooksPath');
+
 const WHY: Record<CoverageReason, (p: HookProtection) => string> = {
   'nothing-installed': () => 'no airspace hook is installed',
-  'hooks-path-elsewhere': (p) => `core.hooksPath (${p.hooksPath?.scope ?? 'config'}) sends git to ${p.hooksDir}, which has no pre-push hook`,
-  'foreign-hook': (p) => `core.hooksPath (${p.hooksPath?.scope ?? 'config'}) sends git to ${p.hooksDir}, whose pre-push does not run airspace-hooks`,
+  'hooks-path-elsewhere': (p) => `${hooksPath(p)} sends git to ${p.hooksDir}, which has no pre-push hook`,
+  'foreign-hook': (p) => `${hooksPath(p)} sends git to ${p.hooksDir}, whose pre-push does not run airspace-hooks`,
   'hook-not-executable': (p) => `${p.hooksDir}/pre-push is not executable, so git skips it`,
   'husky-without-airspace': () => 'husky runs its hooks and .husky/pre-push does not call airspace-hooks',
   'husky-runtime-missing': (p) => `husky's generated ${p.hooksDir} is missing there (it is gitignored)`,

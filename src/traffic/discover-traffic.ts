@@ -3,7 +3,7 @@ import { MAX_COMMITS, readCommitGraph, summarizeLine, type CommitGraph } from '.
 import { listRefs, remoteBranchTip, type RefListing } from '../git/list-refs.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
 import { resolveTrunk, type Trunk } from '../git/resolve-trunk.js';
-import { hookCoverage } from '../install/hook-coverage.js';
+import { coverageOfResolvedHooksDir } from '../install/hook-coverage.js';
 import { snapshotWorktree } from '../git/snapshot-worktree.js';
 import { resolveExplicitAgents } from './discover-explicit-agents.js';
 import { discoverRemoteBranches, type BranchFilter } from './discover-remote-branches.js';
@@ -66,14 +66,15 @@ export interface DiscoveredTraffic {
 export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): Promise<DiscoveredTraffic> {
   const cwd = repo.toplevel;
   const explicit = options.agents !== undefined && options.agents.length > 0;
-  const [listing, ownWork, worktrees, named, ownProtection] = await Promise.all([
+  const [listing, ownWork, worktrees, named] = await Promise.all([
     listRefs(cwd, options.remote, options.beaconRefs !== undefined ? { also: options.beaconRefs } : {}),
     options.ownshipAs ? pushedDraft(repo, options.ownshipAs) : ownshipDraft(repo, options.inheritRepoEnv),
     explicit ? undefined : discoverWorktrees(cwd, repo.toplevel, repo.commonDir),
     explicit ? resolveExplicitAgents(cwd, options.agents!) : undefined,
-    hookCoverage(repo.toplevel, repo.commonDir).catch(() => undefined),
   ]);
-  const ownDraft = ownWork && ownWork.kind === 'worktree' && ownProtection ? { ...ownWork, protection: ownProtection } : ownWork;
+  // The ownship's coverage costs no process: its rev-parse resolved the hooks dir already.
+  const ownDraft =
+    ownWork && ownWork.kind === 'worktree' ? { ...ownWork, protection: coverageOfResolvedHooksDir(repo.toplevel, repo.commonDir, repo.hooksDir) } : ownWork;
   const trunk = resolveTrunk(listing, options.remote, options.trunk);
   const pushedOf = (branch: string | null, fallback: string | null): string | null => pushedRef(listing, options.remote, branch, fallback);
   const unknown = [...(worktrees?.unknown ?? []), ...(named?.unknown ?? [])];
