@@ -46,6 +46,10 @@ export const coverageMessages = {
   /** The ONE line the agent with right of way reads when the other side will never be advised. */
   holdUnprotected: (peer: string, why: string, fix: string) =>
     `hold: you have right of way, but ${peer} runs no airspace hook (${why}): nobody will tell it to steer, so coordinate by hand, or protect it: ${fix}`,
+  /** scan: a pair whose steering agent will never be told. */
+  steerPairUnprotected: (pair: string, steer: string) => `${pair} (${steer} runs no airspace hook: nobody tells it to steer)`,
+  /** The steering side, when its own worktree runs no airspace hook: its push will not be checked. */
+  ownUnprotected: (why: string, fix: string) => `git runs no airspace hook in this worktree (${why}): your push will not be checked; protect it: ${fix}`,
   /** doctor, one finding per unprotected worktree. */
   worktreeUnprotected: (path: string, branch: string | null, why: string) => `${path}${branch ? ` (${branch})` : ''} runs no airspace hook on push: ${why}`,
   worktreesProtected: (n: number) => `airspace-hooks runs on push in ${n === 1 ? 'this worktree' : `all ${n} worktrees`}`,

@@ -88,9 +88,19 @@ function renderAdvisory(link: ReportLink, report: AirspaceReport, style: Style):
   if (symbols.length > MAX_SYMBOLS) lines.push(`    … ${symbols.length - MAX_SYMBOLS} more symbol collisions`);
   if (view.kind === 'own') lines.push(...describePeer(agents.get(view.peer), style));
   if (link.level === 'RA' && link.steer && link.hold) {
-    if (view.kind === 'pair') lines.push(`    ${m.steerPair(sanitizeText(link.steer), sanitizeText(link.hold))}`);
-    else if (link.steer === report.scanned.ownship) lines.push(`    ${style.red(m.steer(sanitizeText(view.peer)))}`, `    ${m.whatToDo}`);
-    else lines.push(`    ${style.green(holdLine(sanitizeText(view.peer), agents.get(view.peer)))}`);
+    const steerer = agents.get(link.steer);
+    if (view.kind === 'pair') {
+      const pair = m.steerPair(sanitizeText(link.steer), sanitizeText(link.hold));
+      lines.push(`    ${steerer?.protection?.protected === false ? coverageMessages.steerPairUnprotected(pair, sanitizeText(link.steer)) : pair}`);
+    } else if (link.steer === report.scanned.ownship) {
+      lines.push(`    ${style.red(m.steer(sanitizeText(view.peer)))}`, `    ${m.whatToDo}`);
+      // Told by `check` (or a harness's tool) in a worktree whose own push nothing will stop.
+      const own = steerer?.protection;
+      if (own?.protected === false)
+        lines.push(
+          `    ${style.yellow(coverageMessages.ownUnprotected(sanitizeText(coverageMessages.why(own)), sanitizeText(coverageMessages.fix(steerer?.worktreePath ?? '.', own))))}`,
+        );
+    } else lines.push(`    ${style.green(holdLine(sanitizeText(view.peer), agents.get(view.peer)))}`);
   }
   for (const u of link.unknown ?? []) lines.push(`    ${style.dim(m.unknown(u.channel, sanitizeText(u.reason)))}`);
   return lines;

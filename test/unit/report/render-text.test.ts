@@ -160,6 +160,20 @@ describe('check text', () => {
     expect(remote).toContain('beacon publish');
   });
 
+  it('the steering side in a worktree that runs no airspace hook is told its push will not be checked; scan marks such a steerer', () => {
+    const protection = { protected: false, reason: 'hooks-path-elsewhere' as const, hooksDir: '/h' };
+    const me = { ...agent('me', 'ownship'), worktreePath: '/wt/me', protection };
+    const own = renderReportText(report('check', 'me', [me, agent('peer', 'worktree')], [link('me', 'peer', { steer: 'me', hold: 'peer' })]), plain);
+    expect(own).toContain(
+      'git runs no airspace hook in this worktree (core.hooksPath sends git to /h, which has no pre-push hook): your push will not be checked; protect it: cd /wt/me && npx airspace-hooks install --worktree',
+    );
+    const scan = renderReportText(
+      report('scan', null, [{ ...agent('a', 'worktree'), protection }, agent('b', 'worktree')], [link('a', 'b', { steer: 'a', hold: 'b' })]),
+      plain,
+    );
+    expect(scan).toContain('a steers, b holds (a runs no airspace hook: nobody tells it to steer)');
+  });
+
   it('a peer on this machine that runs no airspace hook is never said to be advised: one line says so, with the fix', () => {
     const unprotected = {
       ...agent('zz', 'worktree'),
