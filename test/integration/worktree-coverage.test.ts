@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync, existsSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitAll, gitIn, initRepo, pathWithCli, removeDir, runCli, tempDir, writeFiles } from '../helpers/temp-repo.js';
+import { commitAll, gitIn, initRepo, pathWithCli, removeDir, runCli, tempDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
  * A harness-made worktree (as Claude Code and others make them): `extensions.worktreeConfig` and
@@ -100,6 +101,15 @@ describe('a worktree whose own core.hooksPath runs no airspace hook', () => {
     // The shared hooks of every other worktree stay.
     expect(existsSync(join(main, '.git', 'hooks', 'pre-push'))).toBe(true);
     expect(runCli(main, ['doctor'], env).status).toBe(2);
+  });
+
+  it('the installed pre-commit of the agent with right of way says so too, as git runs it', () => {
+    writeFiles(ada, { 'notes.md': numbered(40).replace('line 10\n', 'line 10 ada again\n') });
+    gitIn(ada, 'add', '-A');
+    const commit = spawnSync('git', ['commit', '-q', '-m', 'ada: again'], { cwd: ada, env: testEnv(env), encoding: 'utf8' });
+    expect(commit.status, commit.stderr).toBe(0);
+    expect(commit.stderr).toContain('zz-harness runs no airspace hook');
+    expect(commit.stderr).not.toContain('has been advised');
   });
 
   it('core.hooksPath set in the global config sends every worktree elsewhere: doctor lists each one', () => {
