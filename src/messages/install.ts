@@ -99,7 +99,7 @@ export function installResultLines(result: InstallResult, cwd?: string): string[
       return [
         `airspace-hooks: not installed: core.hooksPath is set to "${result.hooksPath ?? ''}", so git runs hooks from ${show(result.hooksDir ?? '')}, a directory another tool or person manages.`,
         'Either add `airspace-hooks hook pre-commit` and `airspace-hooks hook pre-push "$1" "$2"` to the hooks there,',
-        `or run \`${c.cli} install --worktree\` to put our shims into that directory (existing hooks there are kept and still run first).`,
+        `or run \`${c.cli} install --worktree\` to put our shims into that directory (existing hooks there are kept and still run first; \`--force\` does the same and also replaces shims you edited).`,
       ];
     case 'installed': {
       const head =
