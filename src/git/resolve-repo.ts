@@ -56,7 +56,9 @@ const FLAGS = [
  * commit), so the number of lines printed tells which case we are in.
  */
 export async function resolveRepo(cwd: string, options: ResolveRepoOptions = {}): Promise<RepoInfo> {
-  const result = await runGit(FLAGS, { cwd, okCodes: [128], inheritRepoEnv: options.inheritRepoEnv });
+  // userHooks: `--git-path hooks` must name the user's hooks dir, not HOOKLESS's /dev/null
+  // (exec-git.ts); rev-parse runs no hook either way.
+  const result = await runGit(FLAGS, { cwd, okCodes: [128], inheritRepoEnv: options.inheritRepoEnv, userHooks: true });
   const lines = result.stdout.toString('utf8').split('\n');
   if (lines.at(-1) === '') lines.pop();
   const [bare, shallow, gitDir, commonDir, indexFile, hooksDir, toplevel, head, symbolic] = lines;
