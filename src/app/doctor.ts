@@ -6,6 +6,8 @@ import { resolveRepo, type RepoInfo } from '../git/resolve-repo.js';
 import { graphHealth, type GraphHealth } from '../graph/graph-health.js';
 import { detectPackageManager, inspectInstallation } from '../install/index.js';
 import type { InstallFinding, PackageManager } from '../install/index.js';
+import { inspectWorktrees } from '../install/inspect-worktrees.js';
+import { coverageMessages as cm } from '../messages/coverage.js';
 import { doctorMessages as m } from '../messages/doctor.js';
 
 /**
@@ -85,8 +87,30 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
     add('warn', 'import graph', isAirspaceError(error) ? error.message : String(error));
   }
 
+  findings.push(...(await worktreeFindings(cwd, repo)));
   const installation = await inspectInstallation(cwd);
   return { findings, installation, packageManager: detectPackageManager(repo.toplevel) };
+}
+
+/**
+ * Every worktree of the repository, from whichever one doctor runs in: a worktree where git runs
+ * no airspace hook on push is a FAIL with the command that fixes it from here. "Nothing installed"
+ * is the installation section's warning already (it is the shared hooks dir, the same for all).
+ */
+async function worktreeFindings(cwd: string, repo: RepoInfo): Promise<DoctorFinding[]> {
+  try {
+    const worktrees = await inspectWorktrees(cwd, repo.toplevel, repo.commonDir);
+    const unprotected = worktrees.filter((w) => !w.protection.protected);
+    if (unprotected.length === 0) return [{ level: 'ok', topic: cm.worktreesTopic, text: cm.worktreesProtected(worktrees.length) }];
+    return unprotected.map((w) => ({
+      level: w.protection.reason === 'nothing-installed' ? 'warn' : 'error',
+      topic: cm.worktreesTopic,
+      text: cm.worktreeUnprotected(w.path, w.branch, cm.why(w.protection)),
+      fix: cm.fix(w.path, w.protection),
+    }));
+  } catch (error) {
+    return [{ level: 'warn', topic: cm.worktreesTopic, text: isAirspaceError(error) ? error.message : String(error) }];
+  }
 }
 
 /**

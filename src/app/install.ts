@@ -12,17 +12,23 @@ export interface InstallOutcome {
   readonly claudeCode: readonly ClaudeCodeAction[] | null;
 }
 
-/** `install [--force] [--claude-code]`: the git hooks, the first graph build off the critical path, and the Claude Code hook on request. */
-export async function installAirspace(cwd: string, options: { force: boolean; claudeCode: boolean }): Promise<InstallOutcome> {
-  const result = await install(cwd, { force: options.force });
+/** `install [--force] [--worktree] [--claude-code]`: the git hooks, the first graph build off the critical path, and the Claude Code hook on request. */
+export async function installAirspace(cwd: string, options: { force: boolean; claudeCode: boolean; worktree?: boolean }): Promise<InstallOutcome> {
+  const result = await install(cwd, { force: options.force, worktree: options.worktree === true });
   // The first import graph is built off the critical path, so the first push does not wait for it.
   const build = result.ok ? await (await import('./graph.js')).startGraphBuild(cwd) : null;
   const claudeCode = options.claudeCode ? await installClaudeCode(cwd) : null;
   return { result, build, claudeCode };
 }
 
-/** `uninstall`: our git hooks out, and our Claude Code entries out of every worktree that has one. */
-export async function uninstallAirspace(cwd: string): Promise<{ result: UninstallResult; claudeCode: readonly ClaudeCodeAction[] }> {
-  const result = await uninstall(cwd);
-  return { result, claudeCode: await uninstallClaudeCode(cwd) };
+/**
+ * `uninstall [--worktree]`: our git hooks out, and our Claude Code entries out of every worktree
+ * that has one; with `--worktree` only this worktree's hooks dir (what `install --worktree` joined).
+ */
+export async function uninstallAirspace(
+  cwd: string,
+  options: { worktree?: boolean } = {},
+): Promise<{ result: UninstallResult; claudeCode: readonly ClaudeCodeAction[] }> {
+  const result = await uninstall(cwd, { worktree: options.worktree === true });
+  return { result, claudeCode: options.worktree === true ? [] : await uninstallClaudeCode(cwd) };
 }

@@ -80,12 +80,22 @@ export async function main(argv: readonly string[], output: Output = processOutp
       (y) =>
         y
           .option('force', { type: 'boolean', default: false, describe: cliMessages.options.force })
+          .option('worktree', { type: 'boolean', default: false, describe: cliMessages.options.worktree })
           .option('claude-code', { type: 'boolean', default: false, describe: agentsCliMessages.options.claudeCode }),
       (args) =>
-        run(async () => (await import('./commands/install-command.js')).installCommand(cwd, { force: args.force, claudeCode: args.claudeCode }, output))(),
+        run(async () =>
+          (await import('./commands/install-command.js')).installCommand(
+            cwd,
+            { force: args.force, claudeCode: args.claudeCode, worktree: args.worktree },
+            output,
+          ),
+        )(),
     )
-    .command('uninstall', cliMessages.commands.uninstall, {}, () =>
-      run(async () => (await import('./commands/install-command.js')).uninstallCommand(cwd, output))(),
+    .command(
+      'uninstall',
+      cliMessages.commands.uninstall,
+      (y) => y.option('worktree', { type: 'boolean', default: false, describe: cliMessages.options.uninstallWorktree }),
+      (args) => run(async () => (await import('./commands/install-command.js')).uninstallCommand(cwd, output, { worktree: args.worktree }))(),
     )
     .command(
       'beacon <action>',

@@ -13,6 +13,11 @@ export interface RepoInfo {
   readonly commonDir: string;
   /** Absolute path of the index git uses here (GIT_INDEX_FILE when inherited). */
   readonly indexFile: string;
+  /**
+   * The directory git runs this worktree's hooks from: `<common dir>/hooks`, or where core.hooksPath
+   * sends it at whatever config level (a relative one resolved against the worktree, as git runs hooks).
+   */
+  readonly hooksDir: string;
   /** HEAD commit, or null when the branch has no commits yet. */
   readonly head: string | null;
   /** Short branch name (`feature/x`), or null when HEAD is detached. */
@@ -34,6 +39,10 @@ const FLAGS = [
   '--git-common-dir',
   '--git-path',
   'index',
+  // Sticky too: absolute for the hooks dir (and --show-toplevel, absolute anyway), not for the index above.
+  '--path-format=absolute',
+  '--git-path',
+  'hooks',
   '--show-toplevel',
   // Flags of rev-parse are sticky: the plain HEAD (sha) must come before --symbolic-full-name.
   'HEAD',
@@ -47,16 +56,26 @@ const FLAGS = [
  * commit), so the number of lines printed tells which case we are in.
  */
 export async function resolveRepo(cwd: string, options: ResolveRepoOptions = {}): Promise<RepoInfo> {
-  const result = await runGit(FLAGS, { cwd, okCodes: [128], inheritRepoEnv: options.inheritRepoEnv });
+  // userHooks: `--git-path hooks` must name the user's hooks dir, not HOOKLESS's /dev/null
+  // (exec-git.ts); rev-parse runs no hook either way.
+  const result = await runGit(FLAGS, { cwd, okCodes: [128], inheritRepoEnv: options.inheritRepoEnv, userHooks: true });
   const lines = result.stdout.toString('utf8').split('\n');
   if (lines.at(-1) === '') lines.pop();
-  const [bare, shallow, gitDir, commonDir, indexFile, toplevel, head, symbolic] = lines;
-  if (bare === undefined || shallow === undefined || gitDir === undefined || commonDir === undefined || indexFile === undefined) {
+  const [bare, shallow, gitDir, commonDir, indexFile, hooksDir, toplevel, head, symbolic] = lines;
+  if (bare === undefined || shallow === undefined || gitDir === undefined || commonDir === undefined || indexFile === undefined || hooksDir === undefined) {
     throw new AirspaceError('environment', 'not-a-repository', gitMessages.notARepository(cwd), { stderr: result.stderr });
   }
   if (bare === 'true') throw new AirspaceError('environment', 'bare-repository', gitMessages.bareRepository(gitDir));
   if (toplevel === undefined) throw new AirspaceError('environment', 'not-in-worktree', gitMessages.notInWorktree(cwd));
-  const base = { toplevel, gitDir, commonDir: absolute(cwd, commonDir), indexFile: absolute(cwd, indexFile), isShallow: shallow === 'true', isBare: false };
+  const base = {
+    toplevel,
+    gitDir,
+    commonDir: absolute(cwd, commonDir),
+    indexFile: absolute(cwd, indexFile),
+    hooksDir,
+    isShallow: shallow === 'true',
+    isBare: false,
+  };
   if (result.code === 0 && head !== undefined && symbolic !== undefined) {
     return { ...base, head, branch: shortBranch(symbolic) };
   }

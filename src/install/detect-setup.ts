@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { AirspaceError } from '../errors.js';
 import { git } from '../git/exec-git.js';
+import { readHooksPath } from '../git/hooks-path.js';
 import { gitMessages } from '../messages/git.js';
 import { detectPackageManager, type PackageManager, type PackageManagerName } from './package-manager.js';
 import type { ManagerName } from './types.js';
@@ -16,8 +17,10 @@ export interface HookSetup {
   readonly hooksDir: string;
   /** `<common dir>/hooks`: where hooks live when core.hooksPath is unset. */
   readonly defaultHooksDir: string;
-  /** core.hooksPath exactly as configured, or null. */
+  /** core.hooksPath as configured (`~/` expanded), or null. */
   readonly hooksPath: string | null;
+  /** The config level that sets it (`worktree`, `local`, `global`, `system`, `command`), or null. */
+  readonly hooksPathScope: string | null;
   readonly husky: HuskySetup | null;
   /** The first hook manager whose config file is present in the worktree. */
   readonly manager: { readonly name: ManagerName; readonly configFile: string } | null;
@@ -54,14 +57,15 @@ export async function detectSetup(cwd: string): Promise<HookSetup> {
     await git(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir', '--git-path', 'hooks'], { cwd, okCodes: [128], userHooks: true })
   ).split('\n');
   if (toplevel === '' || commonDir === '' || hooksDir === '') throw new AirspaceError('environment', 'not-a-repository', gitMessages.notARepository(cwd));
-  const configured = await git(['config', '--get', 'core.hooksPath'], { cwd, okCodes: [1], userHooks: true });
-  const hooksPath = configured === '' ? null : configured;
+  const configured = await readHooksPath(cwd);
+  const hooksPath = configured?.value ?? null;
   return {
     toplevel,
     commonDir,
     hooksDir,
     defaultHooksDir: join(commonDir, 'hooks'),
     hooksPath,
+    hooksPathScope: configured?.scope ?? null,
     husky: detectHusky(toplevel, hooksPath === null ? null : hooksDir),
     manager: detectManager(toplevel),
     packageManager: detectPackageManager(toplevel),
@@ -117,7 +121,7 @@ const MANAGER_FILES: ReadonlyArray<readonly [ManagerName, string]> = [
   ['simple-git-hooks', 'simple-git-hooks.mjs'],
 ];
 
-function detectManager(toplevel: string): HookSetup['manager'] {
+export function detectManager(toplevel: string): HookSetup['manager'] {
   for (const [name, file] of MANAGER_FILES) {
     const configFile = join(toplevel, file);
     if (isFile(configFile)) return { name, configFile };

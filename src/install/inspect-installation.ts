@@ -75,7 +75,14 @@ function inspectHooksDirs(setup: HookSetup): InstallFinding[] {
     }
     // Shims left in .git/hooks while core.hooksPath sends git elsewhere never run.
     if (setup.hooksDir !== setup.defaultHooksDir && shimState(setup.defaultHooksDir, hook).ours) {
-      findings.push({ level: 'error', code: 'shim-not-active', hook, path: setup.defaultHooksDir, detail: setup.hooksPath ?? undefined });
+      findings.push({
+        level: 'error',
+        code: 'shim-not-active',
+        hook,
+        path: setup.defaultHooksDir,
+        detail: setup.hooksPath ?? undefined,
+        ...(setup.hooksPathScope !== null ? { scope: setup.hooksPathScope } : {}),
+      });
     }
   }
   return findings;

@@ -12,7 +12,8 @@ import { HOOK_NAMES, type HookAction, type InstallOptions, type InstallResult } 
  *   husky active            → our block in .husky/<hook> (husky owns core.hooksPath)
  *   lefthook / pre-commit / simple-git-hooks → the snippet to add; their files stay untouched
  *   husky set up, not active → our block anyway; doctor says to run husky
- *   foreign core.hooksPath  → refuse (someone else owns that dir) unless force
+ *   foreign core.hooksPath  → refuse (someone else owns that dir) unless force or `worktree`
+ *                              (then join it: shims there, its hooks kept and run first)
  *   otherwise               → shims in `git rev-parse --git-path hooks`, shared by all worktrees
  * Running it twice changes nothing the second time.
  */
@@ -64,7 +65,8 @@ export async function install(cwd: string, options: InstallOptions = {}): Promis
   // (an earlier forced install) are not a reason to refuse either.
   const foreign = setup.hooksPath !== null && setup.hooksDir !== setup.defaultHooksDir;
   const ownedAlready = hooks.every((hook) => shimState(setup.hooksDir, hook).ours);
-  if (foreign && !force && !ownedAlready) {
+  const joined = options.worktree === true;
+  if (foreign && !force && !joined && !ownedAlready) {
     return { ...base, outcome: 'refused-hooks-path', ok: false, strategy: 'none', hooksDir: setup.hooksDir, hooks: [] };
   }
   const actions = hooks.map((hook) => installShim(setup.hooksDir, hook, force));
@@ -75,7 +77,8 @@ export async function install(cwd: string, options: InstallOptions = {}): Promis
     strategy: 'hooks-dir',
     hooksDir: setup.hooksDir,
     hooks: actions,
-    forced: forcedByCi || (foreign && !ownedAlready),
+    forced: forcedByCi || (foreign && !ownedAlready && !joined),
+    ...(foreign ? { joinedHooksPath: true } : {}),
   };
 }
 

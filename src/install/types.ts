@@ -13,6 +13,12 @@ export type ManagerName = 'lefthook' | 'pre-commit' | 'simple-git-hooks';
 export interface InstallOptions {
   /** Install over a foreign `core.hooksPath`, in CI, and over a shim the user edited. */
   readonly force?: boolean;
+  /**
+   * Join this worktree's own hooks dir when core.hooksPath sends git elsewhere (a harness's, say):
+   * our shims go there and the hooks already there are kept and run first, as everywhere else.
+   * Unlike `force`, it does not override CI or replace a shim the user edited.
+   */
+  readonly worktree?: boolean;
   /** Which hooks (default: both). */
   readonly hooks?: readonly HookName[];
   /** Treat the environment as CI (default: detected from the CI variable). */
@@ -70,6 +76,8 @@ export interface InstallResult {
   readonly huskyRuntimeMissing: boolean;
   /** The command that sets husky up in this worktree (`npx husky`, or `npx husky install` for husky ≤ 8). */
   readonly huskyFix: string | null;
+  /** Our shims went into a core.hooksPath directory that is not ours (`--worktree` or `force`). */
+  readonly joinedHooksPath?: boolean;
   /** Install went ahead only because of `force` (foreign core.hooksPath, or CI). */
   readonly forced: boolean;
   /** The project's package manager: the commands in the output are the ones that run with it. */
@@ -119,6 +127,8 @@ export interface InstallFinding {
   readonly path?: string;
   /** A fact for the message: a version, the configured hooksPath, a manager name. */
   readonly detail?: string;
+  /** For shim-not-active: the config level that sets core.hooksPath (what `git config --<scope> --unset` needs). */
+  readonly scope?: string;
   /** For manager findings: what to add. */
   readonly snippet?: ManagerSnippet;
 }

@@ -9,7 +9,12 @@ const MAX_LINES = 10;
 export function summarizeReport(report: AirspaceReport): string {
   const head =
     report.command === 'check'
-      ? mcpMessages.checkSummary(report.advisories.length, (report.verdict?.steerFrom ?? []).map(clean), (report.verdict?.holdAgainst ?? []).map(clean))
+      ? mcpMessages.checkSummary(
+          report.advisories.length,
+          (report.verdict?.steerFrom ?? []).map(clean),
+          (report.verdict?.holdAgainst ?? []).map(clean),
+          (report.verdict?.unadvised ?? []).map(clean),
+        )
       : mcpMessages.scanSummary(report.agents.length, report.pairs.compared, report.advisories.length);
   const lines = report.advisories.slice(0, MAX_LINES).map((link) =>
     mcpMessages.advisoryLine(

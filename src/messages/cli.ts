@@ -36,6 +36,8 @@ export const cliMessages = {
     channels: 'comma-separated channels: overlap,proximity,breadth,dependency,tree,merge,symbol',
     force: 'install even in CI or over a foreign core.hooksPath',
     stale: 'with clear: withdraw every beacon of this clone whose line of work no longer exists (a deleted branch, discarded work)',
+    worktree: "join this worktree's own hooks dir when core.hooksPath sends git elsewhere (a harness's): its hooks are kept and run first",
+    uninstallWorktree: "only from this worktree's own hooks dir (what install --worktree joined); the shared .git/hooks stays",
     note: 'a short note carried in the beacon',
     ttl: 'intent add: the declared files expire after this many minutes (default: until cleared)',
     ack: 'mark the messages as read',

@@ -99,13 +99,15 @@ export function installResultLines(result: InstallResult, cwd?: string): string[
       return [
         `airspace-hooks: not installed: core.hooksPath is set to "${result.hooksPath ?? ''}", so git runs hooks from ${show(result.hooksDir ?? '')}, a directory another tool or person manages.`,
         'Either add `airspace-hooks hook pre-commit` and `airspace-hooks hook pre-push "$1" "$2"` to the hooks there,',
-        `or run \`${c.cli} install --force\` to put our shims into that directory (existing hooks there are kept and still run first).`,
+        `or run \`${c.cli} install --worktree\` to put our shims into that directory (existing hooks there are kept and still run first; \`--force\` does the same and also replaces shims you edited).`,
       ];
     case 'installed': {
       const head =
         result.strategy === 'husky'
           ? `airspace-hooks ${result.version}: hooks added to husky's scripts in ${show(result.hooksDir ?? '')}`
-          : `airspace-hooks ${result.version}: hooks installed in ${show(result.hooksDir ?? '')} (shared by every worktree of this repository)`;
+          : result.joinedHooksPath === true
+            ? `airspace-hooks ${result.version}: hooks installed in ${show(result.hooksDir ?? '')}, where core.hooksPath "${result.hooksPath ?? ''}" sends git (hooks already there still run first; \`${c.cli} uninstall --worktree\` here puts them back)`
+            : `airspace-hooks ${result.version}: hooks installed in ${show(result.hooksDir ?? '')} (shared by every worktree of this repository)`;
       const lines = [head, ...result.hooks.map((action) => hookActionLine(action, show))];
       if (result.forced && result.hooksPath !== null && result.strategy === 'hooks-dir')
         lines.push(`  (core.hooksPath "${result.hooksPath}" is not ours; installed there because of --force)`);
@@ -152,6 +154,12 @@ export function uninstallResultLines(result: UninstallResult, cwd?: string): str
 
 const MARK = { ok: 'ok  ', warn: 'warn', error: 'FAIL' } as const;
 
+/** `git config --unset` reads the shared file unless told the level: a worktree's own value needs `--worktree`. */
+function unsetHooksPath(scope: string | undefined): string {
+  if (scope === undefined || scope === 'command') return '';
+  return `, or git config --${scope} --unset core.hooksPath`;
+}
+
 function findingText(finding: InstallFinding, show: Show, pm: PackageManagerName): string {
   const c = packageManagerCommands(pm);
   const where = finding.path === undefined ? '' : show(finding.path);
@@ -170,7 +178,7 @@ function findingText(finding: InstallFinding, show: Show, pm: PackageManagerName
     case 'shim-not-executable':
       return `${hook}${where} is not executable, so git skips it; run: chmod +x ${where}`;
     case 'shim-not-active':
-      return `${hook}our hook in ${where} never runs: core.hooksPath sends git to "${finding.detail ?? ''}"; run ${c.cli} install (or unset core.hooksPath)`;
+      return `${hook}our hook in ${where} never runs: core.hooksPath${finding.scope ? ` (${finding.scope} config)` : ''} sends git to "${finding.detail ?? ''}"; run ${c.cli} install --worktree here (our hook joins that directory, the hooks there still run first)${unsetHooksPath(finding.scope)}`;
     case 'husky-block-installed':
       return `${hook}airspace-hooks block in ${where} (version ${finding.detail ?? '?'})`;
     case 'husky-block-modified':

@@ -31,12 +31,17 @@ export const mcpMessages = {
   /** An RA-level risk with no channel that saw the collision: warned, never blocking (docs/decisions/blocking-rule.md). */
   predictedRA: 'TA (predicted RA, no evidence yet)',
   checksOff: 'the checks are off in this repository\'s configuration (mode "off")',
-  checkSummary: (advisories: number, steer: readonly string[], hold: readonly string[]) =>
+  checkSummary: (advisories: number, steer: readonly string[], hold: readonly string[], unadvised: readonly string[] = []) =>
     advisories === 0
       ? 'clear: no traffic near this worktree'
       : `${advisories} advisor${advisories === 1 ? 'y' : 'ies'}` +
         (steer.length ? `; you must steer away from ${steer.join(', ')} (pick other files or coordinate first)` : '') +
-        (hold.length ? `; you hold course, ${hold.join(', ')} ${hold.length === 1 ? 'was' : 'were'} told to steer` : ''),
+        (hold.length > unadvised.length
+          ? `; you hold course, ${hold.filter((p) => !unadvised.includes(p)).join(', ')} ${hold.length - unadvised.length === 1 ? 'is' : 'are'} advised to steer if running airspace-hooks`
+          : '') +
+        (unadvised.length
+          ? `; ${unadvised.join(', ')} ${unadvised.length === 1 ? 'runs' : 'run'} no airspace hook: nobody tells ${unadvised.length === 1 ? 'it' : 'them'} to steer, coordinate by hand (airspace-hooks doctor says how to protect ${unadvised.length === 1 ? 'it' : 'them'})`
+          : ''),
   advisoryLine: (level: string, a: string, b: string, risk: number, files: readonly string[]) =>
     `${level} ${a} ↔ ${b} risk ${risk.toFixed(2)}${files.length ? `: ${files.join(', ')}` : ''}`,
   scanSummary: (agents: number, pairs: number, advisories: number) =>

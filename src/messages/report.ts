@@ -13,7 +13,7 @@ export const reportMessages = {
   clearPairs: (n: number) => `clear: ${n} pair${n === 1 ? '' : 's'} of agents`,
   /** `^N` in a range list (src/report/render-text.ts formatRanges): lines added without changing any. */
   insertionLegend: '^N = lines inserted just before line N (no existing line changed)',
-  /** The peer works on another machine: it learns of us only through the remote. */
+  /** The peer works on another machine: it learns of us only through the remote, and only if it runs our hooks. */
   holdRemote: (peer: string) =>
-    `hold: you have right of way; ${peer} is advised to steer away once it sees your work (it sees it once you push or run \`airspace-hooks beacon publish\`)`,
+    `hold: you have right of way; ${peer} is advised to steer away if it runs airspace-hooks, once it sees your work (it sees it once you push or run \`airspace-hooks beacon publish\`)`,
 };

@@ -1,4 +1,5 @@
 import type { Link, Vec3 } from '../engine/types.js';
+import type { HookProtection } from '../install/hook-coverage.js';
 import type { SymbolCollision } from '../symbols/symbol-types.js';
 import type { UnknownPeer } from '../traffic/collect-airspace.js';
 
@@ -41,6 +42,12 @@ export interface AgentFactsReport {
   readonly beaconStale?: boolean;
   /** The publishing machine of its beacon (display only). */
   readonly machine?: string;
+  /**
+   * A worktree on this machine (the ownship included): whether git runs airspace-hooks on its next
+   * push, and if not why (src/install/hook-coverage.ts). Absent for peers on other machines: we
+   * cannot know whether they run it.
+   */
+  readonly protection?: HookProtection;
 }
 
 export interface ScannedReport {
@@ -88,8 +95,13 @@ export interface Verdict {
   readonly steerFrom: readonly string[];
   /** Of those, peers known only by a stale beacon: shown, never a block on their own. */
   readonly staleFrom?: readonly string[];
-  /** Peers that were advised to steer away from this agent (RA, this agent holds). */
+  /** Peers that must steer away from this agent (RA, this agent holds). */
   readonly holdAgainst: readonly string[];
+  /**
+   * Of `holdAgainst`, the local worktrees that run no airspace hook: nobody advises them, so the
+   * right of way is worth nothing until they are protected or someone coordinates by hand.
+   */
+  readonly unadvised?: readonly string[];
   /** True when the hook/command exits 1. */
   readonly block: boolean;
 }

@@ -1,5 +1,6 @@
 import type { LineRange, Link } from '../engine/types.js';
 import { checkMessages as m, formatAge } from '../messages/check.js';
+import { coverageMessages } from '../messages/coverage.js';
 import { graphMessages } from '../messages/graph.js';
 import { symbolMessages } from '../messages/symbols.js';
 import type { AgentFactsReport, AirspaceReport, ReportLink } from './check-report.js';
@@ -87,26 +88,44 @@ function renderAdvisory(link: ReportLink, report: AirspaceReport, style: Style):
   if (symbols.length > MAX_SYMBOLS) lines.push(`    … ${symbols.length - MAX_SYMBOLS} more symbol collisions`);
   if (view.kind === 'own') lines.push(...describePeer(agents.get(view.peer), style));
   if (link.level === 'RA' && link.steer && link.hold) {
-    if (view.kind === 'pair') lines.push(`    ${m.steerPair(sanitizeText(link.steer), sanitizeText(link.hold))}`);
-    else if (link.steer === report.scanned.ownship)
+    const steerer = agents.get(link.steer);
+    if (view.kind === 'pair') {
+      const pair = m.steerPair(sanitizeText(link.steer), sanitizeText(link.hold));
+      lines.push(`    ${steerer?.protection?.protected === false ? coverageMessages.steerPairUnprotected(pair, sanitizeText(link.steer)) : pair}`);
+    } else if (link.steer === report.scanned.ownship) {
       lines.push(
         `    ${style.red(m.steer(sanitizeText(view.peer)))}`,
         ...(link.holdReason ? [`    ${m.holdReason[link.holdReason]}`] : []),
         `    ${m.whatToDo}`,
       );
-    else lines.push(`    ${style.green(holdLine(sanitizeText(view.peer), agents.get(view.peer)))}`);
+      // Told by `check` (or a harness's tool) in a worktree whose own push nothing will stop.
+      const own = steerer?.protection;
+      if (own?.protected === false)
+        lines.push(
+          `    ${style.yellow(coverageMessages.ownUnprotected(sanitizeText(coverageMessages.why(own)), sanitizeText(coverageMessages.fix(steerer?.worktreePath ?? '.', own))))}`,
+        );
+    } else lines.push(`    ${style.green(holdLine(sanitizeText(view.peer), agents.get(view.peer)))}`);
   }
   for (const u of link.unknown ?? []) lines.push(`    ${style.dim(m.unknown(u.channel, sanitizeText(u.reason)))}`);
   return lines;
 }
 
 /**
- * A worktree on this machine runs its own check against our working tree, so it is advised now. A
- * peer seen through the remote (a branch, a beacon) sees only what we pushed or published: it is
- * not told anything until then, and the line says so instead of promising an advice it never got.
+ * A worktree on this machine runs its own check against our working tree, so it is advised now —
+ * if git runs our hook there: one that runs none (its own core.hooksPath, say) is never advised,
+ * and the line says so with the fix. A peer seen through the remote (a branch, a beacon) sees only
+ * what we pushed or published, and whether it runs airspace-hooks at all cannot be known from here:
+ * the line promises no more than that.
  */
 function holdLine(peer: string, agent: AgentFactsReport | undefined): string {
-  return agent?.kind === 'worktree' ? m.hold(peer) : r.holdRemote(peer);
+  if (agent?.kind !== 'worktree') return r.holdRemote(peer);
+  const protection = agent.protection;
+  if (protection?.protected !== false) return m.hold(peer);
+  return coverageMessages.holdUnprotected(
+    peer,
+    sanitizeText(coverageMessages.why(protection)),
+    sanitizeText(coverageMessages.fix(agent.worktreePath ?? '', protection)),
+  );
 }
 
 function describePeer(agent: AgentFactsReport | undefined, style: Style): string[] {

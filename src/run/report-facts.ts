@@ -89,6 +89,7 @@ export function agentReports(
       intent: facts.get(l.id)?.intent ?? [],
       ...(beacon?.note ? { note: beacon.note } : {}),
       ...(beacon ? { beaconAgeMs: age(beacon) } : {}),
+      ...(l.protection ? { protection: l.protection } : {}),
     };
   };
   return [

@@ -12,6 +12,7 @@ export function verdictFor(report: AirspaceReport, mode: HookMode): Verdict {
   const holdAgainst: string[] = [];
   // A beacon its publisher stopped refreshing may stand for work that is gone: it warns, never blocks alone.
   const stale = new Set(report.agents.filter((a) => a.beaconStale === true).map((a) => a.id));
+  const unprotected = new Set(report.agents.filter((agent) => agent.protection?.protected === false).map((agent) => agent.id));
   for (const link of report.advisories) {
     if (link.level !== 'RA' || own === null) continue;
     const peer = link.a === own ? link.b : link.a;
@@ -19,6 +20,7 @@ export function verdictFor(report: AirspaceReport, mode: HookMode): Verdict {
     else if (link.hold === own) holdAgainst.push(peer);
   }
   const staleFrom = steerFrom.filter((peer) => stale.has(peer));
+  const unadvised = holdAgainst.filter((peer) => unprotected.has(peer));
   const block = mode === 'block' && steerFrom.some((peer) => !stale.has(peer));
-  return { mode, steerFrom, holdAgainst, ...(staleFrom.length > 0 ? { staleFrom } : {}), block };
+  return { mode, steerFrom, holdAgainst, ...(staleFrom.length > 0 ? { staleFrom } : {}), ...(unadvised.length > 0 ? { unadvised } : {}), block };
 }

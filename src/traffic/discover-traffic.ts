@@ -3,6 +3,7 @@ import { MAX_COMMITS, readCommitGraph, summarizeLine, type CommitGraph } from '.
 import { listRefs, remoteBranchTip, type RefListing } from '../git/list-refs.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
 import { resolveTrunk, type Trunk } from '../git/resolve-trunk.js';
+import { coverageOfResolvedHooksDir } from '../install/hook-coverage.js';
 import { snapshotWorktree } from '../git/snapshot-worktree.js';
 import { resolveExplicitAgents } from './discover-explicit-agents.js';
 import { discoverRemoteBranches, type BranchFilter } from './discover-remote-branches.js';
@@ -12,7 +13,7 @@ import { worktreeAgentId, type LineOfWork } from './line-of-work.js';
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 
 /** A line of work before its priority facts are known (they need the one shared `git log`). */
-type Draft = Pick<LineOfWork, 'id' | 'kind' | 'tip' | 'snapshot' | 'worktreePath' | 'gitDir' | 'branch' | 'uncommittedPaths'> & {
+type Draft = Pick<LineOfWork, 'id' | 'kind' | 'tip' | 'snapshot' | 'worktreePath' | 'gitDir' | 'branch' | 'uncommittedPaths' | 'protection'> & {
   /** The commit both machines can see for the right-of-way facts; null = nothing pushed. */
   readonly pushed: string | null;
 };
@@ -65,12 +66,15 @@ export interface DiscoveredTraffic {
 export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): Promise<DiscoveredTraffic> {
   const cwd = repo.toplevel;
   const explicit = options.agents !== undefined && options.agents.length > 0;
-  const [listing, ownDraft, worktrees, named] = await Promise.all([
+  const [listing, ownWork, worktrees, named] = await Promise.all([
     listRefs(cwd, options.remote, options.beaconRefs !== undefined ? { also: options.beaconRefs } : {}),
     options.ownshipAs ? pushedDraft(repo, options.ownshipAs) : ownshipDraft(repo, options.inheritRepoEnv),
     explicit ? undefined : discoverWorktrees(cwd, repo.toplevel, repo.commonDir),
     explicit ? resolveExplicitAgents(cwd, options.agents!) : undefined,
   ]);
+  // The ownship's coverage costs no process: its rev-parse resolved the hooks dir already.
+  const ownDraft =
+    ownWork && ownWork.kind === 'worktree' ? { ...ownWork, protection: coverageOfResolvedHooksDir(repo.toplevel, repo.commonDir, repo.hooksDir) } : ownWork;
   const trunk = resolveTrunk(listing, options.remote, options.trunk);
   const pushedOf = (branch: string | null, fallback: string | null): string | null => pushedRef(listing, options.remote, branch, fallback);
   const unknown = [...(worktrees?.unknown ?? []), ...(named?.unknown ?? [])];

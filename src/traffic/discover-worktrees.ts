@@ -7,6 +7,7 @@ import { missingObjects, readSnapshotCache, snapshotKey, writeSnapshotCache, typ
 import { readIndex, snapshotError, snapshotFromStatus, type IndexCopy, type SnapshotTarget } from '../git/snapshot-worktree.js';
 import { readWorktreeGitDir } from '../git/worktree-git-dir.js';
 import { readWorktreeStatus, type WorktreeStatus } from '../git/worktree-status.js';
+import { hookCoverage, type HookProtection } from '../install/hook-coverage.js';
 import { gitMessages } from '../messages/git.js';
 import { mapLimit } from './limit-concurrency.js';
 import { worktreeAgentId } from './line-of-work.js';
@@ -53,6 +54,8 @@ export interface DiscoveredWorktree {
   readonly tip: string;
   readonly snapshot?: string;
   readonly uncommittedPaths: readonly string[];
+  /** Whether git runs our hooks in that worktree (read with `commonDir`; absent without it). */
+  readonly protection?: HookProtection;
 }
 
 export interface WorktreeDiscovery {
@@ -72,6 +75,7 @@ interface PeerRead {
   readonly status: WorktreeStatus;
   readonly key: string | null;
   readonly cached: CachedSnapshot | undefined;
+  readonly protection: HookProtection | undefined;
 }
 
 const ZERO_ID = /^0+$/;
@@ -119,7 +123,12 @@ export async function discoverWorktrees(cwd: string, currentTopLevel: string, co
       return null;
     }
     try {
-      return await readPeer(id, entry, entry.head, cache.get(entry.path), clock);
+      // Coverage beside the status, not after it: one `git config` more per peer, in parallel.
+      const [peer, protection] = await Promise.all([
+        readPeer(id, entry, entry.head, cache.get(entry.path), clock),
+        commonDir ? hookCoverage(entry.path, commonDir).catch(() => undefined) : undefined,
+      ]);
+      return { ...peer, protection };
     } catch (error) {
       failed(id, entry, error);
       return null;
@@ -169,6 +178,7 @@ export async function discoverWorktrees(cwd: string, currentTopLevel: string, co
       branch: peer.entry.branch,
       tip: peer.target.head,
       uncommittedPaths: result.uncommittedPaths,
+      ...(peer.protection ? { protection: peer.protection } : {}),
     };
     worktrees.push(result.commit ? { ...base, snapshot: result.commit } : base);
   }
@@ -180,7 +190,13 @@ export async function discoverWorktrees(cwd: string, currentTopLevel: string, co
 }
 
 /** Index, status and cache key of one peer (index first: the key hashes the bytes the snapshot uses). */
-async function readPeer(id: string, entry: WorktreeEntry, head: string, cached: CachedSnapshot | undefined, clock: () => number): Promise<PeerRead> {
+async function readPeer(
+  id: string,
+  entry: WorktreeEntry,
+  head: string,
+  cached: CachedSnapshot | undefined,
+  clock: () => number,
+): Promise<Omit<PeerRead, 'protection'>> {
   const gitDir = await readWorktreeGitDir(entry.path);
   if (gitDir === null) throw new AirspaceError('git', 'worktree-no-git-dir', gitMessages.worktreeNoGitDir);
   const target = { toplevel: entry.path, gitDir, indexFile: join(gitDir, 'index'), head };

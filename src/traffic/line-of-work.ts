@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
+import type { HookProtection } from '../install/hook-coverage.js';
 
 /**
  * One agent as the git layer sees it: a worktree, a branch, an explicit revision or (later) a
@@ -38,6 +39,8 @@ export interface LineOfWork {
   readonly published: boolean;
   /** Files changed in the worktree on top of `tip` (uncommitted), as side paths. */
   readonly uncommittedPaths?: readonly string[];
+  /** A local worktree: whether git runs our hooks there (src/install/hook-coverage.ts). */
+  readonly protection?: HookProtection;
 }
 
 /** The commit that holds everything this line of work has, uncommitted work included. */

@@ -90,14 +90,19 @@ describe('install in a husky repository', () => {
     expect(push.status).not.toBe(0);
   });
 
-  it('doctor, in a fresh linked worktree, reports the missing .husky/_', () => {
+  it('doctor, in a fresh linked worktree and from the main one, reports the missing .husky/_', () => {
     const worktree = join(user.root, 'fresh-worktree');
     gitIn(user.repo, 'worktree', 'add', '-q', '-b', 'fresh', worktree);
     expect(existsSync(join(worktree, '.husky', '_'))).toBe(false);
     const doctor = airspace(pkg, worktree, ['doctor']);
     expect(doctor.stdout).toMatch(/FAIL .*\.husky\/_ is missing in this worktree/);
+    // The main worktree's own hooks are fine, and its doctor names the worktree that runs none.
     const main = airspace(pkg, user.repo, ['doctor']);
-    expect(main.stdout).not.toContain('is missing');
+    expect(main.stdout).not.toMatch(/FAIL .*is missing in this worktree/);
+    expect(main.stdout).toContain(
+      `✗ worktrees: ${worktree} (fresh) runs no airspace hook on push: husky's generated ${join(worktree, '.husky', '_')} is missing there`,
+    );
+    expect(main.stdout).toContain(`fix: cd ${worktree} && npx husky`);
     gitIn(user.repo, 'worktree', 'remove', '--force', worktree);
   });
 

@@ -7,8 +7,12 @@ import type { Output } from '../../report/output.js';
 import { installAirspace, uninstallAirspace } from '../../app/install.js';
 
 /** `install`: exit 0 when the hooks will run (or a manager snippet was printed), 2 when the user must act. */
-export async function installCommand(cwd: string, args: { force: boolean; claudeCode?: boolean }, output: Output): Promise<number> {
-  const { result, build, claudeCode } = await installAirspace(cwd, { force: args.force, claudeCode: args.claudeCode === true });
+export async function installCommand(cwd: string, args: { force: boolean; claudeCode?: boolean; worktree?: boolean }, output: Output): Promise<number> {
+  const { result, build, claudeCode } = await installAirspace(cwd, {
+    force: args.force,
+    claudeCode: args.claudeCode === true,
+    worktree: args.worktree === true,
+  });
   output.out(formatInstallResult(result, cwd));
   if (build?.started) output.err(graphBuildMessages.status(build.status, false));
   if (claudeCode !== null) {
@@ -18,8 +22,8 @@ export async function installCommand(cwd: string, args: { force: boolean; claude
   return result.ok ? EXIT.ok : EXIT.error;
 }
 
-export async function uninstallCommand(cwd: string, output: Output): Promise<number> {
-  const { result, claudeCode } = await uninstallAirspace(cwd);
+export async function uninstallCommand(cwd: string, output: Output, args: { worktree?: boolean } = {}): Promise<number> {
+  const { result, claudeCode } = await uninstallAirspace(cwd, { worktree: args.worktree === true });
   output.out(formatUninstallResult(result, cwd));
   for (const action of claudeCode) output.out(claudeCodeLine(action));
   return EXIT.ok;

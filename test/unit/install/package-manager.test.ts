@@ -76,7 +76,7 @@ describe('commands in a pnpm or yarn project', () => {
       packageManager: { name: 'pnpm', source: 'pnpm-lock.yaml' },
     };
     const text = installResultLines(result).join('\n');
-    expect(text).toContain('`pnpm exec airspace-hooks install --force`');
+    expect(text).toContain('`pnpm exec airspace-hooks install --worktree`');
     expect(text).not.toContain('npx');
     const installed = installResultLines({
       ...result,

@@ -30,6 +30,21 @@ describe('the short text of the MCP check tool', () => {
     ]);
   });
 
+  it('never says an agent that runs no airspace hook was told to steer', () => {
+    const text = summarizeReport(
+      report([link('ada', 'RA', { hold: 'me' }), link('zz', 'RA', { hold: 'me' })], {
+        steerFrom: [],
+        holdAgainst: ['ada', 'zz'],
+        unadvised: ['zz'],
+        block: false,
+        mode: 'block',
+      }),
+    );
+    expect(text.split('\n')[0]).toBe(
+      '2 advisories; you hold course, ada is advised to steer if running airspace-hooks; zz runs no airspace hook: nobody tells it to steer, coordinate by hand (airspace-hooks doctor says how to protect it)',
+    );
+  });
+
   it('is one line when clear', () => {
     expect(summarizeReport(report([], { steerFrom: [], holdAgainst: [], block: false, mode: 'block' }))).toBe('clear: no traffic near this worktree');
   });

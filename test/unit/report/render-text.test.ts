@@ -156,8 +156,36 @@ describe('check text', () => {
       plain,
     );
     expect(remote).not.toContain('has been advised');
-    expect(remote).toContain('agent-c is advised to steer away once it sees your work');
+    expect(remote).toContain('agent-c is advised to steer away if it runs airspace-hooks, once it sees your work');
     expect(remote).toContain('beacon publish');
+  });
+
+  it('the steering side in a worktree that runs no airspace hook is told its push will not be checked; scan marks such a steerer', () => {
+    const protection = { protected: false, reason: 'hooks-path-elsewhere' as const, hooksDir: '/h' };
+    const me = { ...agent('me', 'ownship'), worktreePath: '/wt/me', protection };
+    const own = renderReportText(report('check', 'me', [me, agent('peer', 'worktree')], [link('me', 'peer', { steer: 'me', hold: 'peer' })]), plain);
+    expect(own).toContain(
+      'git runs no airspace hook in this worktree (core.hooksPath sends git to /h, which has no pre-push hook): your push will not be checked; protect it: cd /wt/me && npx airspace-hooks install --worktree',
+    );
+    const scan = renderReportText(
+      report('scan', null, [{ ...agent('a', 'worktree'), protection }, agent('b', 'worktree')], [link('a', 'b', { steer: 'a', hold: 'b' })]),
+      plain,
+    );
+    expect(scan).toContain('a steers, b holds (a runs no airspace hook: nobody tells it to steer)');
+  });
+
+  it('a peer on this machine that runs no airspace hook is never said to be advised: one line says so, with the fix', () => {
+    const unprotected = {
+      ...agent('zz', 'worktree'),
+      worktreePath: '/tmp/my repo-zz',
+      protection: { protected: false, reason: 'foreign-hook' as const, hooksDir: '/h', hooksPath: { value: '/h', scope: 'worktree' } },
+    };
+    const text = renderReportText(report('check', 'me', [agent('me', 'ownship'), unprotected], [link('me', 'zz', { steer: 'zz', hold: 'me' })]), plain);
+    expect(text).not.toContain('advised');
+    const hold = text.split('\n').filter((line) => line.includes('hold:'));
+    expect(hold).toEqual([
+      "    hold: you have right of way, but zz runs no airspace hook (core.hooksPath (worktree) sends git to /h, whose pre-push does not run airspace-hooks): nobody will tell it to steer, so coordinate by hand, or protect it: cd '/tmp/my repo-zz' && npx airspace-hooks install --worktree",
+    ]);
   });
 });
 
