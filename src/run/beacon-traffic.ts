@@ -3,6 +3,7 @@ import { mergeBeaconIntoWorkingSet } from '../beacon/merge-beacon.js';
 import { isAirspaceError } from '../errors.js';
 import { isAncestor } from '../git/merge-base.js';
 import type { GitStates, PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
+import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 
 /**
@@ -36,6 +37,15 @@ export interface BeaconFoldInput {
   readonly ownWork?: string;
   /** Tips of the peers seen as pushed branches (id → remote-tracking commit). */
   readonly branchTips?: ReadonlyMap<string, string>;
+  /**
+   * `scan` compares every pair: a beacon-only agent is also paired with every other line of work
+   * and every other beacon-only agent, not only with the ownship.
+   */
+  readonly everyPair?: {
+    readonly lines: readonly LineOfWork[];
+    /** A line's working set against `base` (null: against its trunk merge-base). */
+    readonly workingSet: (line: LineOfWork, base: string | null) => Promise<WorkingSet>;
+  };
 }
 
 /** A beacon as an agent of this run: the id it is known by here. */
@@ -155,5 +165,56 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
       unknown.push({ id, with: input.ownshipId, reason: error.message });
     }
   }
+  if (input.everyPair) await pairBeaconsWithEveryone(input, input.everyPair, beaconOnly, pairs, unknown, hasCommit);
   return { pairs, folded, beaconOnly, merged, unknown };
+}
+
+/**
+ * `scan`'s other pairs of a beacon-only agent: with each line of work, in the beacon's base
+ * coordinates (coarse whole-file entries when that base is not here), and with each other
+ * beacon-only agent (their ranges when both share a base, else whole files). The git channels
+ * compare the published work commits, where there are some.
+ */
+async function pairBeaconsWithEveryone(
+  input: BeaconFoldInput,
+  every: NonNullable<BeaconFoldInput['everyPair']>,
+  beaconOnly: readonly FoldedBeacon[],
+  pairs: PairWorkingSets[],
+  unknown: UnknownPeer[],
+  hasCommit: (sha: string) => Promise<boolean>,
+): Promise<void> {
+  const sides = await Promise.all(
+    beaconOnly.map(async (entry) => {
+      const { beacon } = entry;
+      const base = beacon.base !== null && (await hasCommit(beacon.base)) ? beacon.base : null;
+      const coarse = mergeBeaconIntoWorkingSet({ base: null, files: [] }, beacon).workingSet;
+      return { entry, base, exact: base !== null ? beacon.workingSet : coarse, coarse, work: input.workOf(beacon) };
+    }),
+  );
+  for (const side of sides) {
+    for (const line of every.lines) {
+      try {
+        const theirs = await every.workingSet(line, side.base);
+        const states = side.work !== null ? { a: targetOf(line), b: side.work, fromBase: false } : null;
+        pairs.push({ a: line.id, b: side.entry.id, base: side.base ?? theirs.base ?? '', workingSetA: theirs, workingSetB: side.exact, states });
+      } catch (error) {
+        if (!isAirspaceError(error)) throw error;
+        unknown.push({ id: side.entry.id, with: line.id, reason: error.message });
+      }
+    }
+  }
+  sides.forEach((x, i) => {
+    for (const y of sides.slice(i + 1)) {
+      const same = x.base !== null && x.base === y.base;
+      const states = x.work !== null && y.work !== null ? { a: x.work, b: y.work, fromBase: false } : null;
+      pairs.push({
+        a: x.entry.id,
+        b: y.entry.id,
+        base: same ? x.base! : (x.base ?? y.base ?? ''),
+        workingSetA: same ? x.exact : x.coarse,
+        workingSetB: same ? y.exact : y.coarse,
+        states,
+      });
+    }
+  });
 }

@@ -106,6 +106,7 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
     workOf: (beacon) => beaconRead.works.get(beacon) ?? null,
     ...(ownship && (channels.includes('merge') || channels.includes('symbol')) ? { ownWork: targetOf(ownship) } : {}),
     branchTips: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.id, line.tip])),
+    ...(plan.pairs === 'all' ? { everyPair: { lines: airspace.traffic, workingSet: lineWorkingSets(airspace, ignore) } } : {}),
   });
   const facts = agentFacts(lines, ownship ? new Map([[ownship.id, ownIntent], ...peerIntents]) : peerIntents, folded.folded, clone);
   return {
@@ -148,17 +149,29 @@ async function localIntents(traffic: readonly LineOfWork[]): Promise<Map<string,
  * against, and each computation costs a `diff-tree` and a `log` (pre-push ran both twice).
  */
 function ownshipWorkingSets(airspace: Airspace, ownship: LineOfWork, ignore: (path: string) => boolean): (base: string | null) => Promise<WorkingSet> {
+  const sets = lineWorkingSets(airspace, ignore);
+  return (base) => sets(ownship, base);
+}
+
+/** Any line's working set against a base (null: its trunk merge-base), once per (line, base) and run. */
+function lineWorkingSets(airspace: Airspace, ignore: (path: string) => boolean): (line: LineOfWork, base: string | null) => Promise<WorkingSet> {
   const sets = new Map<string, Promise<WorkingSet>>();
-  let trunkBase: Promise<string | null> | undefined;
-  const resolveBase = (base: string | null): Promise<string | null> => {
-    if (base !== null || !airspace.scanned.trunk) return Promise.resolve(base);
-    trunkBase ??= mergeBase(airspace.toplevel, airspace.scanned.trunk, ownship.tip).then((found) => found.base);
-    return trunkBase;
+  const trunkBases = new Map<string, Promise<string | null>>();
+  const resolveBase = (line: LineOfWork, base: string | null): Promise<string | null> => {
+    const trunk = airspace.scanned.trunk;
+    if (base !== null || !trunk) return Promise.resolve(base);
+    if (!trunkBases.has(line.tip))
+      trunkBases.set(
+        line.tip,
+        mergeBase(airspace.toplevel, trunk, line.tip).then((found) => found.base),
+      );
+    return trunkBases.get(line.tip)!;
   };
-  return async (base) => {
-    const at = await resolveBase(base);
+  return async (line, base) => {
+    const at = await resolveBase(line, base);
     if (at === null) return { base: null, files: [] };
-    if (!sets.has(at)) sets.set(at, workingSetAgainst(airspace.toplevel, at, ownship, ignore));
-    return sets.get(at)!;
+    const key = `${line.id}\0${at}`;
+    if (!sets.has(key)) sets.set(key, workingSetAgainst(airspace.toplevel, at, line, ignore));
+    return sets.get(key)!;
   };
 }

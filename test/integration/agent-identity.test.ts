@@ -168,3 +168,21 @@ describe('right of way on facts both machines can verify', () => {
     expect(onAda.stdout).toContain('why: it has more commits pushed to the remote');
   });
 });
+
+describe('scan lists every pair', () => {
+  it('a beacon-only agent and a pushed branch of two other machines are a pair on a third machine', () => {
+    const { ada, bo, cy } = machines();
+    gitIn(ada, 'switch', '-q', '-c', 'aaa');
+    writeFiles(ada, edit('ada'));
+    expect(runCli(ada, ['beacon', 'publish']).status).toBe(0);
+    gitIn(bo, 'switch', '-q', '-c', 'bo/work');
+    writeFiles(bo, edit('bo'));
+    commitAll(bo, 'bo: edit');
+    gitIn(bo, 'push', '-q', '-u', 'origin', 'bo/work');
+
+    const scan = JSON.parse(runCli(cy, ['scan', '--fetch', '--json']).stdout) as Report;
+    const pair = scan.links.find((l) => [l.a, l.b].sort().join(' ') === 'aaa bo/work');
+    // Before: only pairs with the ownship had a beacon in them; this one was "-" in the matrix.
+    expect(pair, JSON.stringify(scan.links)).toMatchObject({ level: 'RA' });
+  });
+});
