@@ -63,8 +63,12 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
     input.started,
   );
   const note = input.request.kind === 'beacon' ? input.request.note : undefined;
+  const hasWork = ownship !== null && (ownship.commitsSinceTrunk > 0 || (ownship.uncommittedPaths?.length ?? 0) > 0);
+  const refresh = plan.draftBeacon === 'refresh' && hasWork && gathered.ownBeacons.some((b) => b.agent === ownship?.id);
   const ownBeacon =
-    plan.draftBeacon && ownship ? await draftBeacon(gathered.ownWorkingSet, ownship, gathered.facts.get(ownship.id), now, note, gathered.clone) : null;
+    (plan.draftBeacon === true || refresh) && ownship
+      ? await draftBeacon(gathered.ownWorkingSet, ownship, gathered.facts.get(ownship.id), now, note, gathered.clone)
+      : null;
   const advisories = scored.links.filter((l: Link) => l.level !== 'clear');
   const draft: AirspaceReport = {
     schema: REPORT_SCHEMA,
@@ -89,7 +93,6 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
   const counts = { agents: agents.length, pairs: report.pairs.compared, clear: scored.clearWithoutContact, TA: 0, RA: 0 };
   for (const link of report.links) counts[link.level]++;
   const scan: ScanResult = { advisories, links: report.links, positions: scored.positions, fileCoordinates: scored.fileCoordinates, counts };
-  const hasWork = ownship !== null && (ownship.commitsSinceTrunk > 0 || (ownship.uncommittedPaths?.length ?? 0) > 0);
   const live = new Set([...(ownship && hasWork ? [ownship.id] : []), ...airspace.traffic.filter((l) => l.kind === 'worktree').map((l) => l.id)]);
   const ownBeacons: OwnBeaconsSeen = { published: gathered.ownBeacons, live, discarded: ownship && !hasWork ? ownship.id : null };
   return { report, scan, ownBeacon, ownWork: ownship ? targetOf(ownship) : null, ownBeacons };

@@ -47,7 +47,11 @@ export interface RunPlan {
   readonly pairs: 'ownship' | 'all';
   /** Risk history and inbox messages are written (not for past moments or beacon drafts). */
   readonly writeState: boolean;
-  readonly draftBeacon: boolean;
+  /**
+   * Draft (and then publish) this agent's beacon: always, or `'refresh'` — only when this clone
+   * already published one for it that the fetch saw (a network command keeps a live beacon fresh).
+   */
+  readonly draftBeacon: boolean | 'refresh';
   readonly embed: boolean;
   readonly channels: readonly string[];
   readonly mode: 'warn' | 'block' | 'off';
@@ -98,6 +102,7 @@ export function planRun(request: RunRequest, config: AirspaceConfig): RunPlan {
         ...base,
         hook: request.as ?? null,
         fetch: request.fetch ?? settings?.fetch ?? false,
+        draftBeacon: (request.fetch ?? settings?.fetch ?? false) ? 'refresh' : false,
         graphRefresh: request.as === 'pre-commit' ? 'never' : 'auto',
         mode: settings?.mode ?? 'block',
       };

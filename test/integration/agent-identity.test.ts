@@ -109,6 +109,20 @@ describe('a dead line of work blocks nobody', () => {
     return m;
   }
 
+  it('a network command refreshes a live beacon: check --fetch republishes it with the current work', () => {
+    const { ada, remote } = machines();
+    gitIn(ada, 'switch', '-q', '-c', 'aaa');
+    writeFiles(ada, edit('ada'));
+    expect(runCli(ada, ['beacon', 'publish']).status).toBe(0);
+    const [published] = beaconRefs(remote);
+    const before = gitIn(remote, 'rev-parse', published!);
+    writeFiles(ada, { [FILE]: numbered(60).replace('line 40\n', 'line 40 more\n') });
+    check(ada);
+    const after = gitIn(remote, 'rev-parse', published!);
+    expect(after).not.toBe(before);
+    expect(gitIn(remote, 'show', `${after}:beacon.json`)).toContain('"ranges":[[40,41]]');
+  });
+
   it('work discarded: its machine withdraws its beacon on its next network command, and the peer is clear', () => {
     const { ada, bo, remote } = collision();
     gitIn(ada, 'checkout', '--', FILE);
