@@ -7,6 +7,7 @@
 import type { WorkingSetFile } from '../traffic/working-set.js';
 import type { BeaconLimits } from './beacon-limits.js';
 import type { Beacon } from './beacon-schema.js';
+import { repoPathProblem } from './safe-repo-path.js';
 
 export type Range = readonly [number, number];
 
@@ -27,11 +28,16 @@ export function collapseFileRanges(file: WorkingSetFile, max: number): WorkingSe
   return { ...file, ranges: collapseRanges(file.ranges, max) };
 }
 
+const sharable = (path: string, limits: BeaconLimits): boolean => repoPathProblem(path, limits.maxPathLength) === null;
+
 export type FitResult = { ok: true; beacon: Beacon; json: string } | { ok: false; reason: 'too-large'; bytes: number };
 
 export function fitBeacon(beacon: Beacon, limits: BeaconLimits): FitResult {
-  let files = beacon.workingSet.files.map((f) => collapseFileRanges(f, limits.maxRangesPerFile));
-  let truncated = beacon.truncatedFiles ?? 0;
+  // A name no peer may read (a tab, a newline, a bidi override: the schema refuses it) stays home;
+  // the beacon is then a lower bound of the work, as with files cut for size.
+  const carried = beacon.workingSet.files.filter((f) => sharable(f.file, limits) && (f.path === undefined || sharable(f.path, limits)));
+  let files = carried.map((f) => collapseFileRanges(f, limits.maxRangesPerFile));
+  let truncated = (beacon.truncatedFiles ?? 0) + beacon.workingSet.files.length - carried.length;
   if (files.length > limits.maxFiles) {
     // Keep the most recently edited files: they are the ones a peer is most likely to meet.
     const ordered = [...files].sort((a, b) => (b.lastEditTime ?? 0) - (a.lastEditTime ?? 0));
@@ -42,7 +48,7 @@ export function fitBeacon(beacon: Beacon, limits: BeaconLimits): FitResult {
   const base: Beacon = {
     ...beacon,
     workingSet: { base: beacon.workingSet.base, files },
-    intent: beacon.intent.slice(0, limits.maxIntent),
+    intent: beacon.intent.filter((path) => sharable(path, limits)).slice(0, limits.maxIntent),
     ...(note !== undefined ? { note } : {}),
     ...(truncated > 0 ? { truncatedFiles: truncated } : {}),
   };

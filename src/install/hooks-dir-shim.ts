@@ -23,6 +23,7 @@ export function installShim(hooksDir: string, hook: HookName, force: boolean): H
   const desired = shimText(hook);
   mkdirSync(hooksDir, { recursive: true });
   const current = readIfFile(path);
+  if (current === null && exists(path)) return { kind: 'not-a-file', hook, path };
   if (current === null) {
     writeExecutable(path, desired);
     return exists(original) ? { kind: 'chained', hook, path, original } : { kind: 'written', hook, path };

@@ -83,5 +83,5 @@ export async function install(cwd: string, options: InstallOptions = {}): Promis
 }
 
 function allFine(actions: readonly HookAction[]): boolean {
-  return actions.every((action) => action.kind !== 'conflict' && action.kind !== 'modified-kept');
+  return actions.every((action) => action.kind !== 'conflict' && action.kind !== 'modified-kept' && action.kind !== 'not-a-file');
 }

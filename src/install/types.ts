@@ -42,7 +42,9 @@ export type HookAction =
   /** Our shim or block was edited by the user and `force` replaced it. */
   | { readonly kind: 'modified-replaced'; readonly hook: HookName; readonly path: string }
   /** A foreign hook sits where our shim should be, and the place for the original is taken too. */
-  | { readonly kind: 'conflict'; readonly hook: HookName; readonly path: string; readonly original: string };
+  | { readonly kind: 'conflict'; readonly hook: HookName; readonly path: string; readonly original: string }
+  /** Something that is not a file (a directory) sits where the hook goes: nothing written. */
+  | { readonly kind: 'not-a-file'; readonly hook: HookName; readonly path: string };
 
 export interface ManagerSnippet {
   readonly manager: ManagerName;

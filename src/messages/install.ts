@@ -72,6 +72,8 @@ function hookActionLine(action: HookAction, show: Show): string {
       return `  ${action.hook}: ${where} was ours but edited since; replaced because of --force (your edits are gone)`;
     case 'conflict':
       return `  ${action.hook}: not installed: ${where} is another tool's hook and ${show(action.original)} already exists; move one of them away and run install again`;
+    case 'not-a-file':
+      return `  ${action.hook}: not installed: ${where} is not a file (a directory?); move it away and run install again`;
   }
 }
 

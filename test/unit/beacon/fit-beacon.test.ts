@@ -15,6 +15,17 @@ function files(count: number, ranges = 1): WorkingSetFile[] {
 }
 
 describe('fitBeacon', () => {
+  it('leaves home the files whose names no peer may read (a tab, a newline), counted as cut; the rest still publishes', () => {
+    const named = [...files(2), { file: 'a\tb.txt', status: 'A' as const, whole: true }, { file: 'new\nline.txt', status: 'A' as const, whole: true }];
+    const fitted = fitBeacon(makeBeacon({ workingSet: { base: SHA_B, files: named }, intent: ['docs/x\n.md', 'docs/y.md'] }), beaconLimits());
+    expect(fitted.ok).toBe(true);
+    if (!fitted.ok) return;
+    expect(fitted.beacon.workingSet.files.map((f) => f.file)).toEqual(['src/f0.ts', 'src/f1.ts']);
+    expect(fitted.beacon.truncatedFiles).toBe(2);
+    expect(fitted.beacon.intent).toEqual(['docs/y.md']);
+    expect(checkBeacon(fitted.beacon).ok).toBe(true);
+  });
+
   it('leaves a small beacon unchanged and serializes it', () => {
     const beacon = makeBeacon();
     const fitted = fitBeacon(beacon, beaconLimits());
