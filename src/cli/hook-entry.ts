@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { EXIT, isAirspaceError } from '../errors.js';
 import { hookMessages } from '../messages/hook.js';
+import { cliMessages } from '../messages/cli.js';
 import { processOutput } from '../report/output.js';
 import { sanitizeText } from '../report/sanitize-text.js';
+import { currentDirectory } from './current-directory.js';
 import { runHookCheck, type PushedRef } from '../app/hook.js';
 
 /**
@@ -29,8 +31,13 @@ export async function runHook(argv: readonly string[]): Promise<number> {
   try {
     const pushed = hook === 'pre-push' ? parsePushedRefs(await readStdin()) : [];
     const budgetMs = budgetFromEnv(process.env.AIRSPACE_HOOKS_BUDGET_MS);
+    const cwd = currentDirectory();
+    if (cwd === null) {
+      output.err(strict ? hookMessages.failedClosed(hook, cliMessages.cwdGone) : hookMessages.failedOpen(hook, cliMessages.cwdGone));
+      return strict ? EXIT.steer : EXIT.ok;
+    }
     const result = await runHookCheck({
-      cwd: process.cwd(),
+      cwd,
       hook,
       remoteName: remoteName ?? null,
       pushed,

@@ -8,6 +8,7 @@ import { errorMessages } from '../messages/errors.js';
 import { processOutput, type Output } from '../report/output.js';
 import { PEER_DIFF_DEFAULTS } from '../report/peer-diff-report.js';
 import { sanitizeText } from '../report/sanitize-text.js';
+import { currentDirectory } from './current-directory.js';
 import { skipHelpTextCache } from './skip-help-text-cache.js';
 
 /**
@@ -23,7 +24,11 @@ export async function main(argv: readonly string[], output: Output = processOutp
   const run = (task: () => Promise<number>) => async () => set(await task());
   // Read from the parsed arguments before any handler runs, so a bug in one knows whether to show its stack.
   let debug = false;
-  const cwd = process.cwd();
+  const cwd = currentDirectory();
+  if (cwd === null) {
+    output.err(cliMessages.error(cliMessages.cwdGone));
+    return EXIT.error;
+  }
 
   const parser = yargs([...argv])
     .scriptName('airspace-hooks')

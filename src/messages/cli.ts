@@ -5,6 +5,7 @@ export const cliMessages = {
   error: (detail: string) => `airspace-hooks: ${detail}`,
   internal: (detail: string) => `internal error: ${detail}`,
   noBeacons: 'no beacons on the remote',
+  cwdGone: 'the current directory no longer exists (deleted or moved); cd into the repository and run the command again',
   noCommits: 'this repository has no commits yet: nothing to publish',
   noTrunkForBeacon: 'no trunk to measure this agent\'s work against (set "trunk" in the config, or fetch the remote)',
   radarServing: (url: string) => `radar live at ${url} (Ctrl-C to stop)`,
