@@ -60,12 +60,41 @@ const snippets = (runner: string): Snippets => {
 };
 
 export function managerSnippet(manager: ManagerName, configFile: string, packageManager: PackageManagerName = 'npm'): ManagerSnippet {
-  const { snippet, applyCommand } = snippets(binRunner(packageManager))[manager];
-  let configured = false;
+  const runner = binRunner(packageManager);
+  const { snippet, applyCommand } = snippets(runner)[manager];
+  let text: string | null = null;
   try {
-    configured = readFileSync(configFile, 'utf8').includes('airspace-hooks hook');
+    text = readFileSync(configFile, 'utf8');
   } catch {
-    configured = false;
+    text = null;
   }
-  return { manager, configFile, snippet, applyCommand, alreadyConfigured: configured };
+  const configured = text !== null && text.includes('airspace-hooks hook');
+  const merged = manager === 'simple-git-hooks' && text !== null && !configured ? mergedSimpleGitHooks(text, runner) : null;
+  return merged === null
+    ? { manager, configFile, snippet, applyCommand, alreadyConfigured: configured }
+    : { manager, configFile, snippet: merged, replaces: '"simple-git-hooks"', applyCommand, alreadyConfigured: false };
+}
+
+/**
+ * package.json already has a `"simple-git-hooks"` object: pasting ours beside it would replace the
+ * user's hooks (a JSON key holds one value). Their commands are kept and ours run after them
+ * (`&&`: a failing hook of theirs stops the commit before ours, as it would alone); every other
+ * hook of theirs (commit-msg…) stays as it is. Null when there is no such object to merge with.
+ */
+function mergedSimpleGitHooks(packageJson: string, runner: string): string | null {
+  let hooks: unknown;
+  try {
+    hooks = (JSON.parse(packageJson) as Record<string, unknown>)['simple-git-hooks'];
+  } catch {
+    return null;
+  }
+  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) return null;
+  const RUN = `${runner} airspace-hooks hook`;
+  const ours: Record<string, string> = { 'pre-commit': `${RUN} pre-commit`, 'pre-push': `${RUN} pre-push "$1" "$2"` };
+  const merged: Record<string, unknown> = { ...(hooks as Record<string, unknown>) };
+  for (const [hook, command] of Object.entries(ours)) {
+    const theirs = merged[hook];
+    merged[hook] = typeof theirs === 'string' && theirs.trim() !== '' ? `${theirs} && ${command}` : command;
+  }
+  return `"simple-git-hooks": ${JSON.stringify(merged, null, 2)}`;
 }

@@ -50,8 +50,13 @@ export interface ManagerSnippet {
   readonly manager: ManagerName;
   /** The file the snippet goes into (absolute). */
   readonly configFile: string;
-  /** Exact text to add. */
+  /** Exact text to add — or, with `replaces`, the merged text that replaces it. */
   readonly snippet: string;
+  /**
+   * The snippet is the user's own existing block with our commands added (their hooks kept): it
+   * replaces that block (e.g. the `"simple-git-hooks"` key of package.json) instead of being added.
+   */
+  readonly replaces?: string;
   /** Command that makes the manager pick the change up, if any. */
   readonly applyCommand: string | null;
   /** The config already calls `airspace-hooks hook`. */

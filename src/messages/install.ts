@@ -81,7 +81,9 @@ export function snippetLines(snippet: ManagerSnippet, show: Show = (p) => p): st
   if (snippet.alreadyConfigured) return [`airspace-hooks: ${snippet.manager} already runs airspace-hooks (${show(snippet.configFile)}); nothing to do.`];
   return [
     `airspace-hooks: this repository uses ${snippet.manager}, which owns its git hooks; airspace-hooks does not edit its files.`,
-    `Add this to ${show(snippet.configFile)}:`,
+    snippet.replaces
+      ? `Replace the ${snippet.replaces} entry of ${show(snippet.configFile)} with this one (your hooks kept, airspace-hooks added after them):`
+      : `Add this to ${show(snippet.configFile)}:`,
     '',
     ...snippet.snippet.split('\n').map((line) => `    ${line}`),
     '',

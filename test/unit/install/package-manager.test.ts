@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { managerSnippet } from '../../../src/install/manager-snippets.js';
 import { detectPackageManager } from '../../../src/install/package-manager.js';
 import type { InstallResult } from '../../../src/install/types.js';
-import { findingLines, installResultLines } from '../../../src/messages/install.js';
+import { findingLines, installResultLines, snippetLines } from '../../../src/messages/install.js';
 import { removeDir, tempDir } from '../../helpers/temp-repo.js';
 
 /**
@@ -57,6 +57,19 @@ describe('commands in a pnpm or yarn project', () => {
     const yarn = managerSnippet('simple-git-hooks', join(dir, 'lefthook.yml'), 'yarn');
     expect(yarn.snippet).toContain('"pre-commit": "yarn run airspace-hooks hook pre-commit"');
     expect(managerSnippet('lefthook', join(dir, 'lefthook.yml')).snippet).toContain('npx --no-install airspace-hooks hook');
+  });
+
+  it('an existing simple-git-hooks object is merged, never replaced: their hooks kept, ours after them (vue core)', () => {
+    const pkg = { name: 'x', 'simple-git-hooks': { 'pre-commit': 'pnpm lint-staged && pnpm check', 'commit-msg': 'node scripts/verify-commit.js' } };
+    const dir = project({ 'package.json': JSON.stringify(pkg, null, 2) });
+    const merged = managerSnippet('simple-git-hooks', join(dir, 'package.json'), 'pnpm');
+    expect(merged.replaces).toBe('"simple-git-hooks"');
+    expect(JSON.parse(merged.snippet.slice('"simple-git-hooks": '.length))).toEqual({
+      'pre-commit': 'pnpm lint-staged && pnpm check && pnpm exec airspace-hooks hook pre-commit',
+      'commit-msg': 'node scripts/verify-commit.js',
+      'pre-push': 'pnpm exec airspace-hooks hook pre-push "$1" "$2"',
+    });
+    expect(snippetLines(merged).join('\n')).toContain('Replace the "simple-git-hooks" entry of');
   });
 
   it('install and doctor lines name the project manager commands', () => {
