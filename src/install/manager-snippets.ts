@@ -68,7 +68,7 @@ export function managerSnippet(manager: ManagerName, configFile: string, package
   } catch {
     text = null;
   }
-  const configured = text !== null && text.includes('airspace-hooks hook');
+  const configured = text?.includes('airspace-hooks hook') === true;
   const merged = manager === 'simple-git-hooks' && text !== null && !configured ? mergedSimpleGitHooks(text, runner) : null;
   return merged === null
     ? { manager, configFile, snippet, applyCommand, alreadyConfigured: configured }

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { installShim } from '../../../src/install/hooks-dir-shim.js';
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('installShim', () => {
   it('a directory where the hook goes: nothing written, said as its own kind (was EISDIR, "internal error")', () => {
