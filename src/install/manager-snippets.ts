@@ -69,10 +69,34 @@ export function managerSnippet(manager: ManagerName, configFile: string, package
     text = null;
   }
   const configured = text?.includes('airspace-hooks hook') === true;
-  const merged = manager === 'simple-git-hooks' && text !== null && !configured ? mergedSimpleGitHooks(text, runner) : null;
+  const merged =
+    text === null || configured
+      ? null
+      : manager === 'simple-git-hooks'
+        ? mergedSimpleGitHooks(text, runner)
+        : manager === 'lefthook'
+          ? lefthookAdditions(text, runner)
+          : null;
+  if (merged !== null && manager === 'lefthook') return { manager, configFile, snippet: merged, applyCommand, alreadyConfigured: false };
   return merged === null
     ? { manager, configFile, snippet, applyCommand, alreadyConfigured: configured }
     : { manager, configFile, snippet: merged, replaces: '"simple-git-hooks"', applyCommand, alreadyConfigured: false };
+}
+
+/**
+ * lefthook.yml already has a `pre-commit:` or `pre-push:` key: a second one of the same name would
+ * replace it (YAML keys are unique), so the text says where each of our commands goes instead.
+ * Null when neither key is there (the plain snippet is then added as it is).
+ */
+function lefthookAdditions(yaml: string, runner: string): string | null {
+  const has = (hook: string) => new RegExp(`^${hook}:\\s*(#.*)?$`, 'm').test(yaml);
+  if (!has('pre-commit') && !has('pre-push')) return null;
+  const RUN = `${runner} airspace-hooks hook`;
+  const entry = (hook: string, run: string, stdin: boolean) =>
+    has(hook)
+      ? [`# under your existing ${hook}: → commands:`, '    airspace-hooks:', `      run: ${run}`, ...(stdin ? ['      use_stdin: true'] : [])]
+      : [`${hook}:`, '  commands:', '    airspace-hooks:', `      run: ${run}`, ...(stdin ? ['      use_stdin: true'] : [])];
+  return [...entry('pre-commit', `${RUN} pre-commit`, false), ...entry('pre-push', `${RUN} pre-push {1} {2}`, true)].join('\n');
 }
 
 /**

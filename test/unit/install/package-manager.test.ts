@@ -72,6 +72,14 @@ describe('commands in a pnpm or yarn project', () => {
     expect(snippetLines(merged).join('\n')).toContain('Replace the "simple-git-hooks" entry of');
   });
 
+  it('an existing lefthook pre-commit key is added to, never doubled (a second key of one name replaces the first)', () => {
+    const dir = project({ 'lefthook.yml': 'pre-commit:\n  commands:\n    lint:\n      run: pnpm lint\n' });
+    const text = managerSnippet('lefthook', join(dir, 'lefthook.yml'), 'pnpm').snippet;
+    expect(text.split('\n').filter((line) => line === 'pre-commit:')).toEqual([]);
+    expect(text).toContain('# under your existing pre-commit: → commands:');
+    expect(text).toContain('pre-push:\n  commands:\n    airspace-hooks:\n      run: pnpm exec airspace-hooks hook pre-push {1} {2}');
+  });
+
   it('install and doctor lines name the project manager commands', () => {
     const result: InstallResult = {
       outcome: 'refused-hooks-path',
