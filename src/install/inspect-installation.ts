@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { detectSetup, huskySetupCommand, type HookSetup } from './detect-setup.js';
 import { findCli } from './find-cli.js';
 import { shimState } from './hooks-dir-shim.js';
@@ -55,9 +56,28 @@ function inspectHusky(setup: HookSetup): InstallFinding[] {
 function inspectManager(setup: HookSetup): InstallFinding[] {
   if (setup.manager === null || (setup.husky?.active ?? false)) return [];
   const snippet = managerSnippet(setup.manager.name, setup.manager.configFile, setup.packageManager.name);
-  return snippet.alreadyConfigured
-    ? [{ level: 'ok', code: 'manager-configured', path: snippet.configFile, detail: snippet.manager }]
-    : [{ level: 'warn', code: 'manager-not-configured', path: snippet.configFile, detail: snippet.manager, snippet }];
+  if (!snippet.alreadyConfigured) return [{ level: 'warn', code: 'manager-not-configured', path: snippet.configFile, detail: snippet.manager, snippet }];
+  // Configured is not running: the manager writes git's hooks only when its own command runs
+  // (a fresh clone before `npm install`, a new worktree). Until then git runs no hook at all.
+  const pushHook = join(setup.hooksDir, 'pre-push');
+  const written = existsSync(pushHook) && readHook(pushHook).includes(MANAGER_MARK[setup.manager.name]);
+  if (!written) return [{ level: 'error', code: 'manager-not-active', path: pushHook, detail: `${snippet.manager}\0${snippet.applyCommand ?? ''}` }];
+  return [{ level: 'ok', code: 'manager-configured', path: snippet.configFile, detail: snippet.manager }];
+}
+
+/** What each manager's generated pre-push hook contains (simple-git-hooks writes the command itself). */
+const MANAGER_MARK: Readonly<Record<NonNullable<HookSetup['manager']>['name'], string>> = {
+  'simple-git-hooks': 'airspace-hooks hook',
+  lefthook: 'lefthook',
+  'pre-commit': 'pre-commit',
+};
+
+function readHook(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').slice(0, 100_000);
+  } catch {
+    return '';
+  }
 }
 
 function inspectHooksDirs(setup: HookSetup): InstallFinding[] {

@@ -123,6 +123,7 @@ export type FindingCode =
   | 'husky-runtime-missing'
   | 'manager-configured'
   | 'manager-not-configured'
+  | 'manager-not-active'
   | 'orphan-original'
   | 'cli-missing';
 

@@ -197,6 +197,10 @@ function findingText(finding: InstallFinding, show: Show, pm: PackageManagerName
       return `${finding.detail ?? 'the hook manager'} runs airspace-hooks (${where})`;
     case 'manager-not-configured':
       return `${finding.detail ?? 'the hook manager'} owns the hooks but ${where} does not call airspace-hooks; run ${c.cli} install for the snippet`;
+    case 'manager-not-active': {
+      const [manager = 'the hook manager', apply = ''] = (finding.detail ?? '').split('\0');
+      return `${manager} runs airspace-hooks in its config, but it has not written git's hooks here (${where} is missing or not its own): git runs no hook${apply ? `; run ${apply}` : ''}`;
+    }
     case 'orphan-original':
       return `${hook}${where}.airspace-original is a hook we once moved aside, but our shim is gone; run ${c.cli} install (chains it again) or uninstall (puts it back)`;
     case 'cli-missing':
