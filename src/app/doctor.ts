@@ -9,6 +9,7 @@ import type { InstallFinding, PackageManager } from '../install/index.js';
 import { inspectWorktrees } from '../install/inspect-worktrees.js';
 import { coverageMessages as cm } from '../messages/coverage.js';
 import { doctorMessages as m } from '../messages/doctor.js';
+import { packageManagerCommands } from '../messages/install.js';
 
 /**
  * `doctor`: what is installed and what works, each finding with its fix. Reads only; every check
@@ -62,6 +63,8 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
     add('error', 'repository', isAirspaceError(error) ? error.message : String(error), m.repoFix);
     return { findings, installation: [] };
   }
+  const packageManager = detectPackageManager(repo.toplevel);
+  const cli = packageManagerCommands(packageManager.name).cli;
   if (repo.head === null) add('warn', 'repository', m.noCommits, m.noCommitsFix);
   else add('ok', 'repository', m.repoOk(repo.branch));
   if (repo.branch === null && repo.head !== null) add('warn', 'repository', m.detached, m.detachedFix);
@@ -78,18 +81,18 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
   if (!(await hasRemote(cwd, remote))) add('warn', 'remote', m.noRemote(remote), m.noRemoteFix(remote));
   else {
     const fetched = await lastFetchAge(repo.commonDir);
-    add(fetched ? 'ok' : 'warn', 'remote', fetched ? m.fetchedAgo(remote, fetched.ageMs) : m.neverFetched(remote), fetched ? undefined : m.fetchFix);
+    add(fetched ? 'ok' : 'warn', 'remote', fetched ? m.fetchedAgo(remote, fetched.ageMs) : m.neverFetched(remote), fetched ? undefined : m.fetchFix(cli));
   }
 
   try {
-    findings.push(...graphFindings(await graphHealth(repo.toplevel, repo.commonDir)));
+    findings.push(...graphFindings(await graphHealth(repo.toplevel, repo.commonDir), cli));
   } catch (error) {
     add('warn', 'import graph', isAirspaceError(error) ? error.message : String(error));
   }
 
   findings.push(...(await worktreeFindings(cwd, repo)));
   const installation = await inspectInstallation(cwd);
-  return { findings, installation, packageManager: detectPackageManager(repo.toplevel) };
+  return { findings, installation, packageManager };
 }
 
 /**
@@ -118,14 +121,14 @@ async function worktreeFindings(cwd: string, repo: RepoInfo): Promise<DoctorFind
  * TypeScript is what dependency-cruiser itself can load (its JS API; absent in TS 7), and it is
  * only needed where there are TypeScript files.
  */
-export function graphFindings(health: GraphHealth): DoctorFinding[] {
+export function graphFindings(health: GraphHealth, cli = 'npx airspace-hooks'): DoctorFinding[] {
   const findings: DoctorFinding[] = [];
   const ts = health.typescript;
   if (ts.available) findings.push({ level: 'ok', topic: 'typescript', text: m.typescriptOk(ts.version ?? '?') });
   else if (health.sources.typescript === 0) findings.push({ level: 'ok', topic: 'typescript', text: m.typescriptNotNeeded });
   else if (ts.version !== undefined) findings.push({ level: 'error', topic: 'typescript', text: m.typescriptNoApi(ts.version), fix: m.typescriptFix });
   else findings.push({ level: 'warn', topic: 'typescript', text: m.typescriptMissingFor(health.sources.typescript), fix: m.typescriptFix });
-  if (health.cache.builtAt === undefined) findings.push({ level: 'warn', topic: 'import graph', text: m.graphMissing, fix: m.graphFix });
+  if (health.cache.builtAt === undefined) findings.push({ level: 'warn', topic: 'import graph', text: m.graphMissing, fix: m.graphFix(cli) });
   else findings.push({ level: 'ok', topic: 'import graph', text: m.graphOk(health.cache.files, health.cache.changedSinceBuild) });
   // cache-missing is the line above; typescript-missing is the typescript finding.
   for (const warning of health.warnings) {

@@ -22,14 +22,15 @@ export const doctorMessages = {
   noRemoteFix: (remote: string) => `git remote add ${remote} <url>, or set "remote" in the config`,
   fetchedAgo: (remote: string, ageMs: number) => `traffic from ${remote} fetched ${formatAge(ageMs)} ago`,
   neverFetched: (remote: string) => `traffic from ${remote} never fetched by airspace-hooks`,
-  fetchFix: 'airspace-hooks check --fetch (the pre-push hook does it on every push)',
+  /** `cli`: the command that runs our bin in this project (`npx airspace-hooks`, `pnpm exec airspace-hooks`…): a bare name is not on PATH after `npm i -D`. */
+  fetchFix: (cli: string) => `${cli} check --fetch (the pre-push hook does it on every push)`,
   typescriptOk: (v: string) => `TypeScript ${v} (dependency-cruiser can read .ts files)`,
   typescriptNoApi: (v: string) => `TypeScript ${v} has no JS API: dependency-cruiser cannot read .ts files and the dependency channel goes blind`,
   typescriptMissingFor: (files: number) => `TypeScript is not installed: ${files} TypeScript files get no import edges`,
   typescriptNotNeeded: 'no TypeScript files: TypeScript is not needed here',
   typescriptFix: 'npm i -D typescript@5',
   graphMissing: 'not built yet',
-  graphFix: 'airspace-hooks check (builds it; later runs update it incrementally)',
+  graphFix: (cli: string) => `${cli} graph build (later runs update it incrementally)`,
   graphOk: (files: number, changed: number) => `import graph of ${files} files${changed ? `, ${changed} changed since it was built` : ''}`,
   installationHeader: 'hooks',
 };

@@ -44,4 +44,9 @@ describe('doctor on TypeScript', () => {
     );
     expect(findings.filter((f) => /not built yet/.test(f.text))).toHaveLength(1);
   });
+  it('a fix line runs our bin the way the project does: a bare airspace-hooks is not on PATH after npm i -D', () => {
+    const unbuilt = health({ cache: { path: '/x', builtAt: undefined, files: 0, edges: 0, changedSinceBuild: 0 } });
+    expect(graphFindings(unbuilt, 'pnpm exec airspace-hooks').find((f) => f.topic === 'import graph')?.fix).toMatch(/^pnpm exec airspace-hooks graph build/);
+    expect(graphFindings(unbuilt).find((f) => f.topic === 'import graph')?.fix).toMatch(/^npx airspace-hooks graph build/);
+  });
 });
