@@ -1,5 +1,7 @@
 /** Wording of advisories and verdicts. Every blocking message carries the bypass. */
 
+import { count } from './count.js';
+
 /**
  * The bypass of what was blocked: git's own `--no-verify` for that command (a commit's is not a
  * push's), or the switch every shim reads. A check run by hand predicts the pre-push verdict.
@@ -10,7 +12,10 @@ export function bypass(hook: string | null): string {
 
 export const checkMessages = {
   levelName: { clear: 'clear', TA: 'traffic', RA: 'RESOLUTION' } as const,
-  header: (own: string | null, peers: number) => (own ? `airspace: ${own} vs ${peers} peer${peers === 1 ? '' : 's'}` : `airspace: ${peers} agents`),
+  header: (own: string | null, peers: number) => (own ? `airspace: ${own} vs ${count(peers, 'peer')}` : `airspace: ${count(peers, 'agent')}`),
+  /** Where the header's peers came from. */
+  sources: (p: { worktrees: number; branches: number; beacons: number; explicit: number }) =>
+    [count(p.worktrees, 'worktree'), count(p.branches, 'branch', 'branches'), count(p.beacons, 'beacon'), ...(p.explicit ? [`${p.explicit} given`] : [])].join(', '),
   ownWork: (committed: number, uncommitted: number) => `${committed} committed + ${uncommitted} uncommitted file${committed + uncommitted === 1 ? '' : 's'}`,
   steer: (peer: string) => `steer: you must steer away from ${peer} (it has right of way)`,
   hold: (peer: string) => `hold: you have right of way; ${peer} has been advised to steer away`,

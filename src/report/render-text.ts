@@ -175,8 +175,7 @@ function header(report: AirspaceReport, style: Style): string {
   const work = own
     ? ` (${own.commits !== undefined ? r.ownWork(own.commits, own.uncommittedFiles) : m.ownWork(own.committedFiles, own.uncommittedFiles)})`
     : '';
-  const p = report.scanned.peers;
-  const sources = [`${p.worktrees} worktrees`, `${p.branches} branches`, `${p.beacons} beacons`, ...(p.explicit ? [`${p.explicit} given`] : [])].join(', ');
+  const sources = m.sources(report.scanned.peers);
   return `${style.bold(base)}${work} ${style.dim(`· ${sources} · ${report.scanned.durationMs} ms`)}`;
 }
 
