@@ -46,7 +46,12 @@ export const checkMessages = {
   predictedRA: 'prediction: risk at the resolution level, but the two states do not conflict yet — a warning, not a block',
   escalated: (rate: number) => `closing fast (+${rate.toFixed(2)} risk/h): escalated early`,
   fetchAge: (age: string) => `traffic as of ${age} ago`,
-  neverFetched: 'traffic never fetched: run `git fetch` or `airspace-hooks check --fetch`',
+  neverFetched: 'traffic never fetched: run `airspace-hooks check --fetch` (branches and beacons; every pre-push fetches too) or `git fetch` (branches only)',
+  /** The user's own `git fetch` is newer than the tool's: branch tips are as of theirs, beacons as of ours (or never). */
+  userFetchAge: (age: string, ours: string | null) =>
+    ours !== null
+      ? `traffic as of ${ours} ago, branch tips as of your \`git fetch\` ${age} ago`
+      : `branches as of your \`git fetch\` ${age} ago; beacons never fetched: run \`airspace-hooks check --fetch\``,
   fetchFailed: (reason: string) => `unknown: fetch failed (${reason}); using the last fetched state`,
   graphStale: (age: string, changed: number) => `import graph ${age} old${changed > 0 ? `, ${changed} files changed since` : ''}`,
   graphNone: 'import graph not built yet: the dependency channel is unknown (run `airspace-hooks check --fetch` or `scan`)',

@@ -58,7 +58,7 @@ function report(
       ownship,
       includesUncommitted: true,
       peers: { worktrees: 0, branches: agents.length - 1, beacons: 0, explicit: 0 },
-      fetch: { attempted: false, ok: null, lastFetchAt: null, ageMs: 1000 },
+      fetch: { attempted: false, ok: null, lastFetchAt: null, ageMs: 1000, remote: true, userFetchAgeMs: null },
       graph: { source, files: 0, stale: false, builtAt: null, changedSinceBuild: 0, warnings },
       channels: ['overlap', 'merge'],
       weights: { overlap: 0.2, merge: 1 },
