@@ -60,7 +60,14 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
   if (block && hook === 'pre-push' && !outcome.failedClosed) {
     const blocked = new Set(reports.filter((report) => report.verdict?.block === true).map((report) => report.scanned.ownship));
     const held = input.pushed.filter((ref) => !blocked.has(shortRef(ref.remoteRef)));
-    if (held.length > 0) output.err(hookMessages.heldBack(held.map((ref) => shortRef(ref.remoteRef)), input.remoteName, held.map(refspec)));
+    if (held.length > 0)
+      output.err(
+        hookMessages.heldBack(
+          held.map((ref) => shortRef(ref.remoteRef)),
+          input.remoteName,
+          held.map(refspec),
+        ),
+      );
   }
   return { exitCode: block ? EXIT.steer : EXIT.ok };
 }
