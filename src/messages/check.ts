@@ -15,7 +15,9 @@ export const checkMessages = {
   header: (own: string | null, peers: number) => (own ? `airspace: ${own} vs ${count(peers, 'peer')}` : `airspace: ${count(peers, 'agent')}`),
   /** Where the header's peers came from. */
   sources: (p: { worktrees: number; branches: number; beacons: number; explicit: number }) =>
-    [count(p.worktrees, 'worktree'), count(p.branches, 'branch', 'branches'), count(p.beacons, 'beacon'), ...(p.explicit ? [`${p.explicit} given`] : [])].join(', '),
+    [count(p.worktrees, 'worktree'), count(p.branches, 'branch', 'branches'), count(p.beacons, 'beacon'), ...(p.explicit ? [`${p.explicit} given`] : [])].join(
+      ', ',
+    ),
   ownWork: (committed: number, uncommitted: number) => `${committed} committed + ${uncommitted} uncommitted file${committed + uncommitted === 1 ? '' : 's'}`,
   steer: (peer: string) => `steer: you must steer away from ${peer} (it has right of way)`,
   hold: (peer: string) => `hold: you have right of way; ${peer} has been advised to steer away`,
@@ -54,7 +56,9 @@ export const checkMessages = {
       : `branches as of your \`git fetch\` ${age} ago; beacons never fetched: run \`airspace-hooks check --fetch\``,
   fetchFailed: (reason: string) => `unknown: fetch failed (${reason}); using the last fetched state`,
   graphStale: (age: string, changed: number) => `import graph ${age} old${changed > 0 ? `, ${changed} files changed since` : ''}`,
-  graphNone: 'import graph not built yet: the dependency channel is unknown (run `airspace-hooks check --fetch` or `scan`)',
+  /** Never names the command the user just ran: what builds the graph is `graph build` (or the background build). */
+  graphNone:
+    'import graph not built yet: the dependency channel is unknown until `airspace-hooks graph build` (or the background build a run starts) reads the imports',
   skipped: (what: string) => `skipped: ${what}`,
   inboxHeader: 'messages from other agents:',
   channelsLine: (channels: string) => `channels ${channels}`,

@@ -140,6 +140,9 @@ describe('check text', () => {
   it('says "import graph not built yet" once, not twice', () => {
     const text = renderReportText(report('check', 'me', [agent('me', 'ownship')], [], [graphMessages.cacheMissing()], 'none'), plain);
     expect(text.match(/not built yet/g)).toHaveLength(1);
+    // What helps is the graph build, never `scan` — the command a user may have just run.
+    expect(text).toContain('`airspace-hooks graph build`');
+    expect(text).not.toMatch(/`scan`/);
   });
 
   it('explains the ^N insertion-point notation when it is shown', () => {
