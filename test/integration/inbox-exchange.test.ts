@@ -27,8 +27,8 @@ function twoWorktrees() {
   return { me: line('me', me), peer: line('s4aba', peer) };
 }
 
-const exchange = (own: LineOfWork, traffic: LineOfWork[], links: Link[]) =>
-  exchangeMessages({ gitDir: own.gitDir as string, ownship: own, traffic, links, facts: new Map(), now: 1_000 });
+const exchange = (own: LineOfWork, traffic: LineOfWork[], links: Link[], unread: string[] = []) =>
+  exchangeMessages({ gitDir: own.gitDir as string, ownship: own, traffic, unread, links, facts: new Map(), now: 1_000 });
 
 describe('exchangeMessages', () => {
   it('a message with no file, commit or intent to tell still says something: its risk and where to look', async () => {
@@ -43,6 +43,9 @@ describe('exchangeMessages', () => {
   it('drops the messages of a sender that is no longer a worktree here, instead of telling them', async () => {
     const { me, peer } = twoWorktrees();
     await exchange(peer, [me], [raWithoutFiles('s4aba', 'me')]);
+    expect(await readInbox({ gitDir: me.gitDir as string })).toHaveLength(1);
+    // A worktree git could not read this run is still there: its message stays.
+    await exchange(me, [], [], ['s4aba']);
     expect(await readInbox({ gitDir: me.gitDir as string })).toHaveLength(1);
     // The peer's worktree was removed and its branch deleted: it is no longer traffic, nor a pair.
     expect(await exchange(me, [], [])).toEqual([]);
