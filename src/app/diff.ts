@@ -126,13 +126,13 @@ function inclusive(range: readonly [number, number]): readonly [number, number] 
   return [range[0], range[1] - 1];
 }
 
-/** The hunk, sanitized, cut to the bytes left (whole lines; null when not even one fits). */
+/** The hunk, sanitized (tabs kept: the peer's code, byte for byte), cut to the bytes left (whole lines; null when not even one fits). */
 function clip(hunk: FileHunk, bytesLeft: number): { hunk: PeerDiffHunk; bytes: number; cutBytes: number } | null {
   const lines: string[] = [];
   let bytes = 0;
   let cutBytes = 0;
   for (const raw of hunk.lines) {
-    const line = sanitizeText(raw, { maxLength: MAX_LINE });
+    const line = sanitizeText(raw, { maxLength: MAX_LINE, allowTabs: true });
     const size = Buffer.byteLength(line) + 1;
     if (bytes + size > bytesLeft) cutBytes += size;
     else {

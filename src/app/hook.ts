@@ -57,5 +57,32 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
   else for (const report of reports) output.err(renderReportText(report, output.errStyle));
   for (const note of outcome.notes) output.err(note);
   const block = outcome.failedClosed || reports.some((report) => report.verdict?.block === true);
+  if (block && hook === 'pre-push' && !outcome.failedClosed) {
+    const blocked = new Set(reports.filter((report) => report.verdict?.block === true).map((report) => report.scanned.ownship));
+    const held = input.pushed.filter((ref) => !blocked.has(shortRef(ref.remoteRef)));
+    if (held.length > 0)
+      output.err(
+        hookMessages.heldBack(
+          held.map((ref) => shortRef(ref.remoteRef)),
+          input.remoteName,
+          held.map(refspec),
+        ),
+      );
+  }
   return { exitCode: block ? EXIT.steer : EXIT.ok };
+}
+
+const ZERO = /^0+$/;
+
+/** `refs/heads/x` → `x`, `refs/tags/v1` → `v1`: the name a user types and the report shows. */
+function shortRef(ref: string): string {
+  for (const prefix of ['refs/heads/', 'refs/tags/']) if (ref.startsWith(prefix)) return ref.slice(prefix.length);
+  return ref;
+}
+
+/** What pushes this one ref as git's stdin line described it: a deletion, the same name, or local:remote. */
+function refspec(ref: PushedRef): string {
+  if (ZERO.test(ref.localSha)) return `:${ref.remoteRef}`;
+  if (ref.localRef === ref.remoteRef) return shortRef(ref.remoteRef);
+  return `${ref.localRef}:${ref.remoteRef}`;
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAirspaceError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
@@ -92,4 +92,28 @@ export async function lastFetchAge(commonDir: string, now: number = Date.now()):
   } catch {
     return null;
   }
+}
+
+export interface UserFetch {
+  readonly at: number;
+  readonly ageMs: number;
+}
+
+/**
+ * When the user last ran `git fetch` or `git pull` here, from FETCH_HEAD's mtime — our own fetch
+ * never writes it (`--no-write-fetch-head`), so it is theirs. FETCH_HEAD is per worktree (a linked
+ * worktree's fetch writes its own git dir's), so both the worktree's git dir and the common dir
+ * are read and the newer counts. Null when neither exists (a fresh clone writes none).
+ */
+export async function lastUserFetch(gitDir: string, commonDir: string, now: number = Date.now()): Promise<UserFetch | null> {
+  const times = await Promise.all(
+    [...new Set([gitDir, commonDir])].map((dir) =>
+      stat(join(dir, 'FETCH_HEAD')).then(
+        (s) => s.mtimeMs,
+        () => null,
+      ),
+    ),
+  );
+  const at = Math.max(...times.filter((t): t is number => t !== null));
+  return Number.isFinite(at) ? { at: Math.floor(at), ageMs: Math.max(0, now - at) } : null;
 }

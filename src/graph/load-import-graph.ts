@@ -29,7 +29,8 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
   const configKey = resolutionConfigKey(tsconfig, repo.configs);
   const sources = [...repo.sources.keys()];
 
-  if (options.refresh === 'never') {
+  const tooLargeToWaitFor = !cache && options.coldCruiseMaxFiles !== undefined && repo.sources.size > options.coldCruiseMaxFiles;
+  if (options.refresh === 'never' || (options.refresh === 'auto' && tooLargeToWaitFor)) {
     if (!cache) {
       warnings.push({ code: 'cache-missing', message: graphMessages.cacheMissing() });
       return { graph: { adjacency: {} }, builtAt: undefined, stale: true, changedSinceBuild: repo.sources.size, source: 'none', filesCruised: 0, warnings };

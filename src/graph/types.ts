@@ -42,6 +42,12 @@ export interface LoadGraphOptions {
    * from its last save: every record is valid for its blob id). Default: save once at the end.
    */
   readonly checkpointEvery?: number;
+  /**
+   * With refresh 'auto' and no cache: cruise now only when the worktree has at most this many
+   * source files; a larger one gets the 'never' answer (no graph, `cache-missing`), so a command
+   * run by hand waits for a small graph and leaves a large one to the background build.
+   */
+  readonly coldCruiseMaxFiles?: number;
 }
 
 export interface LoadedGraph {

@@ -1,5 +1,7 @@
 /** Wording of advisories and verdicts. Every blocking message carries the bypass. */
 
+import { count } from './count.js';
+
 /**
  * The bypass of what was blocked: git's own `--no-verify` for that command (a commit's is not a
  * push's), or the switch every shim reads. A check run by hand predicts the pre-push verdict.
@@ -10,7 +12,12 @@ export function bypass(hook: string | null): string {
 
 export const checkMessages = {
   levelName: { clear: 'clear', TA: 'traffic', RA: 'RESOLUTION' } as const,
-  header: (own: string | null, peers: number) => (own ? `airspace: ${own} vs ${peers} peer${peers === 1 ? '' : 's'}` : `airspace: ${peers} agents`),
+  header: (own: string | null, peers: number) => (own ? `airspace: ${own} vs ${count(peers, 'peer')}` : `airspace: ${count(peers, 'agent')}`),
+  /** Where the header's peers came from. */
+  sources: (p: { worktrees: number; branches: number; beacons: number; explicit: number }) =>
+    [count(p.worktrees, 'worktree'), count(p.branches, 'branch', 'branches'), count(p.beacons, 'beacon'), ...(p.explicit ? [`${p.explicit} given`] : [])].join(
+      ', ',
+    ),
   ownWork: (committed: number, uncommitted: number) => `${committed} committed + ${uncommitted} uncommitted file${committed + uncommitted === 1 ? '' : 's'}`,
   steer: (peer: string) => `steer: you must steer away from ${peer} (it has right of way)`,
   hold: (peer: string) => `hold: you have right of way; ${peer} has been advised to steer away`,
@@ -41,10 +48,17 @@ export const checkMessages = {
   predictedRA: 'prediction: risk at the resolution level, but the two states do not conflict yet — a warning, not a block',
   escalated: (rate: number) => `closing fast (+${rate.toFixed(2)} risk/h): escalated early`,
   fetchAge: (age: string) => `traffic as of ${age} ago`,
-  neverFetched: 'traffic never fetched: run `git fetch` or `airspace-hooks check --fetch`',
+  neverFetched: 'traffic never fetched: run `airspace-hooks check --fetch` (branches and beacons; every pre-push fetches too) or `git fetch` (branches only)',
+  /** The user's own `git fetch` is newer than the tool's: branch tips are as of theirs, beacons as of ours (or never). */
+  userFetchAge: (age: string, ours: string | null) =>
+    ours !== null
+      ? `traffic as of ${ours} ago, branch tips as of your \`git fetch\` ${age} ago`
+      : `branches as of your \`git fetch\` ${age} ago; beacons never fetched: run \`airspace-hooks check --fetch\``,
   fetchFailed: (reason: string) => `unknown: fetch failed (${reason}); using the last fetched state`,
   graphStale: (age: string, changed: number) => `import graph ${age} old${changed > 0 ? `, ${changed} files changed since` : ''}`,
-  graphNone: 'import graph not built yet: the dependency channel is unknown (run `airspace-hooks check --fetch` or `scan`)',
+  /** Never names the command the user just ran: what builds the graph is `graph build` (or the background build). */
+  graphNone:
+    'import graph not built yet: the dependency channel is unknown until `airspace-hooks graph build` (or the background build a run starts) reads the imports',
   skipped: (what: string) => `skipped: ${what}`,
   inboxHeader: 'messages from other agents:',
   channelsLine: (channels: string) => `channels ${channels}`,

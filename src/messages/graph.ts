@@ -27,7 +27,8 @@ export const graphMessages = {
     `Run \`airspace-hooks doctor\` and check the tsconfig and the TypeScript install`,
   tsconfigUnreadable: (file: string, reason: string): string =>
     `import graph: ${file} could not be parsed (${reason}); imports are resolved without it, so its paths aliases are not applied`,
-  cacheMissing: (): string => 'import graph: not built yet; the dependency channel is off until `airspace-hooks check` (or the pre-push hook) builds it',
+  cacheMissing: (): string =>
+    'import graph: not built yet; the dependency channel is off until `airspace-hooks graph build` (or the background build a run starts) builds it',
   cacheUnreadable: (file: string, reason: string): string => `import graph: ignoring an unreadable cache ${file} (${reason})`,
   cacheWriteFailed: (file: string, reason: string): string => `import graph: could not save the cache ${file} (${reason})`,
   refreshOverBudget: (remaining: number, budgetMs: number): string =>

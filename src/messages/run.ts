@@ -39,4 +39,6 @@ export const runMessages = {
   scoring: (pairs: number) => `scoring ${pairs} pair${pairs === 1 ? '' : 's'}…`,
   messageText: (files: string, subjects: string, intent: string) =>
     [files && `touching ${files}`, subjects && `commits: ${subjects}`, intent && `intent: ${intent}`].filter(Boolean).join('; '),
+  /** A message with no shared file, commit or intent (the risk came from another channel): never an empty line. */
+  messageWithoutDetail: (risk: number) => `risk ${risk.toFixed(2)}, no shared file, commit or intent to show; \`airspace-hooks check\` says why`,
 };

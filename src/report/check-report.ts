@@ -61,6 +61,10 @@ export interface ScannedReport {
     readonly reason?: string;
     readonly lastFetchAt: number | null;
     readonly ageMs: number | null;
+    /** A remote is configured: with no fetch at all, the report says the traffic was never fetched. */
+    readonly remote: boolean;
+    /** Age of the user's own last `git fetch`/`git pull` (FETCH_HEAD's mtime), null when none is known. */
+    readonly userFetchAgeMs: number | null;
   };
   readonly graph: {
     readonly source: string;

@@ -156,9 +156,15 @@ function describePeer(agent: AgentFactsReport | undefined, style: Style): string
 function renderScanned(report: AirspaceReport, style: Style): string[] {
   const s = report.scanned;
   const parts: string[] = [];
-  if (s.fetch.ok === false && s.fetch.reason) parts.push(m.fetchFailed(sanitizeText(s.fetch.reason)));
-  else if (s.fetch.ageMs !== null) parts.push(m.fetchAge(formatAge(s.fetch.ageMs)));
-  else if (s.peers.branches > 0 || s.fetch.attempted) parts.push(m.neverFetched);
+  const f = s.fetch;
+  if (f.ok === false && f.reason) parts.push(m.fetchFailed(sanitizeText(f.reason)));
+  // The user's own `git fetch` moved their remote-tracking refs after ours (or we never fetched):
+  // discovery reads the newer tips, so the report says how old theirs is, not "never fetched".
+  else if (f.userFetchAgeMs !== null && (f.ageMs === null || f.userFetchAgeMs < f.ageMs))
+    parts.push(m.userFetchAge(formatAge(f.userFetchAgeMs), f.ageMs !== null ? formatAge(f.ageMs) : null));
+  else if (f.ageMs !== null) parts.push(m.fetchAge(formatAge(f.ageMs)));
+  // A fresh clone's first pre-commit: no fetch of ours or theirs yet, yet a remote to fetch from.
+  else if (f.remote || s.peers.branches > 0 || f.attempted) parts.push(m.neverFetched);
   // The graph layer's own "not built yet" warning says the same as graphNone: say it once.
   const notBuilt = graphMessages.cacheMissing();
   if (s.graph.source === 'none') parts.push(m.graphNone);
@@ -175,8 +181,7 @@ function header(report: AirspaceReport, style: Style): string {
   const work = own
     ? ` (${own.commits !== undefined ? r.ownWork(own.commits, own.uncommittedFiles) : m.ownWork(own.committedFiles, own.uncommittedFiles)})`
     : '';
-  const p = report.scanned.peers;
-  const sources = [`${p.worktrees} worktrees`, `${p.branches} branches`, `${p.beacons} beacons`, ...(p.explicit ? [`${p.explicit} given`] : [])].join(', ');
+  const sources = m.sources(report.scanned.peers);
   return `${style.bold(base)}${work} ${style.dim(`· ${sources} · ${report.scanned.durationMs} ms`)}`;
 }
 

@@ -11,8 +11,14 @@ import { moreItemsText } from '../messages/beacon.js';
 export interface SanitizeOptions {
   /** Maximum length in code points of the result (an ellipsis marks the cut). Default 200. */
   readonly maxLength?: number;
-  /** Keep line feeds (multi-line notes); tabs become spaces either way. Default false. */
+  /** Keep line feeds (multi-line notes). Default false. */
   readonly allowNewlines?: boolean;
+  /**
+   * Keep tabs (a peer's diff lines: the hunk read or applied must be the peer's bytes). A tab moves
+   * the cursor and rewrites nothing, so it is safe in a terminal; by default it becomes a space, as
+   * in ids, paths and subjects printed in one line. Default false.
+   */
+  readonly allowTabs?: boolean;
 }
 
 const DEFAULT_MAX = 200;
@@ -32,6 +38,7 @@ const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const INVISIBLE = /[\u200b-\u200d\u2060-\u2064\ufeff\u00ad]/g;
 /** C0 (minus LF, handled apart), DEL and C1 control characters. */
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL_BUT_TAB = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 /** Line and paragraph separators act as newlines in some terminals and editors. */
 const LINE_SEPARATORS = /[\u2028\u2029\u0085]/g;
 
@@ -43,11 +50,11 @@ export function sanitizeText(input: unknown, options: SanitizeOptions = {}): str
   let text = typeof input === 'string' ? input : input === undefined || input === null ? '' : String(input);
   // Cap the work on hostile megabyte strings before running the regular expressions over them.
   if (text.length > maxLength * 8 + 1024) text = text.slice(0, maxLength * 8 + 1024);
-  return truncate(stripUnsafe(text, options.allowNewlines === true), maxLength);
+  return truncate(stripUnsafe(text, options.allowNewlines === true, options.allowTabs === true), maxLength);
 }
 
 /** The character classes every output path removes (text and JSON alike); no length cap. */
-function stripUnsafe(input: string, allowNewlines: boolean): string {
+function stripUnsafe(input: string, allowNewlines: boolean, allowTabs = false): string {
   let text = input
     .replace(STRING_SEQUENCE, '')
     .replace(CSI_SEQUENCE, '')
@@ -55,10 +62,10 @@ function stripUnsafe(input: string, allowNewlines: boolean): string {
     .replace(BIDI, '')
     .replace(INVISIBLE, '')
     .replace(/\r\n?/g, '\n')
-    .replace(LINE_SEPARATORS, '\n')
-    .replace(/\t/g, ' ');
+    .replace(LINE_SEPARATORS, '\n');
+  if (!allowTabs) text = text.replace(/\t/g, ' ');
   if (!allowNewlines) text = text.replace(/\n/g, ' ');
-  text = text.replace(CONTROL, REPLACEMENT);
+  text = text.replace(allowTabs ? CONTROL_BUT_TAB : CONTROL, REPLACEMENT);
   // Lone surrogates print as garbage and break some terminals' width accounting.
   return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, REPLACEMENT);
 }

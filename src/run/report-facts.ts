@@ -153,6 +153,8 @@ export function scannedReport(
       ...(fetched?.reason ? { reason: fetched.reason } : {}),
       lastFetchAt,
       ageMs: lastFetchAt !== null ? Math.max(0, request.now - lastFetchAt) : null,
+      remote: s.remote.configured,
+      userFetchAgeMs: s.userFetch ? Math.max(0, request.now - s.userFetch.at) : null,
     },
     graph: {
       source: graph.source,

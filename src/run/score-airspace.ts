@@ -41,7 +41,15 @@ export async function scoreAirspace(input: ScoreInput): Promise<Scored> {
       scored.links.map((l) => ({ pairKey: pairKey(l.a, l.b), at: now, risk: l.risk })),
     );
     if (!ownship?.gitDir || plan.command !== 'check') return [];
-    return exchangeMessages({ gitDir: ownship.gitDir, ownship, traffic: airspace.traffic, links: scored.links, facts: input.facts, now });
+    return exchangeMessages({
+      gitDir: ownship.gitDir,
+      ownship,
+      traffic: airspace.traffic,
+      unread: airspace.unknown.map((u) => u.id),
+      links: scored.links,
+      facts: input.facts,
+      now,
+    });
   });
   return { scored, inbox };
 }

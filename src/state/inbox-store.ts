@@ -3,7 +3,8 @@
  * advisory is delivered straight into the peer's inbox; the hooks print new messages once
  * (`pendingNew`), `inbox` lists them, `inbox --ack` empties it. A message equal to one delivered
  * within the cooldown is dropped; a newer unseen message from the same sender and level replaces
- * the older one; when the pair is clear again its messages and cooldowns are cleared.
+ * the older one; when the pair is clear again, or its sender is gone, its messages and cooldowns
+ * are cleared.
  */
 import { readJsonFile, updateJsonFile } from './json-file.js';
 import { boundMessage, isValidMessage, messageKey, type InboxMessage } from './inbox-message.js';
@@ -128,6 +129,27 @@ export async function clearPair(cwd: InboxLocation, peerId: string): Promise<num
     const messages = inbox.messages.filter((m) => m.from !== peerId);
     removed = inbox.messages.length - messages.length;
     return { version: 1, messages, recent: inbox.recent.filter((r) => r.from !== peerId) };
+  });
+  return removed;
+}
+
+/**
+ * Drops the messages of every sender not in `senders`: a worktree that was removed (its branch
+ * deleted, its work discarded) sends nothing again and never becomes a clear pair, so without this
+ * its last advisory would be news about work that no longer exists until `inbox --ack`.
+ */
+export async function dropGoneSenders(cwd: InboxLocation, senders: ReadonlySet<string>): Promise<number> {
+  const file = await inboxFile(cwd);
+  const gone = (from: string) => !senders.has(from);
+  // Called on every hook run: do not rewrite the file when there is nothing to drop.
+  const before = load(await readJsonFile(file, MAX_FILE_BYTES));
+  if (!before.messages.some((m) => gone(m.from))) return 0;
+  let removed = 0;
+  await updateJsonFile(file, MAX_FILE_BYTES, (current): InboxFile => {
+    const inbox = load(current);
+    const messages = inbox.messages.filter((m) => !gone(m.from));
+    removed = inbox.messages.length - messages.length;
+    return { version: 1, messages, recent: inbox.recent.filter((r) => !gone(r.from)) };
   });
   return removed;
 }

@@ -21,7 +21,7 @@
  * Throws only when the repository itself is unusable (not a repo, bare): AirspaceError.
  */
 import { isAirspaceError } from '../errors.js';
-import { lastFetchAge, type LastFetch } from '../git/fetch-traffic.js';
+import { lastFetchAge, lastUserFetch, type LastFetch, type UserFetch } from '../git/fetch-traffic.js';
 import { resolveRepo, type RepoInfo } from '../git/resolve-repo.js';
 import { gitMessages } from '../messages/git.js';
 import { discoverTraffic, type OwnshipAs } from './discover-traffic.js';
@@ -98,6 +98,8 @@ export interface Scanned {
   readonly remote: { readonly name: string; readonly configured: boolean };
   readonly trunk: string | null;
   readonly fetch: LastFetch | null;
+  /** The user's own last `git fetch`/`git pull` (FETCH_HEAD), which may be newer than ours. */
+  readonly userFetch: UserFetch | null;
   readonly shallow: boolean;
   readonly ownship: ScannedAgent | null;
   readonly peers: readonly ScannedAgent[];
@@ -124,7 +126,11 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
   const at = options.at ?? Date.now();
   const started = performance.now();
   const repo = options.repo ?? (await resolveRepo(cwd, { inheritRepoEnv: options.inheritRepoEnv }));
-  const [found, fetch] = await Promise.all([discoverTraffic(repo, { ...options, at }), lastFetchAge(repo.commonDir, at)]);
+  const [found, fetch, userFetch] = await Promise.all([
+    discoverTraffic(repo, { ...options, at }),
+    lastFetchAge(repo.commonDir, at),
+    lastUserFetch(repo.gitDir, repo.commonDir, at),
+  ]);
   const discovered = performance.now();
   const notes = [...found.notes];
   if (!found.hasRemote && !options.agents?.length) notes.push(gitMessages.noRemote(options.remote));
@@ -179,6 +185,7 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
       remote: { name: options.remote, configured: found.hasRemote },
       trunk: found.trunk?.ref ?? null,
       fetch,
+      userFetch,
       shallow: repo.isShallow,
       ownship: found.ownship ? summary(found.ownship) : null,
       peers: found.traffic.map(summary),

@@ -18,7 +18,7 @@ beforeAll(() => {
   ada = join(main, '..', `${main.split('/').pop()}-ada`);
   gitIn(main, 'worktree', 'add', '-q', '-b', 'ada/timeout', ada);
   let session = numbered(200).replace('line 32\n', 'line 32 ada\n').replace('line 150\n', 'line 150 far away\n');
-  writeFiles(ada, { 'src/session.ts': session, 'src/other.ts': numbered(20).replace('line 5\n', 'line 5 ada\n') });
+  writeFiles(ada, { 'src/session.ts': session, 'src/other.ts': numbered(20).replace('line 5\n', '\tline 5 ada\t// tabbed\n') });
   commitAll(ada, `ada: timeout ${ESC}]0;pwned${ESC}\\ tweak`);
   session = session.replace('line 36\n', `line 36 draft ${ESC}[2J\n`);
   writeFiles(ada, { 'src/session.ts': session, 'docs/notes.md': numbered(10).replace('line 2\n', 'line 2 ada\n') });
@@ -37,6 +37,14 @@ const diffJson = (args: readonly string[], cwd = main) => {
 };
 
 describe('diff PEER between worktrees', () => {
+  it("keeps the peer's tabs: the hunk an agent reads or applies is the peer's bytes (text and --json)", () => {
+    const report = diffJson(['ada/timeout', 'src/other.ts', '--context', '0']);
+    expect(report.files[0].hunks.flatMap((h: { lines: string[] }) => h.lines)).toEqual(['-line 5', '+\tline 5 ada\t// tabbed']);
+    const text = runCli(main, ['diff', 'ada/timeout', 'src/other.ts', '--context', '0']);
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toContain('+\tline 5 ada\t// tabbed');
+  });
+
   it("shows the peer's near hunks, committed and uncommitted, with the subject; far hunks and untouched files stay out", () => {
     const before = [userStateFingerprint(main), userStateFingerprint(ada)];
     const report = diffJson(['ada/timeout', '--context', '0']);

@@ -44,7 +44,7 @@ describe('background graph build', () => {
   afterAll(() => removeDir(repo));
 
   it('a hook with no graph checks text now and starts one detached build that leaves the cache and no lock', async () => {
-    const hook = runCli(repo, ['check', '--json'], ON);
+    const hook = runCli(repo, ['hook', 'pre-commit', '--json'], ON);
     expect(hook.status).toBe(0);
     const report = JSON.parse(hook.stdout) as { scanned: { graph: { source: string } } };
     expect(report.scanned.graph.source).toBe('none');

@@ -24,7 +24,7 @@ beforeAll(async () => {
   gitIn(main, 'worktree', 'add', '-q', '-b', 'ada/timeout', ada);
   writeFiles(ada, { 'src/session.ts': numbered(100).replace('line 32\n', 'line 32 ada\n') });
   commitAll(ada, 'ada: shorter session timeout');
-  writeFiles(ada, { 'src/session.ts': numbered(100).replace('line 32\n', 'line 32 ada\n').replace('line 35\n', 'line 35 ada draft\n') });
+  writeFiles(ada, { 'src/session.ts': numbered(100).replace('line 32\n', 'line 32 ada\n').replace('line 35\n', '\tline 35 ada\tdraft\n') });
   writeFiles(main, { 'src/session.ts': numbered(100).replace('line 30\n', 'line 30 ours\n') });
 
   const env = Object.fromEntries(Object.entries(testEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
@@ -94,7 +94,7 @@ describe('airspace-hooks mcp over stdio', () => {
     expect((await call('inbox', { cwd: ada })).structuredContent).toEqual({ messages: [] });
   });
 
-  it("peer_diff: the peer's committed and uncommitted hunks near ours, with its commit subject", async () => {
+  it("peer_diff: the peer's committed and uncommitted hunks near ours (its tabs kept), with its commit subject", async () => {
     const result = await call('peer_diff', { peer: 'ada/timeout', context: 0 });
     expect(result.isError).toBeFalsy();
     const report = result.structuredContent as {
@@ -105,7 +105,7 @@ describe('airspace-hooks mcp over stdio', () => {
     expect(report).toMatchObject({ peer: 'ada/timeout', source: 'worktree' });
     expect(report.files).toHaveLength(1);
     expect(report.files[0]).toMatchObject({ path: 'src/session.ts', subjects: ['ada: shorter session timeout'], uncommitted: true });
-    expect(report.files[0]!.hunks.flatMap((h) => h.lines)).toEqual(['-line 32', '+line 32 ada', '-line 35', '+line 35 ada draft']);
+    expect(report.files[0]!.hunks.flatMap((h) => h.lines)).toEqual(['-line 32', '+line 32 ada', '-line 35', '+\tline 35 ada\tdraft']);
     expect(text(result)).toMatch(/^ada\/timeout: 2 hunks in 1 file/);
   });
 

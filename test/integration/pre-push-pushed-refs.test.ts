@@ -61,6 +61,21 @@ describe('pre-push judges each pushed ref', () => {
     expect(colliding.stderr).toContain('git push --no-verify');
   });
 
+  it('a push of several refs blocked for one says the others were held back too, and how to push them alone', () => {
+    const setup = copyRemoteWithClones(fixture);
+    roots.push(setup.root);
+    const two = setup.clones[1]!;
+    gitIn(two, 'branch', 'docs/typo', 'main');
+    gitIn(two, 'switch', '-q', '-c', 'two/work');
+    writeFiles(two, { 'src/session.ts': numbered(60).replace('line 20\n', 'line 20 two\n') });
+    commitAll(two, 'two: edit line 20');
+    const both = git(two, ['push', 'origin', 'docs/typo', 'two/work']);
+    expect(both.status).not.toBe(0);
+    expect(both.stderr).toContain('RA  one/work');
+    expect(both.stderr).toContain('git refuses the whole push, so docs/typo was not pushed either; to push it alone: git push origin docs/typo');
+    expect(gitIn(two, 'ls-remote', 'origin', 'refs/heads/docs/typo')).toBe('');
+  });
+
   it('judges the pushed commit, not uncommitted work in the worktree', () => {
     const setup = copyRemoteWithClones(fixture);
     roots.push(setup.root);

@@ -32,7 +32,7 @@ export async function watchCommand(cwd: string, args: { json: boolean; debounceM
         const at = Date.now();
         if (!args.json) output.out(renderWatchFrame(report, output.style, { clear, at }));
         else {
-          for (const event of advisoryEvents(last, report.advisories, at)) output.out(JSON.stringify(event));
+          for (const event of advisoryEvents(last, report.links, at)) output.out(JSON.stringify(event));
           output.out(
             JSON.stringify({
               schema: WATCH_EVENT_SCHEMA,

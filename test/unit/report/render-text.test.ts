@@ -58,7 +58,7 @@ function report(
       ownship,
       includesUncommitted: true,
       peers: { worktrees: 0, branches: agents.length - 1, beacons: 0, explicit: 0 },
-      fetch: { attempted: false, ok: null, lastFetchAt: null, ageMs: 1000 },
+      fetch: { attempted: false, ok: null, lastFetchAt: null, ageMs: 1000, remote: true, userFetchAgeMs: null },
       graph: { source, files: 0, stale: false, builtAt: null, changedSinceBuild: 0, warnings },
       channels: ['overlap', 'merge'],
       weights: { overlap: 0.2, merge: 1 },
@@ -127,9 +127,22 @@ describe('check text', () => {
     expect(text).not.toContain('0 committed');
   });
 
+  it('the header counts its sources in the singular when there is one: "1 branch", "1 beacon", not "1 branches"', () => {
+    const r = report('check', 'me', [agent('me', 'ownship'), agent('ada', 'branch')], []);
+    const one = renderReportText({ ...r, scanned: { ...r.scanned, peers: { worktrees: 1, branches: 1, beacons: 1, explicit: 0 } } }, plain);
+    expect(one.split('\n')[0]).toContain('· 1 worktree, 1 branch, 1 beacon ·');
+    const many = renderReportText({ ...r, scanned: { ...r.scanned, peers: { worktrees: 0, branches: 2, beacons: 3, explicit: 0 } } }, plain);
+    expect(many.split('\n')[0]).toContain('· 0 worktrees, 2 branches, 3 beacons ·');
+    const noOwnship = renderReportText(report('scan', null, [agent('ada', 'branch')], []), plain);
+    expect(noOwnship.split('\n')[0]).toContain('airspace: 1 agent ');
+  });
+
   it('says "import graph not built yet" once, not twice', () => {
     const text = renderReportText(report('check', 'me', [agent('me', 'ownship')], [], [graphMessages.cacheMissing()], 'none'), plain);
     expect(text.match(/not built yet/g)).toHaveLength(1);
+    // What helps is the graph build, never `scan` — the command a user may have just run.
+    expect(text).toContain('`airspace-hooks graph build`');
+    expect(text).not.toMatch(/`scan`/);
   });
 
   it('explains the ^N insertion-point notation when it is shown', () => {

@@ -29,6 +29,16 @@ describe('advisoryEvents', () => {
     expect(events[0]).toMatchObject({ steer: 'c', at: 7, files: ['y.ts'], schema: 'airspace-hooks/watch-event@1' });
     expect(advisoryEvents(after, after, 8)).toEqual([]);
   });
+
+  it('a cleared pair carries its risk now and nobody who steers, not the ended advisory', () => {
+    const before = [link('a', 'b', 'RA', 1, ['x.ts'], 'a'), link('a', 'c', 'TA', 0.5, ['y.ts'])];
+    const after = [link('b', 'a', 'clear', 0.12, [])];
+    const events = advisoryEvents(before, after, 9);
+    expect(events.map((e) => [e.type, e.pair.join('+'), e.level, e.risk, e.steer])).toEqual([
+      ['cleared', 'a+b', 'clear', 0.12, null],
+      ['cleared', 'a+c', 'clear', 0, null],
+    ]);
+  });
 });
 
 describe('ignoredPath', () => {
