@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gitIn, remoteWithClones, removeDir, runCli, writeFiles } from '../helpers/temp-repo.js';
+import { installedClones } from '../helpers/copied-clones.js';
+import { commitAll, gitIn, pathWithCli, remoteWithClones, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
  * What leaves the machine with a beacon: an untracked, non-ignored `.env.local` holding a secret is
@@ -24,25 +25,25 @@ beforeAll(() => {
 afterAll(() => removeDir(root));
 
 /** The one fetched beacon ref's name below refs/airspace/remote/beacons/. */
-function beaconComponent(): string {
-  return gitIn(bob, 'for-each-ref', '--format=%(refname)', 'refs/airspace/remote/beacons/').trim().slice('refs/airspace/remote/beacons/'.length);
+function beaconComponent(reader = bob): string {
+  return gitIn(reader, 'for-each-ref', '--format=%(refname)', 'refs/airspace/remote/beacons/').trim().slice('refs/airspace/remote/beacons/'.length);
 }
 
 /** Every object bob fetched under refs/airspace/*, as text: trees listed recursively, blobs printed. */
-function fetchedBeaconText(): { text: string; beaconJson: string } {
-  gitIn(bob, 'fetch', '-q', 'origin', '+refs/airspace/*:refs/airspace/remote/*');
-  const refs = gitIn(bob, 'for-each-ref', '--format=%(objectname)', 'refs/airspace/remote/').trim().split('\n').filter(Boolean);
+function fetchedBeaconText(reader = bob): { text: string; beaconJson: string } {
+  gitIn(reader, 'fetch', '-q', 'origin', '+refs/airspace/*:refs/airspace/remote/*');
+  const refs = gitIn(reader, 'for-each-ref', '--format=%(objectname)', 'refs/airspace/remote/').trim().split('\n').filter(Boolean);
   expect(refs.length).toBe(1);
-  const objects = gitIn(bob, 'rev-list', '--objects', ...refs, '--not', 'origin/main')
+  const objects = gitIn(reader, 'rev-list', '--objects', ...refs, '--not', 'origin/main')
     .trim()
     .split('\n')
     .map((line) => line.split(' ')[0]!);
   let text = '';
   for (const object of objects) {
-    const type = gitIn(bob, 'cat-file', '-t', object).trim();
-    if (type === 'blob') text += gitIn(bob, 'cat-file', 'blob', object);
+    const type = gitIn(reader, 'cat-file', '-t', object).trim();
+    if (type === 'blob') text += gitIn(reader, 'cat-file', 'blob', object);
   }
-  const beaconJson = gitIn(bob, 'cat-file', 'blob', `${refs[0]}:beacon.json`);
+  const beaconJson = gitIn(reader, 'cat-file', 'blob', `${refs[0]}:beacon.json`);
   return { text, beaconJson };
 }
 
@@ -74,4 +75,28 @@ describe('an untracked file stays on the machine when its beacon is published', 
     expect(published.stdout).not.toMatch(/by name only/);
     expect(fetchedBeaconText().text).toContain(SECRET);
   });
+});
+
+describe("pre-push's beacon publish", () => {
+  it('leaves an untracked secret on the machine too', () => {
+    const PATH = pathWithCli();
+    const fixture = installedClones({ 'src/app.ts': 'export const a = 1;\n' }, 2, PATH);
+    try {
+      const [one, two] = fixture.clones as [string, string];
+      gitIn(one, 'switch', '-q', '-c', 'one/work');
+      writeFiles(one, { 'src/app.ts': 'export const a = 3;\n' });
+      commitAll(one, 'one: a = 3');
+      writeFiles(one, { '.env.local': `TOKEN=${SECRET}\n`, 'src/app.ts': 'export const a = 4;\n' });
+      const pushed = spawnSync('git', ['push', '-q', '-u', 'origin', 'one/work'], { cwd: one, env: testEnv({ PATH }), encoding: 'utf8', timeout: 120_000 });
+      expect(pushed.status, pushed.stderr).toBe(0);
+      const { text, beaconJson } = fetchedBeaconText(two);
+      // pre-push judges the pushed commits, so its beacon is that work (the commit), not the worktree:
+      // the secret must not travel with it either way (a guard: this held on main too).
+      expect(JSON.parse(beaconJson).agent).toBe('one/work');
+      expect(text).toContain('export const a = 3;');
+      expect(text).not.toContain(SECRET);
+    } finally {
+      removeDir(fixture.root);
+    }
+  }, 60_000);
 });
