@@ -84,7 +84,7 @@ export async function publishBeacon(cwd: string, remote: string, beacon: Beacon,
     const shared =
       work === null || options.shareUntracked === true
         ? { commit: work, untrackedByName: 0 }
-        : await withoutUntrackedContent(cwd, work, { timeoutMs: remaining(deadline), commitEnv: commitEnv(fitted.beacon.updatedAt) });
+        : await withoutUntrackedContent(cwd, work, { head: fitted.beacon.head, timeoutMs: remaining(deadline), commitEnv: commitEnv(fitted.beacon.updatedAt) });
     const parent = shared.commit === null ? [] : ['-p', shared.commit];
     const commit = await gitText(['commit-tree', '--no-gpg-sign', ...parent, '-m', 'airspace-hooks beacon', tree], {
       cwd,

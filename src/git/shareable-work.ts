@@ -18,25 +18,29 @@ export interface ShareableWork {
 }
 
 export interface ShareableWorkOptions {
+  /** The worktree's HEAD (the beacon's `head`): work equal to it is committed work, shared as it is. */
+  readonly head: string | null;
   readonly timeoutMs?: number;
   /** Identity and date of the copy (the beacon's fixed identity, so an unchanged copy is the same commit). */
   readonly commitEnv: Readonly<Record<string, string>>;
 }
 
 /**
- * `work` without the files it adds that the worktree's index does not track. Only what the
- * snapshot added against its parent (HEAD) is looked at: committed files are shared by the commit
- * itself, staged files by `git add`. The copy is built in a temporary index (`read-tree`, then
+ * `work` without the files it adds or changes that the worktree's index does not track. Only what
+ * the snapshot changed against its parent (HEAD) is looked at: committed files are shared by the
+ * commit itself, staged files by `git add`. The copy is built in a temporary index (`read-tree`, then
  * `update-index --force-remove`), so the user's index is never read for writing nor touched.
  */
 export async function withoutUntrackedContent(cwd: string, work: string, options: ShareableWorkOptions): Promise<ShareableWork> {
   const git = (args: readonly string[], extra: Partial<GitOptions> = {}) =>
     runGit(['-c', 'core.splitIndex=false', ...args], { cwd, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...extra });
-  const head = (await git(['rev-parse', '--verify', '-q', 'HEAD'], { okCodes: [1] })).stdout.toString('utf8').trim();
-  if (head === work) return { commit: work, untrackedByName: 0 };
+  // No process for a clean worktree (pre-push publishes the pushed commit): nothing untracked in it.
+  if (options.head === work) return { commit: work, untrackedByName: 0 };
   const [addedOut, indexOut, parentsOut] = await Promise.all([
-    // --root: a snapshot in a repository with no commit yet has no parent, and every path is added.
-    git(['diff-tree', '-r', '--root', '--no-commit-id', '--no-renames', '-z', '--name-only', '--diff-filter=A', work]),
+    // Every path the snapshot adds or changes (`d`: all but deletions), not only additions: a file
+    // `git rm --cached` untracked is in HEAD and may hold new content now. --root: a snapshot in a
+    // repository with no commit yet has no parent, and every path is new.
+    git(['diff-tree', '-r', '--root', '--no-commit-id', '--no-renames', '-z', '--name-only', '--diff-filter=d', work]),
     git(['ls-files', '-z', '--cached']),
     git(['rev-list', '--parents', '-n', '1', work]),
   ]);

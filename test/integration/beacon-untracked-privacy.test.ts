@@ -68,6 +68,17 @@ describe('an untracked file stays on the machine when its beacon is published', 
     expect(grep.status, grep.stdout).toBe(1);
   });
 
+  it('a committed file the user untracked (`git rm --cached`) and then changed keeps its new content home', () => {
+    writeFiles(alice, { 'config.env': 'TOKEN=old\n' });
+    gitIn(alice, 'add', 'config.env');
+    gitIn(alice, 'commit', '-q', '-m', 'oops: a committed env file');
+    gitIn(alice, 'rm', '-q', '--cached', 'config.env');
+    writeFiles(alice, { 'config.env': `TOKEN=${SECRET}-rotated\n` });
+    const published = runCli(alice, ['beacon', 'publish']);
+    expect(published.status, published.stderr).toBe(0);
+    expect(fetchedBeaconText().text).not.toContain(`${SECRET}-rotated`);
+  });
+
   it('beacons.shareUntracked: true sends the content too, as configured', () => {
     writeFiles(alice, { '.airspacerc.json': JSON.stringify({ beacons: { shareUntracked: true } }) });
     const published = runCli(alice, ['beacon', 'publish']);
