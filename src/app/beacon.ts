@@ -19,17 +19,18 @@ import { runAirspace } from '../run/run-airspace.js';
  */
 
 /** Publishes this worktree's beacon (with the note, if any); returns the ref written and the beacon sent. */
-export async function publishOwnBeacon(cwd: string, note: string | undefined): Promise<{ ref: string; beacon: Beacon }> {
+export async function publishOwnBeacon(cwd: string, note: string | undefined): Promise<{ ref: string; beacon: Beacon; untrackedByName: number }> {
   const { repo, config } = await openRepository(cwd);
   if (repo.branch === null && repo.head === null) throw new AirspaceError('environment', 'no-commits', cliMessages.noCommits);
   const { ownBeacon, ownWork } = (await runAirspace({ kind: 'beacon', cwd, ...(note ? { note } : {}) })).judgements[0]!;
   if (!ownBeacon) throw new AirspaceError('environment', 'no-trunk', cliMessages.noTrunkForBeacon);
   const published = await publishBeacon(cwd, config.remote, ownBeacon, {
     limits: { maxBytes: config.beacons.maxBytes },
+    shareUntracked: config.beacons.shareUntracked,
     ...(ownWork ? { parent: ownWork } : {}),
   });
   if (!published.ok) throw remoteFailed('beacon-publish-failed', published);
-  return { ref: published.ref ?? '', beacon: published.beacon ?? ownBeacon };
+  return { ref: published.ref ?? '', beacon: published.beacon ?? ownBeacon, untrackedByName: published.untrackedByName ?? 0 };
 }
 
 /** Removes this worktree's beacon from the remote; returns the ref removed. */

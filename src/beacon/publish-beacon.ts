@@ -12,6 +12,7 @@
 import { AirspaceError, isAirspaceError } from '../errors.js';
 import { gitMessages } from '../messages/git.js';
 import { runGit, type GitOptions } from '../git/exec-git.js';
+import { withoutUntrackedContent } from '../git/shareable-work.js';
 import { BEACON_REF_PREFIX, beaconRef, FETCHED_BEACON_PREFIX, fetchedBeaconRef } from './agent-ref.js';
 import { beaconLimits, type BeaconLimits } from './beacon-limits.js';
 import { checkBeacon, type Beacon } from './beacon-schema.js';
@@ -31,6 +32,11 @@ export interface PublishOptions {
    * the exact `git merge-tree` channel against work that was never pushed to a branch.
    */
   readonly parent?: string;
+  /**
+   * Publish the content of untracked files too (`beacons.shareUntracked`). Off by default: the
+   * parent then is a copy of the work without them, and they travel by name and line range only.
+   */
+  readonly shareUntracked?: boolean;
   readonly limits?: Partial<BeaconLimits>;
 }
 
@@ -43,6 +49,8 @@ export interface PublishResult {
   readonly commit?: string;
   /** The beacon as published (after collapsing ranges / cutting files to the limits). */
   readonly beacon?: Beacon;
+  /** Untracked files whose content was left out of the published work (shared by name only). */
+  readonly untrackedByName?: number;
 }
 
 /** Fixed identity: the user's `user.name` may be unset, and the commit must not depend on it. */
@@ -71,14 +79,20 @@ export async function publishBeacon(cwd: string, remote: string, beacon: Beacon,
   try {
     const blob = await gitText(['hash-object', '-w', '--stdin'], { cwd, input: fitted.json, timeoutMs: remaining(deadline) });
     const tree = await gitText(['mktree'], { cwd, input: `100644 blob ${blob}\t${BEACON_FILE}\n`, timeoutMs: remaining(deadline) });
-    const parent = options.parent !== undefined && /^[0-9a-f]{40,64}$/.test(options.parent) ? ['-p', options.parent] : [];
+    const work = options.parent !== undefined && /^[0-9a-f]{40,64}$/.test(options.parent) ? options.parent : null;
+    // Fails closed: if the untracked files cannot be cut out, nothing is published.
+    const shared =
+      work === null || options.shareUntracked === true
+        ? { commit: work, untrackedByName: 0 }
+        : await withoutUntrackedContent(cwd, work, { head: fitted.beacon.head, timeoutMs: remaining(deadline), commitEnv: commitEnv(fitted.beacon.updatedAt) });
+    const parent = shared.commit === null ? [] : ['-p', shared.commit];
     const commit = await gitText(['commit-tree', '--no-gpg-sign', ...parent, '-m', 'airspace-hooks beacon', tree], {
       cwd,
       env: commitEnv(fitted.beacon.updatedAt),
       timeoutMs: remaining(deadline),
     });
     await push(cwd, remote, [`+${commit}:${ref}`], deadline);
-    return { ok: true, ref, commit, beacon: fitted.beacon };
+    return { ok: true, ref, commit, beacon: fitted.beacon, untrackedByName: shared.untrackedByName };
   } catch (error) {
     return { ...classify(error), ref };
   }

@@ -35,7 +35,23 @@ export function isSafeRepoPath(path: unknown, maxLength = MAX_PATH_LENGTH): path
   return typeof path === 'string' && repoPathProblem(path, maxLength) === null;
 }
 
-/** An identifier (agent id, branch name) we may show and compare: bounded, printable, no bidi tricks. */
+/**
+ * What a name may not hold: controls (C0, DEL, C1), format characters (bidi marks, overrides and
+ * isolates, zero-width space and joiners, word joiner, BOM, soft hyphen, tag characters), line and
+ * paragraph separators, spaces other than U+0020, fillers that render as nothing, lone surrogates,
+ * and the backslash (git refuses it in ref names; the output's visible escapes are `\uXXXX`, so a
+ * name with one could read like another's escape).
+ */
+const NOT_IN_A_NAME = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Zs}\u115f\u1160\u3164\uffa0\\]|\u034f|\u17b4|\u17b5/u;
+
+/**
+ * An identifier (agent id, branch name) we may show, compare and rank: bounded, a visible name. A
+ * name of only spaces, one with leading or trailing spaces, or one carrying invisible, control or
+ * bidi characters is refused: such an id reads as nothing or as another agent's, and ids break
+ * right-of-way ties, so `" "` would sort before every real agent (docs/decisions/beacons.md).
+ */
 export function isSafeLabel(text: unknown, maxLength: number): text is string {
-  return typeof text === 'string' && text.length > 0 && text.length <= maxLength && !CONTROL.test(text) && !BIDI_OR_INVISIBLE.test(text);
+  if (typeof text !== 'string' || text.length === 0 || text.length > maxLength) return false;
+  const inner = text.replace(/ /g, '');
+  return inner.length > 0 && text.trim() === text && !NOT_IN_A_NAME.test(inner);
 }

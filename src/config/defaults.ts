@@ -39,7 +39,8 @@ export interface AirspaceConfig {
    * its publisher refreshes it; one older than this is stale — its advisories warn with its age, and
    * it never blocks on its own (docs/decisions/agent-identity.md).
    */
-  readonly beacons: { readonly ttlMs: number; readonly refreshMs: number; readonly maxBytes: number };
+  /** shareUntracked: publish untracked files' content with the beacon's work (default: names and ranges only). */
+  readonly beacons: { readonly ttlMs: number; readonly refreshMs: number; readonly maxBytes: number; readonly shareUntracked: boolean };
   readonly graph: { readonly budgetMs: number };
   /** The symbol channel: a signature change used by the other side warns (TA) or blocks (RA). */
   readonly symbols: { readonly signatureChange: 'warn' | 'block' };
@@ -85,7 +86,7 @@ export const DEFAULT_CONFIG: Omit<AirspaceConfig, 'source'> = {
     'pre-commit': { mode: 'warn', budgetMs: 2_000, failClosed: false, publishBeacon: false, fetch: false },
     'pre-push': { mode: 'block', budgetMs: 15_000, failClosed: false, publishBeacon: true, fetch: true },
   },
-  beacons: { ttlMs: 24 * 3_600_000, refreshMs: 2 * 3_600_000, maxBytes: 256 * 1024 },
+  beacons: { ttlMs: 24 * 3_600_000, refreshMs: 2 * 3_600_000, maxBytes: 256 * 1024, shareUntracked: false },
   graph: { budgetMs: 10_000 },
   symbols: { signatureChange: 'warn' },
 };

@@ -101,6 +101,7 @@ export function resolveConfig(user: UserConfig, source: string | null): Airspace
       ttlMs: (user.beacons?.ttlHours ?? DEFAULT_CONFIG.beacons.ttlMs / 3_600_000) * 3_600_000,
       refreshMs: (user.beacons?.refreshHours ?? DEFAULT_CONFIG.beacons.refreshMs / 3_600_000) * 3_600_000,
       maxBytes: user.beacons?.maxBytes ?? DEFAULT_CONFIG.beacons.maxBytes,
+      shareUntracked: user.beacons?.shareUntracked ?? DEFAULT_CONFIG.beacons.shareUntracked,
     },
     graph: { budgetMs: user.graph?.budgetMs ?? DEFAULT_CONFIG.graph.budgetMs },
     symbols: { signatureChange: user.symbols?.signatureChange ?? DEFAULT_CONFIG.symbols.signatureChange },

@@ -83,6 +83,7 @@ export const UserConfigSchema = v.strictObject({
       ttlHours: v.optional(positive),
       refreshHours: v.optional(positive),
       maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1024))),
+      shareUntracked: v.optional(v.boolean()),
     }),
   ),
   graph: v.optional(

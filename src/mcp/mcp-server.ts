@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { mcpMessages } from '../messages/mcp.js';
 import type { AirspaceReport } from '../report/check-report.js';
 import type { PeerDiffQuery, PeerDiffReport } from '../report/peer-diff-report.js';
+import { sanitizeJson, sanitizeText } from '../report/sanitize-text.js';
 import { summarizePeerDiff, summarizeReport } from './summarize.js';
 
 /**
@@ -139,13 +140,18 @@ function intentResult(intent: readonly string[]): CallToolResult {
   return jsonResult(mcpMessages.intentSummary(intent), { intent });
 }
 
-/** A short text first, then the data: as JSON text (for clients that read only text) and structured. */
+/**
+ * A short text first, then the data: as JSON text (for clients that read only text) and structured.
+ * Both carry peer text (beacon notes, branch and file names) to an agent, which reads and may quote
+ * it: every string is cleaned by the one rule of every output path (src/report/sanitize-text.ts).
+ */
 function jsonResult(summary: string, data: object): CallToolResult {
+  const clean = sanitizeJson(data) as Record<string, unknown>;
   return {
     content: [
-      { type: 'text', text: summary },
-      { type: 'text', text: JSON.stringify(data) },
+      { type: 'text', text: sanitizeText(summary, { maxLength: 4000, allowNewlines: true }) },
+      { type: 'text', text: JSON.stringify(clean) },
     ],
-    structuredContent: data as Record<string, unknown>,
+    structuredContent: clean,
   };
 }

@@ -30,7 +30,7 @@ export function summarizeReport(report: AirspaceReport): string {
 
 export function summarizePeerDiff(report: PeerDiffReport): string {
   const hunks = report.files.reduce((n, f) => n + f.hunks.length, 0);
-  return mcpMessages.peerDiffSummary(report.peer, report.files.length, hunks, report.cut.files + report.cut.hunks);
+  return mcpMessages.peerDiffSummary(clean(report.peer), report.files.length, hunks, report.cut.files + report.cut.hunks);
 }
 
 const clean = (text: string) => sanitizeText(text, { maxLength: 120 });

@@ -40,6 +40,11 @@ export function beaconPublishedLine(ref: string, files: number, intent: number):
   return `beacon published to ${ref}: ${files} file${files === 1 ? '' : 's'}, ${intent} intent path${intent === 1 ? '' : 's'}`;
 }
 
+/** After a publish that left untracked files' content on this machine (beacons.shareUntracked off). */
+export function untrackedByNameLine(count: number): string {
+  return `${count} untracked file${count === 1 ? '' : 's'} shared by name only: ${count === 1 ? 'its' : 'their'} content stayed on this machine ("beacons": { "shareUntracked": true } shares it)`;
+}
+
 export function beaconNotPublishedLine(reason: PublishFailure, detail?: string): string {
   return `beacon not published: ${publishFailureText[reason]}${detail ? ` (${detail})` : ''}`;
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { ScanResult } from '../engine/types.js';
 import { AirspaceError } from '../errors.js';
 import { radarErrors, radarPageText } from '../messages/radar.js';
+import { sanitizeJson } from './sanitize-text.js';
 
 /** One step of a story (or one live scan): what the radar draws at one moment. */
 export interface RadarFrame {
@@ -56,7 +57,7 @@ export function renderRadarHtml(frames: readonly RadarFrame[] | RadarFrame, opti
     `<style>${escapeRawText(css, 'style')}</style>`,
     '</head>',
     '<body>',
-    `<script type="application/json" id="${DATA_ELEMENT_ID}">${serializeJsonForScript(data)}</script>`,
+    `<script type="application/json" id="${DATA_ELEMENT_ID}">${serializeJsonForScript(sanitizeJson(data))}</script>`,
     `<script>${escapeRawText(js, 'script')}</script>`,
     '</body>',
     '</html>',

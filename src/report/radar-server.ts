@@ -10,6 +10,7 @@ import type { ScanResult } from '../engine/types.js';
 import { AirspaceError } from '../errors.js';
 import { radarErrors } from '../messages/radar.js';
 import { renderRadarHtml } from './radar-html.js';
+import { jsonLine } from './sanitize-text.js';
 
 export interface RadarServerOptions {
   /** 0 picks a free port. */
@@ -94,7 +95,7 @@ export async function serveRadar(options: RadarServerOptions): Promise<RadarServ
       return;
     }
     if (path === SCAN_PATH) {
-      send(response, 200, 'application/json; charset=utf-8', JSON.stringify(state), request.method);
+      send(response, 200, 'application/json; charset=utf-8', jsonLine(state), request.method);
       return;
     }
     send(response, 404, 'text/plain; charset=utf-8', 'not found');

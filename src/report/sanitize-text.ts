@@ -3,7 +3,8 @@
  * beacons, inboxes and peer branches. A peer controls those bytes, and a raw ESC or OSC sequence
  * printed by a git hook can rewrite the user's terminal title, fake output, hide text or (with
  * OSC 8/52) plant links and clipboard content. Bidi overrides can make a path read as another
- * (the "Trojan Source" trick). Everything such is removed or made visible before it is printed.
+ * (the "Trojan Source" trick). Every such code point is made visible (an ASCII escape) before it
+ * leaves the process, on every output path: text, `--json`, `watch --json`, MCP, the radar.
  */
 
 import { moreItemsText } from '../messages/beacon.js';
@@ -24,26 +25,13 @@ export interface SanitizeOptions {
 const DEFAULT_MAX = 200;
 
 /**
- * ESC-introduced sequences: CSI `ESC [ … final`, OSC/DCS/SOS/PM/APC `ESC ] … (BEL | ESC \)`, and
- * two-byte `ESC x`. Also the 8-bit C1 introducers (U+009B CSI, U+009D OSC, U+0090 DCS …), which
- * some terminals honour when they arrive as UTF-8 code points.
+ * Every code point a peer could use to act on a terminal or to make one name look like another:
+ * C0 and C1 controls (ESC starts every escape sequence; U+009B is a CSI, U+009D an OSC on some
+ * terminals), format characters (bidi embeddings, overrides, isolates and marks, zero-width
+ * space/joiners, word joiner, BOM, soft hyphen, tag characters), line and paragraph separators,
+ * spaces other than U+0020, fillers that render as nothing, and lone surrogates.
  */
-const STRING_SEQUENCE = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?/g;
-const CSI_SEQUENCE = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?/g;
-const ESC_PAIR = /\u001b[\u0020-\u007e]?/g;
-
-/** Bidi embeddings, overrides and isolates, plus marks that reorder or hide text. */
-const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** Zero-width and other invisible format characters that can disguise a path or id. */
-const INVISIBLE = /[\u200b-\u200d\u2060-\u2064\ufeff\u00ad]/g;
-/** C0 (minus LF, handled apart), DEL and C1 control characters. */
-const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
-const CONTROL_BUT_TAB = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-/** Line and paragraph separators act as newlines in some terminals and editors. */
-const LINE_SEPARATORS = /[\u2028\u2029\u0085]/g;
-
-/** Shown in place of a removed control character, so the user sees that something was there. */
-const REPLACEMENT = '\ufffd';
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Zs}\u115f\u1160\u3164\uffa0]|\u034f|\u17b4|\u17b5/gu;
 
 export function sanitizeText(input: unknown, options: SanitizeOptions = {}): string {
   const maxLength = Math.max(1, options.maxLength ?? DEFAULT_MAX);
@@ -53,21 +41,27 @@ export function sanitizeText(input: unknown, options: SanitizeOptions = {}): str
   return truncate(stripUnsafe(text, options.allowNewlines === true, options.allowTabs === true), maxLength);
 }
 
-/** The character classes every output path removes (text and JSON alike); no length cap. */
-function stripUnsafe(input: string, allowNewlines: boolean, allowTabs = false): string {
-  let text = input
-    .replace(STRING_SEQUENCE, '')
-    .replace(CSI_SEQUENCE, '')
-    .replace(ESC_PAIR, '')
-    .replace(BIDI, '')
-    .replace(INVISIBLE, '')
-    .replace(/\r\n?/g, '\n')
-    .replace(LINE_SEPARATORS, '\n');
-  if (!allowTabs) text = text.replace(/\t/g, ' ');
+/**
+ * An unsafe code point shown as a visible escape (`\u200b`, `\u001b`, `\u{e0041}`) instead of
+ * being dropped: removing it would make `admin` and `ad\u200bmin` — two different names — print
+ * the same, and the user could not tell a peer from its impostor. The escape is plain ASCII, so
+ * what follows an ESC prints as inert text (`\u001b]0;title\u0007`), never as a sequence.
+ */
+function visibleEscape(char: string): string {
+  const code = char.codePointAt(0)!;
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * The one rule every output path applies (text and JSON alike); no length cap. Line breaks become
+ * one `\n` (or a space when the text must stay on one line); tabs a space, except in JSON, which
+ * escapes them itself; everything else unsafe a visible escape.
+ */
+function stripUnsafe(input: string, allowNewlines: boolean, keepTabs = false): string {
+  let text = input.replace(/\r\n?/g, '\n');
   if (!allowNewlines) text = text.replace(/\n/g, ' ');
-  text = text.replace(allowTabs ? CONTROL_BUT_TAB : CONTROL, REPLACEMENT);
-  // Lone surrogates print as garbage and break some terminals' width accounting.
-  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, REPLACEMENT);
+  if (!keepTabs) text = text.replace(/\t/g, ' ');
+  return text.replace(UNSAFE, (char) => (char === '\n' || char === '\t' || char === ' ' ? char : visibleEscape(char)));
 }
 
 /**
@@ -77,7 +71,7 @@ function stripUnsafe(input: string, allowNewlines: boolean, allowTabs = false): 
  * sees them. Line feeds stay (JSON escapes them); nothing is cut, so the data keeps its shape.
  */
 export function sanitizeJson(value: unknown): unknown {
-  if (typeof value === 'string') return stripUnsafe(value, true);
+  if (typeof value === 'string') return stripUnsafe(value, true, true);
   if (Array.isArray(value)) return value.map(sanitizeJson);
   if (value !== null && typeof value === 'object') {
     if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return sanitizeJson((value as { toJSON: () => unknown }).toJSON());
@@ -89,6 +83,11 @@ export function sanitizeJson(value: unknown): unknown {
 /** What every `--json` output path prints: `sanitizeJson` then two-space JSON. */
 export function jsonText(value: unknown): string {
   return JSON.stringify(sanitizeJson(value), null, 2);
+}
+
+/** One NDJSON line (`watch --json`), or JSON another program reads (MCP, the radar), cleaned the same way. */
+export function jsonLine(value: unknown): string {
+  return JSON.stringify(sanitizeJson(value));
 }
 
 /** Cuts on code points (never half a surrogate pair) and marks the cut. */

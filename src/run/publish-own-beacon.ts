@@ -22,6 +22,7 @@ export async function publishOwnBeacon(budget: RunBudget, cwd: string, remote: s
       publishBeacon(cwd, remote, judged.ownBeacon!, {
         timeoutMs,
         limits: { maxBytes: config.beacons.maxBytes },
+        shareUntracked: config.beacons.shareUntracked,
         ...(judged.ownWork ? { parent: judged.ownWork } : {}),
       }),
     );

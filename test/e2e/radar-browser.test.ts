@@ -262,7 +262,7 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     expect(panel).toContain('TA');
     expect(panel).toContain('overlap');
     expect(panel).toContain('10–24, 40');
-    await expect(page.locator('.panel .files .path').allTextContents()).resolves.toEqual(['src/engine/file-0.ts', HOSTILE_PATH]);
+    await expect(page.locator('.panel .files .path').allTextContents()).resolves.toEqual(['src/engine/file-0.ts', HOSTILE_PATH.replace('\u2028', '\\u2028')]);
 
     await page.locator('input.slider').fill('2');
     await settledOn(page, 2);

@@ -68,6 +68,12 @@ describe('beacon: hostile beacons on the remote are skipped, the good one is sti
         [at('nested/deep'), json({}, 'nested/deep')],
         [at('stale'), json({ updatedAt: now - 7 * 24 * 3_600_000 }, 'stale')],
         [at('future'), json({ updatedAt: now + 365 * 24 * 3_600_000 }, 'future')],
+        // Ids and branches must be visible names (issue 24: an id of one space sorted before everyone).
+        [at(encodeAgentId(' ')), json({}, ' ')],
+        [at(encodeAgentId(' padded ')), json({}, ' padded ')],
+        [at(encodeAgentId('ali\u200bce')), json({}, 'ali\u200bce')],
+        [at(encodeAgentId('tab\tbed')), json({}, 'tab\tbed')],
+        [at('blank-branch'), json({ branch: '\u3000' }, 'blank-branch')],
       ],
       now,
     );
@@ -103,16 +109,21 @@ describe('beacon: hostile beacons on the remote are skipped, the good one is sti
     ['stale', 'expired'],
     ['future', 'future'],
     ['tree', 'not-a-beacon'],
+    [encodeAgentId(' '), 'invalid'],
+    [encodeAgentId(' padded '), 'invalid'],
+    [encodeAgentId('ali\u200bce'), 'invalid'],
+    [encodeAgentId('tab\tbed'), 'invalid'],
+    ['blank-branch', 'invalid'],
   ])('skips %j with reason %s', (name, reason) => {
     expect(skippedFor(name)?.reason).toBe(reason);
   });
 
   it('accounts for every ref exactly once', () => {
-    expect(result.beacons.length + result.skipped.length).toBe(17);
+    expect(result.beacons.length + result.skipped.length).toBe(22);
     expect(skippedFor('huge')?.detail).toMatch(/^\d{7}$/);
   });
 
-  it('reads all 17 refs with three git processes, none per beacon', async () => {
+  it('reads all 22 refs with three git processes, none per beacon', async () => {
     const trace = join(root, 'trace2.json');
     process.env.GIT_TRACE2_EVENT = trace;
     try {

@@ -62,8 +62,8 @@ describe('diff PEER between worktrees', () => {
       [32, 32],
       [36, 36],
     ]);
-    expect(file.hunks.flatMap((h: { lines: string[] }) => h.lines)).toEqual(['-line 32', '+line 32 ada', '-line 36', '+line 36 draft ']);
-    expect(file.subjects).toEqual(['ada: timeout  tweak']);
+    expect(file.hunks.flatMap((h: { lines: string[] }) => h.lines)).toEqual(['-line 32', '+line 32 ada', '-line 36', '+line 36 draft \\u001b[2J']);
+    expect(file.subjects).toEqual(['ada: timeout \\u001b]0;pwned\\u001b\\ tweak']);
     expect(JSON.stringify(report)).not.toContain(ESC);
     expect([userStateFingerprint(main), userStateFingerprint(ada)]).toEqual(before);
   });

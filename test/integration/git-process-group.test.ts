@@ -29,7 +29,8 @@ const isAlive = (pid: number) => {
   return !existsSync(stat) || !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
 };
 async function gone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 20));
+  // Up to 10 s: on a loaded machine a killed process can take seconds to be reaped.
+  for (let i = 0; i < 500 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 20));
   return !isAlive(pid);
 }
 

@@ -83,7 +83,7 @@ describe('beacon list --json', () => {
       const result = runCli(clone, ['beacon', 'list', '--json']);
       expect(result.status).toBe(0);
       const listed = JSON.parse(result.stdout);
-      expect(listed[0].agent).toBe('eviltxt');
+      expect(listed[0].agent).toBe('evil\\u202etxt');
       expect(result.stdout).not.toMatch(UNSAFE);
     } finally {
       removeDir(setup.root);

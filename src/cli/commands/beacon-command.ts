@@ -1,5 +1,5 @@
 import { EXIT } from '../../errors.js';
-import { beaconClearedLine, beaconListLine, beaconPublishedLine, staleBeaconsClearedLine } from '../../messages/beacon.js';
+import { beaconClearedLine, beaconListLine, beaconPublishedLine, staleBeaconsClearedLine, untrackedByNameLine } from '../../messages/beacon.js';
 import { cliMessages } from '../../messages/cli.js';
 import type { Output } from '../../report/output.js';
 import { jsonText, sanitizeText } from '../../report/sanitize-text.js';
@@ -37,7 +37,14 @@ export async function beaconCommand(
     output.out(args.stale ? staleBeaconsClearedLine(await clearStaleBeacons(cwd)) : beaconClearedLine(await clearOwnBeacon(cwd)));
     return EXIT.ok;
   }
-  const { ref, beacon } = await publishOwnBeacon(cwd, args.note);
-  output.out(args.json ? jsonText(beacon) : beaconPublishedLine(ref, beacon.workingSet.files.length, beacon.intent.length));
+  const { ref, beacon, untrackedByName } = await publishOwnBeacon(cwd, args.note);
+  if (args.json) output.out(jsonText(beacon));
+  else
+    output.out(
+      [
+        beaconPublishedLine(ref, beacon.workingSet.files.length, beacon.intent.length),
+        ...(untrackedByName > 0 ? [untrackedByNameLine(untrackedByName)] : []),
+      ].join('\n'),
+    );
   return EXIT.ok;
 }

@@ -2,6 +2,7 @@ import { EXIT } from '../../errors.js';
 import type { ModelScore } from '../../app/calibrate.js';
 import { calibrateMessages as m } from '../../messages/calibrate.js';
 import type { Output } from '../../report/output.js';
+import { jsonText } from '../../report/sanitize-text.js';
 import { calibrateModel, type CalibrateOutcome } from '../../app/calibrate.js';
 import { interruptSignal } from '../interrupt-signal.js';
 
@@ -39,6 +40,6 @@ export function renderCalibrate({ result, written, minConflicts }: CalibrateOutc
  */
 export async function calibrateCommand(cwd: string, args: CalibrateArgs, output: Output): Promise<number> {
   const outcome = await calibrateModel(cwd, { merges: args.merges, write: args.write, signal: interruptSignal() });
-  output.out(args.json ? JSON.stringify({ ...outcome.result, written: outcome.written }, null, 2) : renderCalibrate(outcome));
+  output.out(args.json ? jsonText({ ...outcome.result, written: outcome.written }) : renderCalibrate(outcome));
   return EXIT.ok;
 }

@@ -1,6 +1,7 @@
 import { AirspaceError, EXIT } from '../../errors.js';
 import { peerDiffMessages } from '../../messages/peer-diff.js';
 import type { Output } from '../../report/output.js';
+import { jsonText } from '../../report/sanitize-text.js';
 import type { PeerDiffReport } from '../../report/peer-diff-report.js';
 import { renderPeerDiff } from '../../report/render-peer-diff.js';
 import { peerDiff } from '../../app/diff.js';
@@ -18,7 +19,7 @@ export interface DiffArgs {
 /** `diff PEER [FILE]`: the peer's hunks near yours. Read-only; advisory (exit 0). */
 export async function diffCommand(cwd: string, args: DiffArgs, output: Output): Promise<number> {
   const report = await peerDiffReport(cwd, args);
-  output.out(args.json ? JSON.stringify(report, null, 2) : renderPeerDiff(report, output.style));
+  output.out(args.json ? jsonText(report) : renderPeerDiff(report, output.style));
   return EXIT.ok;
 }
 

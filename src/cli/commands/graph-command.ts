@@ -1,6 +1,7 @@
 import { EXIT } from '../../errors.js';
 import { graphBuildMessages } from '../../messages/graph-build.js';
 import type { Output } from '../../report/output.js';
+import { jsonText } from '../../report/sanitize-text.js';
 import { buildGraph } from '../../app/graph.js';
 
 /** `graph build`: hidden; what the background build runs, and a foreground build on request. */
@@ -8,12 +9,10 @@ export async function graphCommand(cwd: string, args: { action: 'build'; backgro
   const outcome = await buildGraph(cwd, { background: args.background });
   if (args.json) {
     output.out(
-      JSON.stringify(
+      jsonText(
         outcome.ran
           ? { ran: true, files: outcome.graph.filesCruised, source: outcome.graph.source, ms: Math.round(outcome.ms), warnings: outcome.graph.warnings }
           : { ran: false, status: outcome.status },
-        null,
-        2,
       ),
     );
     return EXIT.ok;

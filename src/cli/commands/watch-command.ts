@@ -4,6 +4,7 @@ import { watchMessages } from '../../messages/watch.js';
 import type { AirspaceReport } from '../../report/check-report.js';
 import type { Output } from '../../report/output.js';
 import { renderWatchFrame } from '../../report/render-watch.js';
+import { jsonLine } from '../../report/sanitize-text.js';
 import { advisoryEvents, WATCH_EVENT_SCHEMA } from '../../report/watch-events.js';
 import { watchAirspace } from '../../app/watch.js';
 import { runScan } from './agent-runs.js';
@@ -32,9 +33,9 @@ export async function watchCommand(cwd: string, args: { json: boolean; debounceM
         const at = Date.now();
         if (!args.json) output.out(renderWatchFrame(report, output.style, { clear, at }));
         else {
-          for (const event of advisoryEvents(last, report.links, at)) output.out(JSON.stringify(event));
+          for (const event of advisoryEvents(last, report.links, at)) output.out(jsonLine(event));
           output.out(
-            JSON.stringify({
+            jsonLine({
               schema: WATCH_EVENT_SCHEMA,
               type: 'scanned',
               at,

@@ -26,7 +26,7 @@ describe('the short text of the MCP check tool', () => {
     expect(text.split('\n')).toEqual([
       '2 advisories; you must steer away from ada (pick other files or coordinate first)',
       'RA me ↔ ada risk 0.80: src/a.ts',
-      'TA (predicted RA, no evidence yet) me ↔ bob risk 0.80: src/a.ts',
+      'TA (predicted RA, no evidence yet) me ↔ bo\\u001b[2Jb risk 0.80: src/a.ts',
     ]);
   });
 
