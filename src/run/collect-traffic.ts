@@ -39,6 +39,7 @@ export async function fetchRemoteTraffic(
   cwd: string,
   commonDir: string,
   remote: string,
+  beaconMaxBytes: number,
   progress: (text: string) => void,
 ): Promise<FetchResult> {
   progress(runMessages.fetching(remote));
@@ -47,8 +48,13 @@ export async function fetchRemoteTraffic(
   return budget.stage(
     'fetch',
     // The common dir is known from openRepository: the fetch stamp needs no rev-parse of its own.
-    () => fetchTraffic(cwd, remote, { timeoutMs, commonDir }),
-    (r) => (r.ok ? undefined : { state: 'failed', ...(r.reason ? { detail: r.reason } : {}) }),
+    // The beacons run beside the branches with a shorter box of their own: a slow one never costs them.
+    () => fetchTraffic(cwd, remote, { timeoutMs, commonDir, beaconMaxBytes, beaconTimeoutMs: Math.min(timeoutMs, 8_000) }),
+    (r) => {
+      if (!r.ok) return { state: 'failed', ...(r.reason ? { detail: r.reason } : {}) };
+      if (r.beaconsFailed !== undefined) return { state: 'partial', detail: runMessages.beaconsNotFetched(r.beaconsFailed) };
+      return r.beaconsRefused ? { detail: runMessages.beaconsRefused(r.beaconsRefused, beaconMaxBytes) } : undefined;
+    },
   );
 }
 

@@ -7,6 +7,7 @@ import type { RepoInfo } from '../git/resolve-repo.js';
 import { withRunScope } from '../git/run-scope.js';
 import { hookMessages } from '../messages/hook.js';
 import { runMessages } from '../messages/run.js';
+import { sanitizeText } from '../report/sanitize-text.js';
 import type { OwnshipAs } from '../traffic/discover-traffic.js';
 import { assembleReport, type RunJudgement } from './assemble-report.js';
 import { collectTraffic, fetchRemoteTraffic } from './collect-traffic.js';
@@ -86,7 +87,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
       async () => {
         const progress = options.onProgress ?? (() => undefined);
         const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
-        const fetched = plan.fetch ? await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, progress) : null;
+        const fetched = plan.fetch ? await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress) : null;
         if (!plan.fetch) budget.note('fetch', 'skipped', plan.hook === 'pre-commit' ? 'pre-commit never fetches' : undefined);
         const notes: string[] = [];
         let failedClosed = false;
@@ -94,6 +95,8 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
           notes.push(hookMessages.fetchFailedClosed(fetched.reason ?? 'unknown'));
           failedClosed = true;
         }
+        // The branches are known: judge on them, and say which part is missing.
+        if (fetched?.ok && fetched.beaconsFailed !== undefined) notes.push(runMessages.beaconsNotFetched(sanitizeText(fetched.beaconsFailed)));
         const judgements: RunJudgement[] = [];
         for (const target of targets) {
           judgements.push(await judge({ request, plan, config, repo, remote, fetched, target, budget, progress, env: options.env }));
@@ -106,7 +109,8 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         // A run that touched the network refreshes this clone's airspace: beacons of dead lines of work go.
         const first = judgements[0];
         let withdrawnBeacons = 0;
-        if (plan.fetch && fetched?.ok && first) {
+        // Withdrawing needs the remote's current beacons: not after a failed beacon part.
+        if (plan.fetch && fetched?.ok && fetched.beaconsFailed === undefined && first) {
           const live = new Set(judgements.flatMap((j) => [...j.ownBeacons.live]));
           const discarded = judgements.length === 1 ? first.ownBeacons.discarded : null;
           withdrawnBeacons = await withdrawOwnBeacons(budget, request.cwd, remote, { published: first.ownBeacons.published, live, discarded });
