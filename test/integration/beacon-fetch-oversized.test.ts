@@ -31,11 +31,7 @@ function gitWithInput(cwd: string, args: string[], input: string): string {
 }
 
 beforeAll(() => {
-  fixture = installedClones(
-    { 'src/session.ts': numbered(80), '.airspacerc.json': JSON.stringify({ beacons: { maxBytes: MAX_BYTES } }) },
-    2,
-    PATH,
-  );
+  fixture = installedClones({ 'src/session.ts': numbered(80), '.airspacerc.json': JSON.stringify({ beacons: { maxBytes: MAX_BYTES } }) }, 2, PATH);
   roots.push(fixture.root);
   const [one, two] = fixture.clones as [string, string];
   for (const [clone, branch, tag] of [
