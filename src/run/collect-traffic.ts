@@ -41,6 +41,7 @@ export async function fetchRemoteTraffic(
   remote: string,
   beaconMaxBytes: number,
   progress: (text: string) => void,
+  stage: 'fetch' | 'recheck' = 'fetch',
 ): Promise<FetchResult> {
   progress(runMessages.fetching(remote));
   // A hung transport must leave time to judge.
