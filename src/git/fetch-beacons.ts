@@ -8,7 +8,8 @@ import { runGit } from './exec-git.js';
  * hostile beacon can cost neither the branch fetch nor the object store:
  *
  * 1. `ls-remote` lists the remote's `refs/airspace/*` (names and ids only, no object crosses);
- *    refs whose id we already hold, or refused before, are not fetched again.
+ *    ids we already have (under a ref of ours, or in the store: our own beacon just published) or
+ *    refused before are not fetched again.
  * 2. The new ids are fetched by id (no ref is written) into a QUARANTINE object directory
  *    (`GIT_OBJECT_DIRECTORY`, the real store as its alternate), as receive-pack does: a fetch that is
  *    killed or refused leaves its `tmp_obj_*`/`tmp_pack_*` there, and the directory is removed.
@@ -80,7 +81,10 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
     localRefs.set(line.slice(space + 1), line.slice(0, space));
   }
   const held = new Set(localRefs.values());
-  const wanted = [...new Set([...remoteRefs.values()].filter((sha) => !held.has(sha) && !refusedBefore.has(sha)))];
+  const unheld = [...new Set([...remoteRefs.values()].filter((sha) => !held.has(sha) && !refusedBefore.has(sha)))];
+  // Our own beacon, just published, is in the store already: nothing to fetch, only a ref to write.
+  const present = unheld.length > 0 ? await presentObjects(cwd, unheld, left()) : new Set<string>();
+  const wanted = unheld.filter((sha) => !present.has(sha));
 
   const refusedNow = new Set<string>();
   if (wanted.length > 0) {
@@ -194,6 +198,12 @@ async function beaconSizes(cwd: string, dir: string, objects: string, shas: read
     else if (own?.type === 'commit' && tree?.type === 'tree' && tree.size <= ONE_ENTRY_TREE && json?.type === 'blob') sizes.set(sha, json.size);
   }
   return sizes;
+}
+
+/** Which of these ids the store already holds. */
+async function presentObjects(cwd: string, shas: readonly string[], timeoutMs: number): Promise<Set<string>> {
+  const result = await runGit(['cat-file', '--batch-check=%(objectname)'], { cwd, input: `${shas.join('\n')}\n`, timeoutMs });
+  return new Set(lines(result.stdout).filter((line) => OID.test(line)));
 }
 
 /** Packs first, each `.idx` last (an index makes its pack visible); loose objects if any. */
