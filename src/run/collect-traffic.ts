@@ -33,7 +33,10 @@ export interface Traffic {
   readonly unknown: UnknownPeer[];
 }
 
-/** The remote's traffic, fetched once per run with at most half of what is left of the budget. */
+/**
+ * The remote's traffic, fetched with at most half of what is left of the budget: once per run, and
+ * a pre-push's second look after announcing (`recheck`, src/run/recheck-after-announce.ts).
+ */
 export async function fetchRemoteTraffic(
   budget: RunBudget,
   cwd: string,
@@ -47,7 +50,7 @@ export async function fetchRemoteTraffic(
   // A hung transport must leave time to judge.
   const timeoutMs = Math.max(200, Math.min(30_000, Math.floor(budget.remaining() / 2)));
   return budget.stage(
-    'fetch',
+    stage,
     // The common dir is known from openRepository: the fetch stamp needs no rev-parse of its own.
     // The beacons run beside the branches with a shorter box of their own: a slow one never costs them.
     () => fetchTraffic(cwd, remote, { timeoutMs, commonDir, beaconMaxBytes, beaconTimeoutMs: Math.min(timeoutMs, 8_000) }),
