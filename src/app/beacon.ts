@@ -71,7 +71,10 @@ export async function listRemoteBeacons(cwd: string): Promise<ListedBeacon[]> {
   if (!listed.ok) throw new AirspaceError('environment', 'beacon-list-failed', failureLine(listed));
   if (listed.beacons.length === 0) return [];
   const now = Date.now();
-  const [clone] = await Promise.all([cloneIdentity(repo.commonDir), fetchTraffic(cwd, config.remote, { timeoutMs: 10_000, commonDir: repo.commonDir })]);
+  const [clone] = await Promise.all([
+    cloneIdentity(repo.commonDir),
+    fetchTraffic(cwd, config.remote, { timeoutMs: 10_000, commonDir: repo.commonDir, beaconMaxBytes: config.beacons.maxBytes }),
+  ]);
   const read = await readBeacons(cwd, { now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes });
   const byRef = new Map<string, Beacon>();
   for (const beacon of read.beacons) byRef.set(beaconRefComponent(beacon.agent, beacon.clone?.id), beacon);

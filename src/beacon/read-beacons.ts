@@ -28,16 +28,23 @@ export interface ReadBeaconsOptions {
   /** This clone's id (src/state/clone-identity.ts): every beacon under it is ours, never traffic (see `own`). */
   readonly selfClone?: string;
   /**
-   * At most this many beacons are read, the newest first (beacon commit date = its `updatedAt`);
-   * the rest of a flood is ONE `too-many` entry (ref = the prefix, detail = how many), not one per
-   * ref. Default DEFAULT_MAX_BEACONS.
+   * At most this many beacons are kept (each costs the stages after it a few git processes); the
+   * rest of a flood is ONE `too-many` entry (ref = the prefix, detail = how many), not one per ref.
+   * Which are kept is below ("Who is kept"). Default DEFAULT_MAX_BEACONS.
    */
   readonly maxBeacons?: number;
+  /** At most this many `beacon.json` bytes are read to choose them (default DEFAULT_BEACON_READ_BYTES). */
+  readonly maxReadBytes?: number;
+  /**
+   * The ownship's paths, asked only when more beacons were read than can be kept: a beacon touching
+   * one of them is kept before any that touches none.
+   */
+  readonly relevantPaths?: () => Promise<ReadonlySet<string>>;
   readonly timeoutMs?: number;
   /**
-   * The beacon refs as `for-each-ref --sort=-committerdate --format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)…`
+   * The beacon refs as `for-each-ref --format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)%00%(committerdate:unix)…`
    * printed them, when the caller's own listing already included them (src/git/list-refs.ts `also`):
-   * one git process fewer. Extra NUL fields after the fourth are ignored.
+   * one git process fewer. Extra NUL fields after the fifth are ignored.
    */
   readonly listing?: readonly string[];
 }
@@ -76,18 +83,44 @@ interface Candidate {
   readonly query: string;
   /** The beacon commit's parent: the agent's work (null for a bare blob or a parentless commit). */
   readonly work: string | null;
+  /** Its commit date for ranking (unix seconds): a date in the future ranks below every past one. */
+  readonly rank: number;
 }
+
+/**
+ * Who is kept when a flood outnumbers DEFAULT_MAX_BEACONS (issue 24, item 3: 60 refs dated five
+ * minutes ahead pushed a real peer out of a newest-50 window). Every date is the writer's claim, so
+ * no date may buy a place:
+ * 1. Read order: past dates newest first, then every ref dated in the future (more than a minute
+ *    ahead of our clock), which can never outrank an honest refresh. The blobs are read in that order
+ *    until DEFAULT_BEACON_READ_BYTES (16 MiB; a real beacon is a few KiB) — far more than the window.
+ * 2. Of those read and valid, the ones that touch the ownship's paths come first, then the rest, each
+ *    group in read order; the first DEFAULT_MAX_BEACONS are kept, and only they cost a claim check.
+ * The bound: a real, fresh peer is hidden only by (a) more than 16 MiB of valid beacon refs dated
+ * between its last refresh and now, or (b) 50 valid beacons touching the ownship's files ranked above
+ * it — and those are themselves traffic against the ownship, compared and reported.
+ */
+const DEFAULT_BEACON_READ_BYTES = 16 * 1024 * 1024;
+// Other machines' clocks drift by seconds; a minute ahead is a claim, not drift.
+const FUTURE_GRACE_S = 60;
 
 export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Promise<ReadBeaconsResult> {
   const limits: BeaconLimits = { ...DEFAULT_BEACON_LIMITS, ...options.limits, ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}) };
   const reads = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   const git = { cwd, ...reads };
   const skipped: SkippedBeacon[] = [];
-  // Newest first: a flood of stale refs cannot crowd out the beacons that are being refreshed.
   const lines =
     options.listing ??
     (
-      await runGit(['for-each-ref', '--sort=-committerdate', '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)', FETCHED_BEACON_REFS], git)
+      await runGit(
+        [
+          'for-each-ref',
+          '--sort=-committerdate',
+          '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(parent)%00%(committerdate:unix)',
+          FETCHED_BEACON_REFS,
+        ],
+        git,
+      )
     ).stdout
       .toString('utf8')
       .split('\n');
@@ -95,10 +128,11 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
   const selfComponent = options.selfId !== undefined ? encodeAgentId(options.selfId) : null;
   const own: OwnBeaconRef[] = [];
   const maxBeacons = options.maxBeacons ?? DEFAULT_MAX_BEACONS;
+  const nowS = Math.floor(options.now / 1000);
   let tooMany = 0;
   for (const line of lines) {
     if (line === '') continue;
-    const [ref = '', type = '', sha = '', parents = ''] = line.split('\0');
+    const [ref = '', type = '', sha = '', parents = '', date = ''] = line.split('\0');
     // A caller's listing holds only this prefix; a stray line is not a beacon of ours to judge.
     if (!ref.startsWith(FETCHED_BEACON_PREFIX)) continue;
     const work = parents.split(' ')[0] || null;
@@ -108,16 +142,18 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
       own.push({ ref, agent: decodeAgentRefComponent(component), work });
       continue;
     }
-    if (candidates.length >= maxBeacons) {
-      tooMany++;
-      continue;
-    }
+    const at = Number(date) || 0;
+    const rank = at > nowS + FUTURE_GRACE_S ? -1 : at;
     // A commit carries `beacon.json` in its tree (what we publish); a bare blob ref is accepted too.
-    if (type === 'commit') candidates.push({ ref, component, query: `${sha}:${BEACON_FILE}`, work });
-    else if (type === 'blob') candidates.push({ ref, component, query: sha, work: null });
+    if (type === 'commit') candidates.push({ ref, component, query: `${sha}:${BEACON_FILE}`, work, rank });
+    else if (type === 'blob') candidates.push({ ref, component, query: sha, work: null, rank });
     else skipped.push({ ref, reason: 'not-a-beacon', detail: type });
   }
-  if (tooMany > 0) skipped.push({ ref: `${FETCHED_BEACON_PREFIX}*`, reason: 'too-many', detail: String(tooMany) });
+  // Stable: equal ranks keep the listing's order.
+  candidates.sort((a, b) => b.rank - a.rank);
+  const flood = (): void => {
+    if (tooMany > 0) skipped.push({ ref: `${FETCHED_BEACON_PREFIX}*`, reason: 'too-many', detail: String(tooMany) });
+  };
   if (candidates.length === 0) return { beacons: [], skipped, works: new Map(), own };
 
   const infos = await objectInfo(
@@ -126,22 +162,31 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     reads,
   );
   const accepted: { candidate: Candidate; sha: string }[] = [];
+  const maxReadBytes = options.maxReadBytes ?? DEFAULT_BEACON_READ_BYTES;
+  let readBytes = 0;
   candidates.forEach((candidate, i) => {
     const info = infos[i];
     if (info?.type !== 'blob') skipped.push({ ref: candidate.ref, reason: 'not-a-beacon', detail: info?.type ?? 'missing' });
     else if (info.size > limits.maxBytes) skipped.push({ ref: candidate.ref, reason: 'too-large', detail: String(info.size) });
-    else accepted.push({ candidate, sha: info.sha });
+    else if (readBytes + info.size > maxReadBytes) tooMany++;
+    else {
+      readBytes += info.size;
+      accepted.push({ candidate, sha: info.sha });
+    }
   });
-  if (accepted.length === 0) return { beacons: [], skipped, works: new Map(), own };
+  if (accepted.length === 0) {
+    flood();
+    return { beacons: [], skipped, works: new Map(), own };
+  }
 
   const blobs = (
     await objectContents(
       cwd,
       accepted.map((a) => a.sha),
-      { ...reads, maxBytes: accepted.length * (limits.maxBytes + 128) + 1024 },
+      { ...reads, maxBytes: readBytes + accepted.length * 128 + 1024 },
     )
   ).map((object) => object?.content);
-  const parsedBeacons: { candidate: Candidate; beacon: Beacon }[] = [];
+  let parsedBeacons: { candidate: Candidate; beacon: Beacon }[] = [];
   accepted.forEach(({ candidate }, i) => {
     const blob = blobs[i];
     if (!blob) {
@@ -152,6 +197,15 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     if (parsed.ok) parsedBeacons.push({ candidate, beacon: parsed.beacon });
     else skipped.push({ ref: candidate.ref, reason: parsed.reason, ...(parsed.detail !== undefined ? { detail: parsed.detail } : {}) });
   });
+  if (parsedBeacons.length > maxBeacons) {
+    const paths = options.relevantPaths ? await options.relevantPaths() : new Set<string>();
+    const touches = ({ beacon }: { beacon: Beacon }): boolean =>
+      beacon.workingSet.files.some((f) => paths.has(f.file) || (f.path !== undefined && paths.has(f.path)));
+    const ordered = [...parsedBeacons.filter(touches), ...parsedBeacons.filter((b) => !touches(b))];
+    tooMany += ordered.length - maxBeacons;
+    parsedBeacons = ordered.slice(0, maxBeacons);
+  }
+  flood();
   // Right-of-way claims must be what the beacon's own commits show (no process for a beacon that
   // claims nothing, the usual case before a branch is pushed).
   const verdicts = await mapLimit(parsedBeacons, 4, ({ candidate, beacon }) => checkBeaconClaims(cwd, beacon, candidate.work, git));

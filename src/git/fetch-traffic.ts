@@ -4,6 +4,7 @@ import { isAirspaceError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { gitMessages } from '../messages/git.js';
 import { git, runGit } from './exec-git.js';
+import { fetchBeacons } from './fetch-beacons.js';
 import { requireSafe } from './git-argument.js';
 import { fetchedBranchPrefix } from './list-refs.js';
 
@@ -12,6 +13,10 @@ export interface FetchResult {
   readonly reason?: string;
   /** Epoch ms when the fetch finished (or failed). */
   readonly at: number;
+  /** The branches fetched but the beacon part failed: why. The run judges on the branches and says so. */
+  readonly beaconsFailed?: string;
+  /** Beacon refs refused by size (this fetch or an earlier one): never fetched. */
+  readonly beaconsRefused?: number;
 }
 
 export interface FetchOptions {
@@ -20,21 +25,30 @@ export interface FetchOptions {
   readonly commonDir?: string;
   /** Clock for tests. */
   readonly now?: () => number;
+  /** Largest accepted `beacon.json` (config `beacons.maxBytes`): a bigger one is never fetched twice, nor kept. */
+  readonly beaconMaxBytes?: number;
+  /** The beacon part's own time-box (default: the fetch's); it runs beside the branches, never before them. */
+  readonly beaconTimeoutMs?: number;
 }
 
 /**
- * Fetches the traffic: every branch of the remote into our own `refs/airspace/branches/<remote>/*`
- * and its beacons (`refs/airspace/*` → `refs/airspace/remote/*`), time-boxed. Explicit refspecs so
- * it works whatever the user's `remote.<name>.fetch` says. `--prune` only ever prunes the
- * destinations of the refspecs on the command line (git's rule), so it deletes our own copies of
- * branches and beacons that are gone, never the user's refs. The user's remote-tracking refs get
- * exactly what `git fetch <remote> <refspec>` gives them: git's opportunistic update through their
- * own configured refspec (created and moved, never deleted; a narrowed refspec narrows it), so
- * `origin/feature-x` moves as it would have — and a deleted branch's ref stays until their own
- * `git fetch --prune` (docs/decisions/git-working-sets.md, "The tool's fetch"). `--no-tags` and
- * `--no-write-fetch-head`: FETCH_HEAD belongs to the user's last `git fetch`/`pull`. No
- * auto-maintenance: a hook must not start a gc. Failure is an answer (`ok: false` with the
- * reason), never an exception: the scan then runs on what is already here and reports how stale it is.
+ * Fetches the traffic in two parts that run side by side, so a hostile or slow beacon never costs
+ * the branches (the traffic that ranks right of way):
+ * - every branch of the remote into our own `refs/airspace/branches/<remote>/*`, time-boxed. An
+ *   explicit refspec so it works whatever the user's `remote.<name>.fetch` says. `--prune` only ever
+ *   prunes the destinations of the refspecs on the command line (git's rule), so it deletes our own
+ *   copies of branches that are gone, never the user's refs. The user's remote-tracking refs get
+ *   exactly what `git fetch <remote> <refspec>` gives them: git's opportunistic update through their
+ *   own configured refspec (created and moved, never deleted; a narrowed refspec narrows it), so
+ *   `origin/feature-x` moves as it would have — and a deleted branch's ref stays until their own
+ *   `git fetch --prune` (docs/decisions/git-working-sets.md, "The tool's fetch"). `--no-tags` and
+ *   `--no-write-fetch-head`: FETCH_HEAD belongs to the user's last `git fetch`/`pull`. No
+ *   auto-maintenance: a hook must not start a gc.
+ * - the beacons (`refs/airspace/*` → `refs/airspace/remote/*`) through src/git/fetch-beacons.ts:
+ *   listed first, sized before they are kept, an oversized one never fetched twice.
+ * Failure is an answer, never an exception: branches failed → `ok: false` with the reason (the scan
+ * runs on what is already here and reports how stale it is); only the beacons failed → `ok: true`
+ * with `beaconsFailed`, so the check still runs on the branches and says what it could not see.
  */
 export async function fetchTraffic(cwd: string, remote: string, options: FetchOptions): Promise<FetchResult> {
   const now = options.now ?? Date.now;
@@ -51,19 +65,46 @@ export async function fetchTraffic(cwd: string, remote: string, options: FetchOp
     '--end-of-options',
     remote,
     `+refs/heads/*:${fetchedBranchPrefix(remote)}*`,
-    '+refs/airspace/*:refs/airspace/remote/*',
   ];
-  try {
-    await runGit(args, { cwd, timeoutMs: options.timeoutMs });
-  } catch (error) {
-    if (!isAirspaceError(error) || error.code === 'git-cancelled') throw error;
-    const reason = error.code === 'git-timeout' ? gitMessages.fetchTimedOut(remote, options.timeoutMs) : gitMessages.fetchFailed(remote, error.message);
-    return { ok: false, reason, at: now() };
-  }
+  const commonDirAsked = options.commonDir ? Promise.resolve(options.commonDir) : git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd });
+  const [branches, beacons] = await Promise.all([
+    failureOf(runGit(args, { cwd, timeoutMs: options.timeoutMs }), remote, options.timeoutMs),
+    commonDirAsked.then((commonDir) =>
+      failureOf(
+        fetchBeacons({
+          cwd,
+          remote,
+          commonDir,
+          maxBytes: options.beaconMaxBytes ?? DEFAULT_BEACON_MAX_BYTES,
+          timeoutMs: options.beaconTimeoutMs ?? options.timeoutMs,
+        }),
+        remote,
+        options.beaconTimeoutMs ?? options.timeoutMs,
+      ),
+    ),
+  ]);
+  const refused = typeof beacons === 'object' && beacons.refused > 0 ? { beaconsRefused: beacons.refused } : {};
+  if (typeof branches === 'string') return { ok: false, reason: branches, at: now(), ...refused };
   const at = now();
-  const commonDir = options.commonDir ?? (await git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd }));
-  await recordFetch(commonDir, remote, at);
-  return { ok: true, at };
+  await recordFetch(await commonDirAsked, remote, at);
+  return { ok: true, at, ...(typeof beacons === 'string' ? { beaconsFailed: beacons } : {}), ...refused };
+}
+
+const DEFAULT_BEACON_MAX_BYTES = 256 * 1024;
+
+/** The work's value, or the sentence saying why it failed (a cancelled run still throws). */
+async function failureOf<T extends object>(work: Promise<T>, remote: string, timeoutMs: number): Promise<T | string> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isAirspaceError(error)) {
+      if (error.code === 'git-cancelled') throw error;
+      return error.code === 'git-timeout' ? gitMessages.fetchTimedOut(remote, timeoutMs) : gitMessages.fetchFailed(remote, error.message);
+    }
+    // The beacon part's quarantine and refusal list are files: a full or read-only disk is a failure to say.
+    if (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string') return gitMessages.fetchFailed(remote, error.message);
+    throw error;
+  }
 }
 
 export interface LastFetch {

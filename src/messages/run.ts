@@ -22,6 +22,10 @@ export const runMessages = {
   graphNotReady: 'dependency channel: import graph not built yet',
   graphStale: (changed: number) => `dependency channel: import graph ${changed} file${changed === 1 ? '' : 's'} behind`,
   noTimeLeft: 'no time left in the budget',
+  pushedAtOnce: (peer: string) =>
+    `${peer} announced a conflicting push at the same moment as this one: nobody can tell who was first, so this push steers (push again once the two of you have agreed; the next look ranks you as usual)`,
+  beaconsNotFetched: (why: string) => `branches fetched, beacons not (${why}): judged on the branches and the last fetched beacons`,
+  beaconsRefused: (n: number, maxBytes: number) => `${n} beacon ref${n === 1 ? '' : 's'} refused: beacon.json larger than ${maxBytes} bytes, not fetched`,
   beaconsWithdrawn: (n: number) =>
     `withdrew ${n} beacon${n === 1 ? '' : 's'} of this clone for work that no longer exists (a deleted branch or discarded work)`,
   cut: (budgetMs: number | null, stages: readonly StageRecordLike[], why: string) => {

@@ -33,22 +33,32 @@ export interface Traffic {
   readonly unknown: UnknownPeer[];
 }
 
-/** The remote's traffic, fetched once per run with at most half of what is left of the budget. */
+/**
+ * The remote's traffic, fetched with at most half of what is left of the budget: once per run, and
+ * a pre-push's second look after announcing (`recheck`, src/run/recheck-after-announce.ts).
+ */
 export async function fetchRemoteTraffic(
   budget: RunBudget,
   cwd: string,
   commonDir: string,
   remote: string,
+  beaconMaxBytes: number,
   progress: (text: string) => void,
+  stage: 'fetch' | 'recheck' = 'fetch',
 ): Promise<FetchResult> {
   progress(runMessages.fetching(remote));
   // A hung transport must leave time to judge.
   const timeoutMs = Math.max(200, Math.min(30_000, Math.floor(budget.remaining() / 2)));
   return budget.stage(
-    'fetch',
+    stage,
     // The common dir is known from openRepository: the fetch stamp needs no rev-parse of its own.
-    () => fetchTraffic(cwd, remote, { timeoutMs, commonDir }),
-    (r) => (r.ok ? undefined : { state: 'failed', ...(r.reason ? { detail: r.reason } : {}) }),
+    // The beacons run beside the branches with a shorter box of their own: a slow one never costs them.
+    () => fetchTraffic(cwd, remote, { timeoutMs, commonDir, beaconMaxBytes, beaconTimeoutMs: Math.min(timeoutMs, 8_000) }),
+    (r) => {
+      if (!r.ok) return { state: 'failed', ...(r.reason ? { detail: r.reason } : {}) };
+      if (r.beaconsFailed !== undefined) return { state: 'partial', detail: runMessages.beaconsNotFetched(r.beaconsFailed) };
+      return r.beaconsRefused ? { detail: runMessages.beaconsRefused(r.beaconsRefused, beaconMaxBytes) } : undefined;
+    },
   );
 }
 

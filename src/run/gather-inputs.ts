@@ -73,6 +73,8 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
         maxBytes: config.beacons.maxBytes,
         selfClone: clone.id,
         ...(ownship ? { selfId: ownship.id } : {}),
+        // Asked only in a flood: a beacon touching the ownship's files is kept before one that does not.
+        ...(ownship ? { relevantPaths: async () => new Set((await ownWorkingSet(null)).files.flatMap((f) => (f.path ? [f.file, f.path] : [f.file]))) } : {}),
         ...(airspace.beaconListing ? { listing: airspace.beaconListing } : {}),
       }),
     ),

@@ -5,8 +5,10 @@ import type { FetchResult } from '../git/fetch-traffic.js';
 import { isBranchName, isRemoteName } from '../git/ref-names.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
 import { withRunScope } from '../git/run-scope.js';
+import { cloneIdentity } from '../state/clone-identity.js';
 import { hookMessages } from '../messages/hook.js';
 import { runMessages } from '../messages/run.js';
+import { sanitizeText } from '../report/sanitize-text.js';
 import type { OwnshipAs } from '../traffic/discover-traffic.js';
 import { assembleReport, type RunJudgement } from './assemble-report.js';
 import { collectTraffic, fetchRemoteTraffic } from './collect-traffic.js';
@@ -14,6 +16,7 @@ import { computeGitChannels } from './compute-git-channels.js';
 import { gatherInputs } from './gather-inputs.js';
 import { openRepository } from './open-repository.js';
 import { publishOwnBeacon } from './publish-own-beacon.js';
+import { steerFromNewcomers, trafficRefs } from './recheck-after-announce.js';
 import { withdrawOwnBeacons } from './withdraw-own-beacons.js';
 import { isOverBudget, startBudget, type RunBudget, type StageRecord } from './run-budget.js';
 import { planRun, type PushedRef, type RunPlan, type RunRequest } from './run-request.js';
@@ -86,7 +89,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
       async () => {
         const progress = options.onProgress ?? (() => undefined);
         const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
-        const fetched = plan.fetch ? await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, progress) : null;
+        const fetched = plan.fetch ? await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress) : null;
         if (!plan.fetch) budget.note('fetch', 'skipped', plan.hook === 'pre-commit' ? 'pre-commit never fetches' : undefined);
         const notes: string[] = [];
         let failedClosed = false;
@@ -94,6 +97,8 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
           notes.push(hookMessages.fetchFailedClosed(fetched.reason ?? 'unknown'));
           failedClosed = true;
         }
+        // The branches are known: judge on them, and say which part is missing.
+        if (fetched?.ok && fetched.beaconsFailed !== undefined) notes.push(runMessages.beaconsNotFetched(sanitizeText(fetched.beaconsFailed)));
         const judgements: RunJudgement[] = [];
         for (const target of targets) {
           judgements.push(await judge({ request, plan, config, repo, remote, fetched, target, budget, progress, env: options.env }));
@@ -103,10 +108,30 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
           const published = await publishOwnBeacon(budget, request.cwd, remote, config, judged);
           if (published) notes.push(published);
         }
+        // 6b: announced; look again before deciding (src/run/recheck-after-announce.ts).
+        if (plan.hook === 'pre-push' && fetched?.ok && judgements.some((j) => j.ownBeacon)) {
+          try {
+            const cloneId = (await cloneIdentity(repo.commonDir)).id;
+            const before = await trafficRefs(request.cwd, cloneId);
+            const again = await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'recheck');
+            if (again.ok && (await trafficRefs(request.cwd, cloneId)) !== before) {
+              for (const [i, target] of targets.entries()) {
+                const second = await judge({ request, plan, config, repo, remote, fetched: again, target, budget, progress, env: options.env });
+                const { judgement, newcomers } = steerFromNewcomers(judgements[i]!, second);
+                judgements[i] = judgement;
+                for (const peer of newcomers) notes.push(runMessages.pushedAtOnce(sanitizeText(peer)));
+              }
+            }
+          } catch (error) {
+            // Like a cut publish, a cut second look never takes the first verdict away.
+            if (!isOverBudget(error) && !budget.signal.aborted) throw error;
+          }
+        }
         // A run that touched the network refreshes this clone's airspace: beacons of dead lines of work go.
         const first = judgements[0];
         let withdrawnBeacons = 0;
-        if (plan.fetch && fetched?.ok && first) {
+        // Withdrawing needs the remote's current beacons: not after a failed beacon part.
+        if (plan.fetch && fetched?.ok && fetched.beaconsFailed === undefined && first && !budget.signal.aborted) {
           const live = new Set(judgements.flatMap((j) => [...j.ownBeacons.live]));
           const discarded = judgements.length === 1 ? first.ownBeacons.discarded : null;
           withdrawnBeacons = await withdrawOwnBeacons(budget, request.cwd, remote, { published: first.ownBeacons.published, live, discarded });

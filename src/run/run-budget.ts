@@ -6,7 +6,7 @@ import { AirspaceError } from '../errors.js';
  * processes are killed, and the run ends with what it finished; the stage log says what was checked
  * and what was not (docs/decisions/budgets.md).
  */
-export type StageName = 'fetch' | 'traffic' | 'beacons' | 'graph' | 'channels' | 'scoring' | 'state' | 'beacon publish';
+export type StageName = 'fetch' | 'traffic' | 'beacons' | 'graph' | 'channels' | 'scoring' | 'state' | 'beacon publish' | 'recheck';
 
 export type StageState = 'done' | 'partial' | 'skipped' | 'failed' | 'cut';
 

@@ -8,7 +8,8 @@ Object.assign(process.env, testEnv());
 /**
  * A beacon flood (issue 15, item 2): 5,000 valid beacon refs and one oversized blob pushed to the
  * shared remote. Only the newest beacons are read (one summary line for the rest), the oversized
- * blob is refused on its size before a byte is read, and an honest peer's fresh beacon still counts.
+ * blob is refused on its size by the fetch and never kept (issue 24, item 2: src/git/fetch-beacons.ts),
+ * and an honest peer's fresh beacon still counts.
  */
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 const FLOOD = 5000;
@@ -40,7 +41,7 @@ beforeAll(() => {
 afterAll(() => removeDir(root));
 
 describe('a flood of beacon refs', () => {
-  it('check --fetch reads the newest beacons only, says so in one line, and refuses the oversized blob unread', () => {
+  it('check --fetch reads the newest beacons only, says so in one line, and refuses the oversized blob unkept', () => {
     const result = runCli(me, ['check', '--fetch', '--json']);
     const report = JSON.parse(result.stdout);
     expect(report.scanned.fetch.ok).toBe(true);
@@ -48,8 +49,10 @@ describe('a flood of beacon refs', () => {
     const summary = beaconLines.filter((line) => line.includes('were not read'));
     expect(summary).toHaveLength(1);
     expect(summary[0]).toMatch(/^\d+ beacons under refs\/airspace\/remote\/beacons\/\* ignored/);
-    expect(beaconLines.filter((line) => line.includes('huge-0') && line.includes('larger than the beacon size limit'))).toHaveLength(1);
-    expect(beaconLines.length).toBeLessThanOrEqual(2);
+    expect(beaconLines.length).toBe(1);
+    // Refused by the fetch: no local ref, nothing of it in the object store, one line in the stage log.
+    expect(gitIn(me, 'for-each-ref', 'refs/airspace/remote/beacons/huge-0')).toBe('');
+    expect(report.scanned.stages.find((s: { stage: string }) => s.stage === 'fetch').detail).toMatch(/^1 beacon ref refused: beacon\.json larger than/);
     // The honest, freshest beacon is among those read.
     expect(report.agents.find((a: { id: string }) => a.id === 'alice/work')).toMatchObject({ kind: 'beacon' });
     expect(report.scanned.peers.beacons).toBeLessThanOrEqual(50);
@@ -64,13 +67,13 @@ describe('a flood of beacon refs', () => {
 
   it('readBeacons takes the newest first and counts the rest', async () => {
     const read = await readBeacons(me, { now: Date.now(), maxBeacons: 10 });
-    expect(read.beacons).toHaveLength(9);
+    expect(read.beacons).toHaveLength(10);
     expect(read.beacons[0]!.agent).toBe('alice/work');
-    // The oversized blob was the newest flood commit: counted in the ten, refused on its size.
-    expect(read.skipped.find((s) => s.ref.endsWith('huge-0'))).toMatchObject({ reason: 'too-large' });
-    expect(read.beacons.slice(1).map((b) => b.agent)).toEqual(Array.from({ length: 8 }, (_, i) => `flood-${FLOOD - 1 - i}`));
+    // The oversized blob never arrived (refused by the fetch): the ten are alice and the newest flood.
+    expect(read.skipped.find((s) => s.ref.endsWith('huge-0'))).toBeUndefined();
+    expect(read.beacons.slice(1).map((b) => b.agent)).toEqual(Array.from({ length: 9 }, (_, i) => `flood-${FLOOD - 1 - i}`));
     expect(read.skipped.filter((s) => s.reason === 'too-many')).toEqual([
-      { ref: 'refs/airspace/remote/beacons/*', reason: 'too-many', detail: String(FLOOD + 2 - 10) },
+      { ref: 'refs/airspace/remote/beacons/*', reason: 'too-many', detail: String(FLOOD + 1 - 10) },
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,13 +24,25 @@ function remoteWithClones(): { remote: string; mine: string; theirs: string } {
   return { remote, mine: join(root, 'mine'), theirs: join(root, 'theirs') };
 }
 
+function gitWithInput(cwd: string, args: string[], input: string | Buffer): string {
+  return execFileSync('git', args, { cwd, input, env: testEnv(), encoding: 'utf8' }).trim();
+}
+
+function beaconCommit(cwd: string, parent: string, json: string | Buffer): string {
+  const blob = gitWithInput(cwd, ['hash-object', '-w', '--stdin'], json);
+  const tree = gitWithInput(cwd, ['mktree'], `100644 blob ${blob}\tbeacon.json\n`);
+  return gitIn(cwd, 'commit-tree', tree, '-p', parent, '-m', 'beacon');
+}
+
 describe('fetchTraffic', () => {
   it('fetches branches and beacons, prunes only its own refs, stamps the time, and leaves the user state alone', async () => {
     const { mine, theirs } = remoteWithClones();
     gitIn(theirs, 'switch', '-q', '-c', 'feature/peer');
     writeFiles(theirs, { 'b.txt': 'b\n' });
     const peerSha = commitAll(theirs, 'peer');
-    gitIn(theirs, 'push', '-q', 'origin', 'feature/peer', `${peerSha}:refs/airspace/beacons/feature/peer`);
+    // A beacon commit: `beacon.json` in its tree, the work as its parent (src/beacon/publish-beacon.ts).
+    const beaconSha = beaconCommit(theirs, peerSha, '{}\n');
+    gitIn(theirs, 'push', '-q', 'origin', 'feature/peer', `${beaconSha}:refs/airspace/beacons/feature/peer`);
     writeFiles(mine, { 'a.txt': 'uncommitted\n' });
     const before = userStateFingerprint(mine);
 
@@ -38,7 +51,7 @@ describe('fetchTraffic', () => {
     expect(gitIn(mine, 'rev-parse', 'refs/airspace/branches/origin/feature/peer')).toBe(peerSha);
     // What the user's `git fetch origin` would have done through their refspec (git's opportunistic update).
     expect(gitIn(mine, 'rev-parse', 'refs/remotes/origin/feature/peer')).toBe(peerSha);
-    expect(gitIn(mine, 'rev-parse', 'refs/airspace/remote/beacons/feature/peer')).toBe(peerSha);
+    expect(gitIn(mine, 'rev-parse', 'refs/airspace/remote/beacons/feature/peer')).toBe(beaconSha);
     expect(existsSync(join(mine, '.git', 'FETCH_HEAD'))).toBe(false);
     expect(userStateFingerprint(mine)).toBe(before);
 

@@ -73,15 +73,22 @@ describe('git processes of one run', () => {
     expect(report.links.map((link) => [link.a, link.b].sort().join(' '))).toEqual(['ada bo']);
     const processes = gitProcesses(trace);
     expect(processes.filter((argv) => argv.startsWith('rev-parse '))).toHaveLength(1);
-    expect(processes.filter((argv) => argv.startsWith('fetch '))).toHaveLength(1);
+    // The branches, then ada's new beacon by id (src/git/fetch-beacons.ts: listed, checked for
+    // presence, fetched into a quarantine, sized, its ref written).
+    expect(processes.filter((argv) => argv.startsWith('fetch '))).toHaveLength(2);
     expect(processes.filter((argv) => argv.startsWith('cat-file -e'))).toEqual([]);
-    expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(1);
-    expect(processes.filter((argv) => argv.startsWith('cat-file '))).toEqual(['cat-file --batch-command --buffer']);
+    expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(2);
+    expect(processes.filter((argv) => argv.startsWith('cat-file '))).toEqual([
+      'cat-file --batch-check=%(objectname)',
+      'cat-file --batch-check=%(objecttype) %(objectsize) %(rest)',
+      'cat-file --batch-command --buffer',
+    ]);
     // The remote's remote-tracking branches say it is configured: no `git config` process.
     expect(processes.filter((argv) => argv.startsWith('config '))).toEqual([]);
     // Was 22 before these cuts, 19 before the run's one object reader and the config fold (the
-    // fetch counts once: its transport children are not ours).
-    expect(processes).toHaveLength(16);
+    // fetch counts once: its transport children are not ours), 16 before the beacons were fetched
+    // apart (issue 24, item 2: +6 when a beacon is new, +2 — ls-remote, for-each-ref — when none is).
+    expect(processes).toHaveLength(22);
   });
 
   it('pre-commit: one cat-file for every object read', () => {
@@ -119,12 +126,18 @@ describe('git processes of one run', () => {
     expect(ownDiffs).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('log --format=%x01%ct'))).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('rev-parse '))).toHaveLength(1);
-    expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(1);
+    // The run's listing, the beacon part's own listing twice (first look, second look) and the
+    // second look's before/after of our traffic refs (src/run/recheck-after-announce.ts).
+    expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(5);
     // Whether the own beacon's base is here is an `info` request too: no `cat-file -e` of its own.
-    expect(processes.filter((argv) => argv.startsWith('cat-file '))).toEqual(['cat-file --batch-command --buffer']);
+    // The second look finds only our own beacon, already in the store: no fetch of it.
+    expect(processes.filter((argv) => argv.startsWith('cat-file '))).toEqual(['cat-file --batch-command --buffer', 'cat-file --batch-check=%(objectname)']);
+    expect(processes.filter((argv) => argv.startsWith('fetch '))).toHaveLength(2);
     expect(processes.filter((argv) => argv.startsWith('config '))).toEqual([]);
-    // 21 before the run's one object reader (four cat-file processes) and the config fold.
-    expect(processes).toHaveLength(17);
+    // 21 before the run's one object reader (four cat-file processes) and the config fold; 17
+    // before the beacons were fetched apart (+2) and a pre-push looked again after announcing (+7:
+    // issue 24, item 11). Nothing changed but our own beacon, so nothing was judged twice.
+    expect(processes).toHaveLength(26);
   });
 });
 

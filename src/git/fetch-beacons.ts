@@ -1,0 +1,262 @@
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { runGit } from './exec-git.js';
+
+/**
+ * The beacon part of the traffic fetch, apart from the branches (src/git/fetch-traffic.ts), so a
+ * hostile beacon can cost neither the branch fetch nor the object store:
+ *
+ * 1. `ls-remote` lists the remote's `refs/airspace/*` (names and ids only, no object crosses);
+ *    ids we already have (under a ref of ours, or in the store: our own beacon just published) or
+ *    refused before are not fetched again.
+ * 2. The new ids are fetched by id (no ref is written) into a QUARANTINE object directory
+ *    (`GIT_OBJECT_DIRECTORY`, the real store as its alternate), as receive-pack does: a fetch that is
+ *    killed or refused leaves its `tmp_obj_*`/`tmp_pack_*` there, and the directory is removed.
+ *    With `--filter=blob:limit=<maxBytes>`, so where the remote honours filters (`uploadpack.allowFilter`)
+ *    no byte of an oversized `beacon.json` crosses the network. The filter needs a promisor remote:
+ *    given only as `-c remote.<r>.promisor=true -c remote.<r>.partialclonefilter=…`, git 2.39 writes
+ *    nothing to the user's config (a bare `--filter` registers the remote as a partial clone in
+ *    `.git/config` and bumps `core.repositoryformatversion`). A remote that does not honour filters
+ *    ("filtering not recognized by server, ignoring" — every plain path remote and `file://` without
+ *    `uploadpack.allowFilter`) sends everything: the bytes cross once, within this part's own
+ *    timeout, land only in the quarantine, and the refusal is remembered so they never cross again.
+ * 3. Each new `beacon.json` is sized in the quarantine; an oversized one, or a ref that is no beacon
+ *    (no `beacon.json`, a tree or tag), is refused: the reader would skip it anyway, and its objects
+ *    (a 300 MB file beside a small `beacon.json`) would otherwise be fetched in full by step 4.
+ * 4. A filtered pack lacks the work commits' big blobs, and a ref reaching a missing object makes
+ *    the user's `git gc` fail ("unable to read …"), so the accepted ids are fetched again without a
+ *    filter into a fresh quarantine (skipped when the first pack was complete and nothing was
+ *    refused), whose packs are moved into the store; only then does ONE `update-ref --stdin`
+ *    transaction point `refs/airspace/remote/*` at exactly the listing minus the refused refs.
+ */
+export interface BeaconFetchOptions {
+  readonly cwd: string;
+  readonly remote: string;
+  readonly commonDir: string;
+  readonly maxBytes: number;
+  readonly timeoutMs: number;
+}
+
+export interface BeaconFetchResult {
+  /** Beacon refs refused by size this time or before (not fetched). */
+  readonly refused: number;
+}
+
+const REMOTE_PREFIX = 'refs/airspace/';
+const LOCAL_PREFIX = 'refs/airspace/remote/';
+const OID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+// What git's check-ref-format would refuse, checked before a name joins the one transaction.
+const REF_TAIL = /^(?!.*(?:\.\.|\/\/|\/\.|@\{|\.lock(?:\/|$)))[A-Za-z0-9_%.@/-]+$/;
+const MAX_REMEMBERED = 1000;
+// `100644 beacon.json\0` and one object id (20 or 32 bytes): 51 bytes at most.
+const ONE_ENTRY_TREE = 64;
+// A quarantine older than this was left by a killed process (the fetch's timeout is far shorter).
+const STALE_MS = 10 * 60 * 1000;
+
+export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconFetchResult> {
+  const { cwd, remote, commonDir } = options;
+  const deadline = performance.now() + options.timeoutMs;
+  const left = (): number => Math.max(1, Math.floor(deadline - performance.now()));
+  const home = join(commonDir, 'airspace');
+  await sweepStaleQuarantines(home);
+
+  const [listed, local, refusedBefore] = await Promise.all([
+    runGit(['ls-remote', '--refs', '--end-of-options', remote, `${REMOTE_PREFIX}*`], { cwd, timeoutMs: left() }),
+    runGit(['for-each-ref', '--format=%(objectname) %(refname)', LOCAL_PREFIX], { cwd, timeoutMs: left() }),
+    readRefused(home),
+  ]);
+  const remoteRefs = new Map<string, string>();
+  for (const line of lines(listed.stdout)) {
+    const [sha = '', ref = ''] = line.split('\t');
+    if (!OID.test(sha) || !ref.startsWith(REMOTE_PREFIX)) continue;
+    const tail = ref.slice(REMOTE_PREFIX.length);
+    // Our own copies live under refs/airspace/remote/: a remote ref there is not a beacon.
+    if (!REF_TAIL.test(tail) || tail.startsWith('remote/')) continue;
+    remoteRefs.set(`${LOCAL_PREFIX}${tail}`, sha);
+  }
+  const localRefs = new Map<string, string>();
+  for (const line of lines(local.stdout)) {
+    const space = line.indexOf(' ');
+    localRefs.set(line.slice(space + 1), line.slice(0, space));
+  }
+  const held = new Set(localRefs.values());
+  const unheld = [...new Set([...remoteRefs.values()].filter((sha) => !held.has(sha) && !refusedBefore.has(sha)))];
+  // Our own beacon, just published, is in the store already: nothing to fetch, only a ref to write.
+  const present = unheld.length > 0 ? await presentObjects(cwd, unheld, left()) : new Set<string>();
+  const wanted = unheld.filter((sha) => !present.has(sha));
+
+  const refusedNow = new Set<string>();
+  if (wanted.length > 0) {
+    const probe = await quarantineFetch(options, wanted, true, left());
+    let final = probe;
+    try {
+      const sizes = await beaconSizes(cwd, probe.dir, join(commonDir, 'objects'), wanted, left());
+      for (const sha of wanted) {
+        const size = sizes.get(sha);
+        if (size === undefined || size > options.maxBytes) refusedNow.add(sha);
+      }
+      const accepted = wanted.filter((sha) => !refusedNow.has(sha));
+      if (accepted.length > 0 && (probe.filtered || refusedNow.size > 0)) {
+        await rm(probe.dir, { recursive: true, force: true });
+        final = await quarantineFetch(options, accepted, false, left());
+      }
+      if (accepted.length > 0) await migrate(final.dir, join(commonDir, 'objects'));
+    } finally {
+      await rm(probe.dir, { recursive: true, force: true });
+      if (final !== probe) await rm(final.dir, { recursive: true, force: true });
+    }
+  }
+  if (refusedNow.size > 0) await rememberRefused(home, refusedBefore, refusedNow);
+
+  const refused = new Set([...refusedBefore, ...refusedNow]);
+  const commands: string[] = [];
+  let refusedRefs = 0;
+  for (const [ref, sha] of remoteRefs) {
+    if (refused.has(sha)) {
+      refusedRefs++;
+      continue;
+    }
+    if (localRefs.get(ref) !== sha) commands.push(`update ${ref} ${sha}`);
+  }
+  // What the remote no longer has (or we refused) goes: `--prune` for these refs.
+  for (const [ref, sha] of localRefs) {
+    const now = remoteRefs.get(ref);
+    if (now === undefined || refused.has(now)) commands.push(`delete ${ref} ${sha}`);
+  }
+  if (commands.length > 0) await runGit(['update-ref', '--stdin'], { cwd, input: `${commands.join('\n')}\n`, timeoutMs: left() });
+  return { refused: refusedRefs };
+}
+
+interface Quarantine {
+  readonly dir: string;
+  /** The remote honoured the filter: the pack may lack the work commits' big blobs. */
+  readonly filtered: boolean;
+}
+
+async function quarantineFetch(options: BeaconFetchOptions, shas: readonly string[], filter: boolean, timeoutMs: number): Promise<Quarantine> {
+  const home = join(options.commonDir, 'airspace');
+  await mkdir(home, { recursive: true });
+  const dir = await mkdtemp(join(home, 'incoming-'));
+  await mkdir(join(dir, 'pack'), { recursive: true });
+  await mkdir(join(dir, 'info'), { recursive: true });
+  const promisor = `remote.${options.remote}`;
+  const args = [
+    // Always a pack (never loose objects): one file to move.
+    '-c',
+    'fetch.unpackLimit=1',
+    ...(filter ? ['-c', `${promisor}.promisor=true`, '-c', `${promisor}.partialclonefilter=blob:limit=${options.maxBytes}`] : []),
+    'fetch',
+    '--no-tags',
+    '--no-write-fetch-head',
+    '--no-auto-maintenance',
+    '--no-recurse-submodules',
+    ...(filter ? [`--filter=blob:limit=${options.maxBytes}`] : []),
+    '--stdin',
+    '--end-of-options',
+    options.remote,
+  ];
+  try {
+    const result = await runGit(args, {
+      cwd: options.cwd,
+      input: `${shas.join('\n')}\n`,
+      timeoutMs,
+      env: { GIT_OBJECT_DIRECTORY: dir, GIT_ALTERNATE_OBJECT_DIRECTORIES: join(options.commonDir, 'objects') },
+    });
+    return { dir, filtered: filter && !/filtering not recognized/.test(result.stderr) };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The size of each beacon's `beacon.json` (a commit's) or of the blob itself, as the quarantine
+ * holds them; absent when the ref is no beacon. A beacon commit's tree holds `beacon.json` alone
+ * (one entry, under ONE_ENTRY_TREE bytes): a tree with more is refused before its objects are fetched.
+ */
+async function beaconSizes(cwd: string, dir: string, objects: string, shas: readonly string[], timeoutMs: number): Promise<Map<string, number>> {
+  // `%(rest)` echoes the asked id back: each id's own type, its tree, its `beacon.json`.
+  const input = shas.flatMap((sha) => [`${sha} ${sha}`, `${sha}^{tree} ${sha}`, `${sha}:beacon.json ${sha}`]).join('\n');
+  const result = await runGit(['cat-file', '--batch-check=%(objecttype) %(objectsize) %(rest)'], {
+    cwd,
+    input: `${input}\n`,
+    timeoutMs,
+    env: { GIT_OBJECT_DIRECTORY: dir, GIT_ALTERNATE_OBJECT_DIRECTORIES: objects },
+  });
+  const answers = new Map<string, { type: string; size: number }[]>();
+  for (const line of lines(result.stdout)) {
+    const [type = '', size = '', sha = ''] = line.split(' ');
+    // A missing object is "<name> missing", without the echo: it leaves a gap, read below.
+    if (!OID.test(sha)) continue;
+    answers.set(sha, [...(answers.get(sha) ?? []), { type, size: Number(size) }]);
+  }
+  const sizes = new Map<string, number>();
+  for (const sha of shas) {
+    const [own, tree, json] = answers.get(sha) ?? [];
+    if (own?.type === 'blob') sizes.set(sha, own.size);
+    else if (own?.type === 'commit' && tree?.type === 'tree' && tree.size <= ONE_ENTRY_TREE && json?.type === 'blob') sizes.set(sha, json.size);
+  }
+  return sizes;
+}
+
+/** Which of these ids the store already holds. */
+async function presentObjects(cwd: string, shas: readonly string[], timeoutMs: number): Promise<Set<string>> {
+  const result = await runGit(['cat-file', '--batch-check=%(objectname)'], { cwd, input: `${shas.join('\n')}\n`, timeoutMs });
+  return new Set(lines(result.stdout).filter((line) => OID.test(line)));
+}
+
+/** Packs first, each `.idx` last (an index makes its pack visible); loose objects if any. */
+async function migrate(from: string, objects: string): Promise<void> {
+  const packs = (await readdir(join(from, 'pack'))).filter((name) => name.startsWith('pack-'));
+  const order = (name: string): number => (name.endsWith('.idx') ? 1 : 0);
+  for (const name of packs.sort((a, b) => order(a) - order(b))) await rename(join(from, 'pack', name), join(objects, 'pack', name));
+  for (const fan of await readdir(from)) {
+    if (!/^[0-9a-f]{2}$/.test(fan)) continue;
+    await mkdir(join(objects, fan), { recursive: true });
+    for (const name of await readdir(join(from, fan))) if (!name.startsWith('tmp_')) await rename(join(from, fan, name), join(objects, fan, name));
+  }
+}
+
+/** A killed hook's quarantine (SIGKILL runs no `finally`) goes on a later run. */
+async function sweepStaleQuarantines(home: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(home);
+  } catch {
+    return;
+  }
+  const now = Date.now();
+  for (const name of names) {
+    if (!name.startsWith('incoming-')) continue;
+    const path = join(home, name);
+    try {
+      if (now - (await stat(path)).mtimeMs > STALE_MS) await rm(path, { recursive: true, force: true });
+    } catch {
+      // Gone already: another run swept it.
+    }
+  }
+}
+
+const refusedFile = (home: string): string => join(home, 'refused-beacons.json');
+
+async function readRefused(home: string): Promise<Set<string>> {
+  try {
+    const data: unknown = JSON.parse(await readFile(refusedFile(home), 'utf8'));
+    return new Set(Array.isArray(data) ? data.filter((x): x is string => typeof x === 'string' && OID.test(x)) : []);
+  } catch {
+    return new Set();
+  }
+}
+
+async function rememberRefused(home: string, before: ReadonlySet<string>, now: ReadonlySet<string>): Promise<void> {
+  const all = [...before, ...now].slice(-MAX_REMEMBERED);
+  await writeFileAtomic(refusedFile(home), `${JSON.stringify(all)}\n`);
+}
+
+function lines(buffer: Buffer): string[] {
+  return buffer
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line !== '');
+}

@@ -1,0 +1,60 @@
+import { FETCHED_BEACON_PREFIX } from '../beacon/agent-ref.js';
+import { runGit } from '../git/exec-git.js';
+import type { Link } from '../engine/index.js';
+import type { RunJudgement } from './assemble-report.js';
+
+/**
+ * Stage 6b of a pre-push (src/run/run-airspace.ts): look again after announcing.
+ *
+ * Check-then-push is a race: ten first pushes at the same instant each saw "no traffic" and all
+ * landed (issue 24, item 11). So a pre-push announces before it decides: it publishes its beacon
+ * (stage 6), fetches again, and judges again if anything but its own beacon changed. Of two agents
+ * announcing at the same moment, the later announcer's second look happens after the earlier one's
+ * beacon is on the remote, so at least one of them sees the other. A conflicting (RA) peer that
+ * appears only in the second look was pushing at the same moment: nothing both machines can read
+ * says who was first, so whoever sees it steers, whatever the right of way would say. Both may
+ * steer once; their next push sees both beacons from its first look and ranks them as usual
+ * (exactly one steers), so nobody is told to steer twice for the same meeting.
+ *
+ * What this does not close: an agent whose second look missed the other lands; the other's second
+ * look then sees its beacon or its branch and steers — unless the first agent's branch update takes
+ * longer to reach the remote than the second agent needs from its first look to its second, and the
+ * second one saw the first one's beacon in its first look and holds on the id tie-break. A ref
+ * compare-and-swap (`--force-with-lease`) would close that too, but there is no one ref both
+ * first pushes of two different branches update.
+ */
+
+/** Our copies of the remote's refs (branches and beacons), minus this clone's own beacons: what a second look can change. */
+export async function trafficRefs(cwd: string, cloneId: string): Promise<string> {
+  const listed = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/airspace/'], { cwd });
+  const own = `${FETCHED_BEACON_PREFIX}${cloneId}/`;
+  return listed.stdout
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line !== '' && !line.slice(line.indexOf(' ') + 1).startsWith(own))
+    .join('\n');
+}
+
+/** The second judgement, steering from every RA peer the first look did not know. */
+export function steerFromNewcomers(first: RunJudgement, second: RunJudgement): { judgement: RunJudgement; newcomers: string[] } {
+  const own = second.report.scanned.ownship;
+  const known = new Set(first.report.agents.map((agent) => agent.id));
+  const verdict = second.report.verdict;
+  if (own === null || verdict === null) return { judgement: second, newcomers: [] };
+  const newcomers: string[] = [];
+  const links = second.report.links.map((link): Link => {
+    if (link.level !== 'RA' || (link.a !== own && link.b !== own)) return link;
+    const peer = link.a === own ? link.b : link.a;
+    if (known.has(peer)) return link;
+    newcomers.push(peer);
+    // The right of way's reason ("more pushed work") does not apply: nobody knows who was first.
+    const { holdReason: _unknown, ...rest } = link;
+    return { ...rest, steer: own, hold: peer };
+  });
+  if (newcomers.length === 0) return { judgement: second, newcomers };
+  const steerFrom = [...new Set([...verdict.steerFrom, ...newcomers])];
+  const holdAgainst = verdict.holdAgainst.filter((peer) => !newcomers.includes(peer));
+  const advisories = links.filter((link) => link.level !== 'clear');
+  const report = { ...second.report, links, advisories, verdict: { ...verdict, steerFrom, holdAgainst, block: verdict.mode === 'block' } };
+  return { judgement: { ...second, report, scan: { ...second.scan, links, advisories } }, newcomers };
+}
