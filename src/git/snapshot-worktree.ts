@@ -82,16 +82,20 @@ export async function snapshotFromStatus(
     // the git dir (shared indexes always live there) that nothing ever removes: one per snapshot.
     // A whole index in the temp file instead; reading a split copy still finds the user's shared part.
     const git = (args: readonly string[], options: GitOptions) => runGitText(['-c', 'core.splitIndex=false', ...args], options);
-    const paths = worktreeSidePaths(status.entries);
+    const large = await largeUntracked(repo.toplevel, status.entries);
+    const paths = worktreeSidePaths(status.entries).filter((path) => !large.has(path));
+    const skipLarge = [...large].map((path) => `:(exclude,literal)${path}`);
+    const addAll = ['add', '-A', '--ignore-errors', '--', '.', ...skipLarge];
     // An untracked nested repository is listed as `dir/`: only `add` knows to record it as a gitlink.
-    if (paths.some((path) => path.endsWith('/'))) await git(['add', '-A', '--ignore-errors', '--', '.'], { cwd, env });
+    if (paths.some((path) => path.endsWith('/'))) await git(addAll, { cwd, env });
     else if (paths.length > 0) {
       const input = paths.map((path) => `${path}\0`).join('');
       await git(['update-index', '--add', '--remove', '-z', '--stdin'], { cwd, env, input }).catch(() =>
         // A file that vanished or cannot be read mid-run: `add --ignore-errors` skips it, as before.
-        git(['add', '-A', '--ignore-errors', '--', '.'], { cwd, env }),
+        git(addAll, { cwd, env }),
       );
     }
+    if (large.size > 0) await addPlaceholders(git, cwd, env, large);
     const tree = await git(['write-tree'], { cwd, env });
     const dateEnv: Record<string, string> = options.date ? { GIT_AUTHOR_DATE: options.date, GIT_COMMITTER_DATE: options.date } : {};
     const commitEnv = {
@@ -107,6 +111,39 @@ export async function snapshotFromStatus(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Untracked files this large are never read into the object store (a 200 MB video added 190 MB to
+ * .git/objects on every change, and hashing it took the whole budget): they enter the snapshot as
+ * one small binary placeholder, so the file still counts — as a whole-file edit, git's "binary
+ * files differ" — and a peer adding the same path still conflicts with it.
+ */
+export const LARGE_UNTRACKED_BYTES = 4 * 1024 * 1024;
+const PLACEHOLDER = 'airspace-hooks: a large untracked file, not read into git\0\n';
+
+async function largeUntracked(toplevel: string, entries: WorktreeStatus['entries']): Promise<Set<string>> {
+  const untracked = entries.filter((entry) => entry.x === '?' && !entry.path.endsWith('/'));
+  const sizes = await Promise.all(
+    untracked.map((entry) =>
+      stat(join(toplevel, entry.path)).then(
+        (info) => (info.isFile() ? info.size : 0),
+        () => 0,
+      ),
+    ),
+  );
+  return new Set(untracked.filter((_, i) => sizes[i]! > LARGE_UNTRACKED_BYTES).map((entry) => entry.path));
+}
+
+async function addPlaceholders(
+  git: (args: readonly string[], options: GitOptions) => Promise<string>,
+  cwd: string,
+  env: Record<string, string>,
+  large: ReadonlySet<string>,
+): Promise<void> {
+  const blob = await git(['hash-object', '-w', '--stdin'], { cwd, env, input: PLACEHOLDER });
+  const input = [...large].map((path) => `100644 ${blob}\t${path}\0`).join('');
+  await git(['update-index', '--add', '-z', '--index-info'], { cwd, env, input });
 }
 
 export function snapshotError(error: unknown): AirspaceError {
