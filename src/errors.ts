@@ -4,7 +4,7 @@
  * that maps errors to exit codes). Anything else is a bug: exit 3, its stack only under `--debug`.
  */
 import { EngineError } from './engine/engine-error.js';
-import { engineErrorText } from './messages/errors.js';
+import { engineErrorText } from './messages/command-line.js';
 
 export type ErrorKind = 'usage' | 'config' | 'environment' | 'git' | 'internal';
 

@@ -8,7 +8,7 @@ import { cloneIdentity } from '../state/clone-identity.js';
 import { AirspaceError } from '../errors.js';
 import { fileHunks, fileSubjects, type FileHunk } from '../git/file-hunks.js';
 import { withRunScope } from '../git/run-scope.js';
-import { peerDiffMessages } from '../messages/peer-diff.js';
+import { peerDiffMessages } from '../messages/agent-views.js';
 import { PEER_DIFF_SCHEMA, type PeerDiffFile, type PeerDiffHunk, type PeerDiffQuery, type PeerDiffReport } from '../report/peer-diff-report.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import { normalizeIntentPath } from '../state/intent-store.js';

@@ -7,9 +7,7 @@ import { graphHealth, type GraphHealth } from '../graph/graph-health.js';
 import { detectPackageManager, inspectInstallation } from '../install/index.js';
 import type { InstallFinding, PackageManager } from '../install/index.js';
 import { inspectWorktrees } from '../install/inspect-worktrees.js';
-import { coverageMessages as cm } from '../messages/coverage.js';
-import { doctorMessages as m } from '../messages/doctor.js';
-import { packageManagerCommands } from '../messages/install.js';
+import { coverageMessages as cm, doctorMessages as m, packageManagerCommands } from '../messages/setup.js';
 
 /**
  * `doctor`: what is installed and what works, each finding with its fix. Reads only; every check

@@ -1,6 +1,6 @@
 import type { HookName } from '../config/defaults.js';
 import { EXIT } from '../errors.js';
-import { hookMessages } from '../messages/hook.js';
+import { hookMessages } from '../messages/hooks-and-check.js';
 import type { Output } from '../report/output.js';
 import { renderReportText } from '../report/render-text.js';
 import { RunCutError, runAirspace, type RunOutcome } from '../run/run-airspace.js';

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { AirspaceError } from '../errors.js';
-import { peerDiffMessages } from '../messages/peer-diff.js';
+import { peerDiffMessages } from '../messages/agent-views.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import type { LineOfWork } from '../traffic/line-of-work.js';
 

@@ -10,7 +10,7 @@
  * garbage). See docs/decisions/beacons.md.
  */
 import { AirspaceError, isAirspaceError } from '../errors.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { runGit, type GitOptions } from '../git/exec-git.js';
 import { withoutUntrackedContent } from '../git/shareable-work.js';
 import { BEACON_REF_PREFIX, beaconRef, FETCHED_BEACON_PREFIX, fetchedBeaconRef } from './agent-ref.js';

@@ -1,7 +1,7 @@
 import { isAirspaceError } from '../errors.js';
 import { mergeBase } from '../git/merge-base.js';
 import { currentRunSignal, withRunSignal } from '../git/run-scope.js';
-import { symbolMessages } from '../messages/symbols.js';
+import { symbolMessages } from '../messages/channels.js';
 import { readBlobs } from '../symbols/read-blobs.js';
 import { newParseMemo, pairBlobQueries, symbolChannel, type ParseMemo, type SymbolChannelResult } from '../symbols/symbol-channel.js';
 import { mapLimit } from '../traffic/limit-concurrency.js';

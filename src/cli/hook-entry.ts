@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { EXIT, isAirspaceError } from '../errors.js';
-import { hookMessages } from '../messages/hook.js';
-import { cliMessages } from '../messages/cli.js';
+import { hookMessages } from '../messages/hooks-and-check.js';
+import { cliMessages } from '../messages/command-line.js';
 import { processOutput } from '../report/output.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import { currentDirectory } from './current-directory.js';

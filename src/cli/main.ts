@@ -1,10 +1,8 @@
 import yargs from 'yargs';
 import { EXIT, exitCodeOf, knownError } from '../errors.js';
 import { packageVersion } from '../app/version.js';
-import { agentsCliMessages } from '../messages/agents-cli.js';
-import { calibrateMessages } from '../messages/calibrate.js';
-import { cliMessages } from '../messages/cli.js';
-import { errorMessages } from '../messages/errors.js';
+import { agentsCliMessages, cliMessages, errorMessages } from '../messages/command-line.js';
+import { calibrateMessages } from '../messages/evaluation.js';
 import { processOutput, type Output } from '../report/output.js';
 import { PEER_DIFF_DEFAULTS } from '../report/peer-diff-report.js';
 import { sanitizeText } from '../report/sanitize-text.js';

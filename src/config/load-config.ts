@@ -2,7 +2,7 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { AirspaceError } from '../errors.js';
-import { configMessages } from '../messages/config.js';
+import { configMessages } from '../messages/setup.js';
 import { DEFAULTS } from '../engine/defaults.js';
 import { DEFAULT_CONFIG, type AirspaceConfig, type HookName, type ModelOverrides } from './defaults.js';
 import { CONFIG_LIMITS, UserConfigSchema, type UserConfig } from './schema.js';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { isBranchName, isRemoteName } from '../git/ref-names.js';
-import { argumentMessages } from '../messages/git-argument.js';
-import { configMessages } from '../messages/config.js';
+import { argumentMessages } from '../messages/command-line.js';
+import { configMessages } from '../messages/setup.js';
 import { GLOB_LIMITS, globProblem } from './compile-globs.js';
 import { PRODUCT_CHANNELS } from '../engine/channel-names.js';
 

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ScanResult } from '../engine/index.js';
-import { demoMessages as m } from '../messages/demo.js';
+import { demoMessages as m } from '../messages/agent-views.js';
 import { runAirspace } from '../run/run-airspace.js';
 import { buildDemoRepo, demoGit, runCliProcess, writeTree, type DemoAgent, type DemoRepo } from './demo-repo.js';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { AirspaceError } from '../errors.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { groupSpawnOptions, watchGit } from './git-process-group.js';
 import { currentRunSignal, runEnvironment } from './run-scope.js';
 

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAirspaceError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { git, runGit } from './exec-git.js';
 import { fetchBeacons } from './fetch-beacons.js';
 import { requireSafe } from './git-argument.js';

@@ -7,7 +7,7 @@
  * Pure predicates; ref and remote names are src/git/ref-names.ts's (the config schema uses them too).
  */
 import { AirspaceError } from '../errors.js';
-import { argumentMessages } from '../messages/git-argument.js';
+import { argumentMessages } from '../messages/command-line.js';
 import { isBranchName, isRemoteName } from './ref-names.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this pattern finds

@@ -1,5 +1,5 @@
 import { isAirspaceError } from '../errors.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { runGit } from './exec-git.js';
 
 export type MergeBaseResult = { readonly base: string } | { readonly base: null; readonly reason: string };

@@ -1,5 +1,5 @@
 import { isAirspaceError } from '../errors.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { runGit } from './exec-git.js';
 
 /** The exact textual-merge channel: would git merge the two lines of work cleanly? */

@@ -1,6 +1,5 @@
 import { AirspaceError } from '../errors.js';
-import { gitMessages } from '../messages/git.js';
-import { gitObjectMessages } from '../messages/git-objects.js';
+import { gitMessages, gitObjectMessages } from '../messages/command-line.js';
 import { BatchCommandReader, type ObjectAnswer, type ObjectCommand } from './batch-command-output.js';
 import { streamGit, type GitStream } from './exec-git.js';
 

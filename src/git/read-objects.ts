@@ -1,5 +1,5 @@
 import { AirspaceError } from '../errors.js';
-import { gitObjectMessages } from '../messages/git-objects.js';
+import { gitObjectMessages } from '../messages/command-line.js';
 import { BatchCommandReader, type ObjectAnswer, type ObjectCommand, type ObjectContents, type ObjectInfo } from './batch-command-output.js';
 import { runGit } from './exec-git.js';
 import { ObjectSession } from './object-session.js';

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { AirspaceError } from '../errors.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { git, runGit } from './exec-git.js';
 
 /** Where a worktree lives and what its HEAD is, from one `git rev-parse` call. */

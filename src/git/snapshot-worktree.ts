@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AirspaceError } from '../errors.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { git as runGitText, type GitOptions } from './exec-git.js';
 import type { RepoInfo } from './resolve-repo.js';
 import { readWorktreeStatus, worktreeSidePaths, type WorktreeStatus } from './worktree-status.js';

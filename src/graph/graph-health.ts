@@ -1,4 +1,4 @@
-import { graphMessages, type GraphWarning } from '../messages/graph.js';
+import { graphMessages, type GraphWarning } from '../messages/channels.js';
 import { countEdges, typescriptWarning } from './graph-warnings.js';
 import { listRepoFiles } from './list-repo-files.js';
 import { absoluteCommonDir, graphCachePath } from './graph-cache.js';

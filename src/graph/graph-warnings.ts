@@ -1,7 +1,7 @@
 import { openSync, readSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportGraph } from '../engine/types.js';
-import { graphMessages, type GraphWarning } from '../messages/graph.js';
+import { graphMessages, type GraphWarning } from '../messages/channels.js';
 
 /**
  * Loud failure instead of a silent zero: an import graph with no edges scores every dependency

@@ -1,4 +1,4 @@
-import { graphMessages, type GraphWarning } from '../messages/graph.js';
+import { graphMessages, type GraphWarning } from '../messages/channels.js';
 import { resolutionConfigKey, toImportGraph } from './adjacency.js';
 import { cruiseInBatches, type BatchResult } from './cruise-in-batches.js';
 import type { CruisedFile } from './run-cruise.js';

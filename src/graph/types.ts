@@ -1,9 +1,9 @@
 import type { ImportGraph } from '../engine/types.js';
-import type { GraphWarning } from '../messages/graph.js';
+import type { GraphWarning } from '../messages/channels.js';
 import type { GraphBuildStatus } from './graph-build-status.js';
 import type { WorktreeChanges } from './list-repo-files.js';
 
-export type { GraphWarning } from '../messages/graph.js';
+export type { GraphWarning } from '../messages/channels.js';
 
 /** Progress of a cruise, for the CLI to render (the graph layer never prints). */
 export interface GraphProgress {

@@ -7,7 +7,7 @@ import { writeFileAtomic } from '../fs/atomic-write.js';
 import { git, gitZ } from '../git/exec-git.js';
 import { readWorktreeGitDir } from '../git/worktree-git-dir.js';
 import { parseWorktreeList } from '../traffic/discover-worktrees.js';
-import { claudeCodeMessages } from '../messages/claude-code.js';
+import { claudeCodeMessages } from '../messages/setup.js';
 
 /**
  * `install --claude-code`: the PreToolUse hook of examples/claude-code/ merged into the worktree's

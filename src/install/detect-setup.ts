@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { AirspaceError } from '../errors.js';
 import { git } from '../git/exec-git.js';
 import { readHooksPath } from '../git/hooks-path.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { detectPackageManager, type PackageManager, type PackageManagerName } from './package-manager.js';
 import type { ManagerName } from './types.js';
 

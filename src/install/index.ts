@@ -1,6 +1,6 @@
 /**
  * Hook installation: put our git hooks where this repository runs hooks, take them out again,
- * and check that they will run. Results are data; src/messages/install.ts words them.
+ * and check that they will run. Results are data; src/messages/setup.ts words them.
  */
 export { install } from './install.js';
 export { uninstall } from './uninstall.js';

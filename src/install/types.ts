@@ -1,6 +1,6 @@
 /**
  * What install, uninstall and doctor found and did, as data. The CLI renders it with
- * src/messages/install.ts; nothing here prints.
+ * src/messages/setup.ts; nothing here prints.
  */
 import type { PackageManager } from './package-manager.js';
 

@@ -3,7 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { mcpMessages } from '../messages/mcp.js';
+import { mcpMessages } from '../messages/agent-views.js';
 import type { AirspaceReport } from '../report/check-report.js';
 import type { PeerDiffQuery, PeerDiffReport } from '../report/peer-diff-report.js';
 import { sanitizeJson, sanitizeText } from '../report/sanitize-text.js';

@@ -1,4 +1,4 @@
-import { mcpMessages } from '../messages/mcp.js';
+import { mcpMessages } from '../messages/agent-views.js';
 import type { AirspaceReport } from '../report/check-report.js';
 import type { PeerDiffReport } from '../report/peer-diff-report.js';
 import { sanitizeText } from '../report/sanitize-text.js';

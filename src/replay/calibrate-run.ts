@@ -11,7 +11,7 @@ import { advise } from '../engine/index.js';
 import { AirspaceError } from '../errors.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
 import { loadImportGraph } from '../graph/load-import-graph.js';
-import { calibrateMessages } from '../messages/calibrate.js';
+import { calibrateMessages } from '../messages/evaluation.js';
 import { toAgent } from '../traffic/to-agent.js';
 import type { EngineSetting } from './calibrate.js';
 import { calibrateHistory, type CalibrationCase, type HistoryCalibration, type ModelValues } from './calibrate-history.js';

@@ -2,7 +2,7 @@
  * The text form of a replay: one short table of ROC-AUC per moment, the advisories' precision and
  * recall at the primary moment, and what was skipped and why. JSON output is the result itself.
  */
-import { replayMessages as m } from '../messages/replay.js';
+import { replayMessages as m } from '../messages/evaluation.js';
 import type { ReplaySkip } from './replay-collect.js';
 import type { ReplayResult } from './replay-run.js';
 import { REPLAY_PREDICTORS, type FlagFigures } from './replay-score.js';

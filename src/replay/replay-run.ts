@@ -8,7 +8,7 @@ import type { AirspaceConfig, ModelOverrides } from '../config/defaults.js';
 import { AirspaceError } from '../errors.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
 import { loadImportGraph } from '../graph/load-import-graph.js';
-import { replayMessages } from '../messages/replay.js';
+import { replayMessages } from '../messages/evaluation.js';
 import { collectReplayCases, type ReplayProgress, type ReplaySkip } from './replay-collect.js';
 import { REPLAY_FRACTIONS } from './replay-moments.js';
 import { scoreCase, summarizeMoment, type MomentSummary, type ScoredCase } from './replay-score.js';

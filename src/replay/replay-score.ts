@@ -4,7 +4,7 @@
  * source, then ROC-AUC and TA/RA precision/recall against the final conflict label.
  */
 import type { ModelOverrides } from '../config/defaults.js';
-import { runMessages } from '../messages/run.js';
+import { runMessages } from '../messages/hooks-and-check.js';
 import { advise, type ExternalChannelValue, type ImportGraph, type ScanOptions } from '../engine/index.js';
 import { toAgent } from '../traffic/to-agent.js';
 import { baselineScores, pairFacts } from './baselines.js';

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ScanResult } from '../engine/types.js';
 import { AirspaceError } from '../errors.js';
-import { radarErrors, radarPageText } from '../messages/radar.js';
+import { radarErrors, radarPageText } from '../messages/agent-views.js';
 import { sanitizeJson } from './sanitize-text.js';
 
 /** One step of a story (or one live scan): what the radar draws at one moment. */
@@ -21,7 +21,7 @@ export interface RadarFrame {
 }
 
 export interface RadarHtmlOptions {
-  /** The page title; defaults to the wording in src/messages/radar.ts. */
+  /** The page title; defaults to the wording in src/messages/agent-views.ts. */
   readonly title?: string;
   /** Set by the radar server: the page polls this same-origin path for the latest scan. */
   readonly poll?: { readonly path: string; readonly intervalMs: number };

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ScanResult } from '../engine/types.js';
 import { AirspaceError } from '../errors.js';
-import { radarErrors } from '../messages/radar.js';
+import { radarErrors } from '../messages/agent-views.js';
 import { renderRadarHtml } from './radar-html.js';
 import { jsonLine } from './sanitize-text.js';
 

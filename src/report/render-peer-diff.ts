@@ -1,4 +1,4 @@
-import { peerDiffMessages } from '../messages/peer-diff.js';
+import { peerDiffMessages } from '../messages/agent-views.js';
 import type { PeerDiffReport } from './peer-diff-report.js';
 import { formatRanges } from './render-text.js';
 import type { Style } from './terminal-style.js';

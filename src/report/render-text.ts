@@ -1,10 +1,8 @@
 import type { LineRange, Link } from '../engine/types.js';
-import { checkMessages as m, formatAge } from '../messages/check.js';
-import { coverageMessages } from '../messages/coverage.js';
-import { graphMessages } from '../messages/graph.js';
-import { symbolMessages } from '../messages/symbols.js';
+import { checkMessages as m, formatAge, reportMessages as r } from '../messages/hooks-and-check.js';
+import { coverageMessages } from '../messages/setup.js';
+import { graphMessages, symbolMessages } from '../messages/channels.js';
 import type { AgentFactsReport, AirspaceReport, ReportLink } from './check-report.js';
-import { reportMessages as r } from '../messages/report.js';
 import { sanitizeText } from './sanitize-text.js';
 import type { Style } from './terminal-style.js';
 

@@ -1,4 +1,4 @@
-import { watchMessages } from '../messages/watch.js';
+import { watchMessages } from '../messages/agent-views.js';
 import type { AirspaceReport } from './check-report.js';
 import { renderReportMatrix } from './render-matrix.js';
 import { renderReportText } from './render-text.js';

@@ -7,7 +7,7 @@
  * leaves the process, on every output path: text, `--json`, `watch --json`, MCP, the radar.
  */
 
-import { moreItemsText } from '../messages/beacon.js';
+import { moreItemsText } from '../messages/transponder.js';
 
 export interface SanitizeOptions {
   /** Maximum length in code points of the result (an ellipsis marks the cut). Default 200. */

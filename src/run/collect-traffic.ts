@@ -2,7 +2,7 @@ import type { AirspaceConfig } from '../config/defaults.js';
 import { FETCHED_BEACON_REFS } from '../beacon/read-beacons.js';
 import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
-import { runMessages } from '../messages/run.js';
+import { runMessages } from '../messages/hooks-and-check.js';
 import { collectAirspace, type Airspace, type UnknownPeer } from '../traffic/collect-airspace.js';
 import type { OwnshipAs } from '../traffic/discover-traffic.js';
 import type { LineOfWork } from '../traffic/line-of-work.js';

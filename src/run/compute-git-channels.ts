@@ -1,7 +1,7 @@
 import { mergeChannels } from '../channels/merge-channel.js';
 import { symbolChannels, symbolShare } from '../channels/symbol-channels.js';
 import type { ChannelledPair } from '../channels/types.js';
-import { scaleMessages } from '../messages/scale.js';
+import { scaleMessages } from '../messages/channels.js';
 import type { RunBudget } from './run-budget.js';
 import type { PreparedScoring } from './score-pairs.js';
 
@@ -12,7 +12,7 @@ import type { PreparedScoring } from './score-pairs.js';
  * `scan` of n agents compares n(n − 1)/2 pairs, and the channel costs a `git cat-file` and a parse
  * of every changed file version per pair (measured on bench:perf's repository, 200 agents: 108
  * pairs with a shared path or a direct import took 12 s of a 28 s profile). What that leaves out
- * (a removed export used through an import) is said in the report (messages/scale.ts).
+ * (a removed export used through an import) is said in the report (messages/channels.ts).
  */
 export const SYMBOLS_ON_EVERY_PAIR_UP_TO = 300;
 

@@ -3,7 +3,7 @@ import { graphCachePath } from '../graph/graph-cache.js';
 import { loadImportGraph } from '../graph/load-import-graph.js';
 import { isGraphBuildRunning, requestGraphBuild } from '../graph/request-graph-build.js';
 import type { GraphRefresh, LoadedGraph } from '../graph/types.js';
-import { graphMessages } from '../messages/graph.js';
+import { graphMessages } from '../messages/channels.js';
 import type { Airspace } from '../traffic/collect-airspace.js';
 import { targetOf } from '../traffic/line-of-work.js';
 

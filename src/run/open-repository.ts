@@ -3,7 +3,7 @@ import type { AirspaceConfig } from '../config/defaults.js';
 import { AirspaceError } from '../errors.js';
 import { commitTime } from '../git/commit-time.js';
 import { resolveRepo, type RepoInfo } from '../git/resolve-repo.js';
-import { cliMessages } from '../messages/cli.js';
+import { cliMessages } from '../messages/command-line.js';
 
 /** The repository a command runs in and its validated configuration: the first step of every pipeline. */
 export async function openRepository(cwd: string, options: { inheritRepoEnv?: boolean } = {}): Promise<{ repo: RepoInfo; config: AirspaceConfig }> {

@@ -1,8 +1,8 @@
 import { publishBeacon } from '../beacon/publish-beacon.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import { isAirspaceError } from '../errors.js';
-import { beaconNotPublishedLine } from '../messages/beacon.js';
-import { runMessages } from '../messages/run.js';
+import { beaconNotPublishedLine } from '../messages/transponder.js';
+import { runMessages } from '../messages/hooks-and-check.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import type { RunJudgement } from './assemble-report.js';
 import { isOverBudget, type RunBudget } from './run-budget.js';

@@ -1,6 +1,6 @@
 import { pairKey } from '../engine/index.js';
 import type { ChannelledPair } from '../channels/types.js';
-import { runMessages } from '../messages/run.js';
+import { runMessages } from '../messages/hooks-and-check.js';
 import type { AirspaceReport } from '../report/check-report.js';
 import { appendSamples } from '../state/history-store.js';
 import type { Airspace } from '../traffic/collect-airspace.js';

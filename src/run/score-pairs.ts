@@ -10,7 +10,7 @@ import {
   type Vec3,
 } from '../engine/index.js';
 import type { ModelOverrides } from '../config/defaults.js';
-import { runMessages } from '../messages/run.js';
+import { runMessages } from '../messages/hooks-and-check.js';
 import type { ReportLink } from '../report/check-report.js';
 import { symbolValue, type SignaturePolicy } from '../symbols/symbol-value.js';
 import type { ChannelledPair } from '../channels/types.js';

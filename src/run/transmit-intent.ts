@@ -1,5 +1,5 @@
 import type { Link } from '../engine/index.js';
-import { runMessages } from '../messages/run.js';
+import { runMessages } from '../messages/hooks-and-check.js';
 import type { InboxNote } from '../report/check-report.js';
 import { clearPair, deliverMessage, dropGoneSenders, pendingNew } from '../state/inbox-store.js';
 import type { InboxMessage } from '../state/inbox-message.js';

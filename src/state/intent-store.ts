@@ -11,9 +11,9 @@
 import { isAbsolute, posix, relative, sep } from 'node:path';
 import { AirspaceError } from '../errors.js';
 import { git } from '../git/exec-git.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { repoPathProblem } from '../beacon/safe-repo-path.js';
-import { intentMessages } from '../messages/intent.js';
+import { intentMessages } from '../messages/transponder.js';
 import { readJsonFile, updateJsonFile } from './json-file.js';
 import { stateFile } from './state-dirs.js';
 

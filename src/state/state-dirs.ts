@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { AirspaceError } from '../errors.js';
 import { git } from '../git/exec-git.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 
 export const STATE_FOLDER = 'airspace';
 

@@ -1,4 +1,4 @@
-import { symbolMessages } from '../messages/symbols.js';
+import { symbolMessages } from '../messages/channels.js';
 import { loadOxcParser, oxcLang } from '../source/load-oxc-parser.js';
 
 /**

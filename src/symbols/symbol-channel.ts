@@ -2,7 +2,7 @@ import { diffKey, diffWorkingSet, diffWorkingSets } from '../git/diff-working-se
 import { currentRunSignal, withRunSignal } from '../git/run-scope.js';
 import { isAirspaceError } from '../errors.js';
 import type { ImportGraph } from '../engine/types.js';
-import { symbolMessages } from '../messages/symbols.js';
+import { symbolMessages } from '../messages/channels.js';
 import type { WorkingSetFile } from '../traffic/working-set.js';
 import { addedLines } from './added-lines.js';
 import { diffModules } from './diff-declarations.js';

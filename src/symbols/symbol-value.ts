@@ -1,4 +1,4 @@
-import { symbolMessages } from '../messages/symbols.js';
+import { symbolMessages } from '../messages/channels.js';
 import type { SymbolCollision } from './symbol-types.js';
 
 /**

@@ -23,7 +23,7 @@
 import { isAirspaceError } from '../errors.js';
 import { lastFetchAge, lastUserFetch, type LastFetch, type UserFetch } from '../git/fetch-traffic.js';
 import { resolveRepo, type RepoInfo } from '../git/resolve-repo.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { discoverTraffic, type OwnshipAs } from './discover-traffic.js';
 import { targetOf, type LineOfWork } from './line-of-work.js';
 import { comparePairs } from './pair-working-sets.js';

@@ -1,8 +1,7 @@
 import { AirspaceError } from '../errors.js';
 import { runGit } from '../git/exec-git.js';
 import { requireSafe } from '../git/git-argument.js';
-import { gitMessages } from '../messages/git.js';
-import { usageMessages } from '../messages/usage.js';
+import { gitMessages, usageMessages } from '../messages/command-line.js';
 
 export interface ExplicitAgent {
   readonly id: string;

@@ -8,7 +8,7 @@ import { readIndex, snapshotError, snapshotFromStatus, type IndexCopy, type Snap
 import { readWorktreeGitDir } from '../git/worktree-git-dir.js';
 import { readWorktreeStatus, type WorktreeStatus } from '../git/worktree-status.js';
 import { hookCoverage, type HookProtection } from '../install/hook-coverage.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { mapLimit } from './limit-concurrency.js';
 import { worktreeAgentId } from './line-of-work.js';
 import { byCodeUnits } from '../engine/code-unit-order.js';

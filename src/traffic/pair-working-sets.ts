@@ -1,5 +1,5 @@
 import { isAirspaceError } from '../errors.js';
-import { gitMessages } from '../messages/git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { boundaries, lineCommits, lineEditTimes, type CommitGraph } from '../git/branch-history.js';
 import { diffKey, diffWorkingSets, type DiffRequest, type DiffWorkingSet } from '../git/diff-working-set.js';
 import { lastCommitTimes, worktreeMtimes } from '../git/last-edit-times.js';

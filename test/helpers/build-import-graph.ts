@@ -1,4 +1,4 @@
-import { graphMessages, type GraphWarning } from '../../src/messages/graph.js';
+import { graphMessages, type GraphWarning } from '../../src/messages/channels.js';
 import { toImportGraph } from '../../src/graph/adjacency.js';
 import { cruiseInBatches } from '../../src/graph/cruise-in-batches.js';
 import { findRootTsconfig } from '../../src/graph/find-root-tsconfig.js';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRunSignal } from '../../src/git/run-scope.js';
-import { symbolMessages } from '../../src/messages/symbols.js';
+import { symbolMessages } from '../../src/messages/channels.js';
 import { mergeChannels } from '../../src/channels/merge-channel.js';
 import { symbolChannels } from '../../src/channels/symbol-channels.js';
 import type { ChannelledPair } from '../../src/channels/types.js';

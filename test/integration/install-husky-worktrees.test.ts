@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectInstallation, install } from '../../src/install/index.js';
-import { findingLines, installResultLines } from '../../src/messages/install.js';
+import { findingLines, installResultLines } from '../../src/messages/setup.js';
 import { gitIn, initRepo, PROJECT_ROOT, removeDir, tempDir, testEnv } from '../helpers/temp-repo.js';
 
 /**

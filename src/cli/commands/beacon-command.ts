@@ -1,6 +1,6 @@
 import { EXIT } from '../../errors.js';
-import { beaconClearedLine, beaconListLine, beaconPublishedLine, staleBeaconsClearedLine, untrackedByNameLine } from '../../messages/beacon.js';
-import { cliMessages } from '../../messages/cli.js';
+import { beaconClearedLine, beaconListLine, beaconPublishedLine, staleBeaconsClearedLine, untrackedByNameLine } from '../../messages/transponder.js';
+import { cliMessages } from '../../messages/command-line.js';
 import type { Output } from '../../report/output.js';
 import { jsonText, sanitizeText } from '../../report/sanitize-text.js';
 import { clearOwnBeacon, clearStaleBeacons, listRemoteBeacons, publishOwnBeacon } from '../../app/beacon.js';

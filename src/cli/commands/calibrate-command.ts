@@ -1,6 +1,6 @@
 import { EXIT } from '../../errors.js';
 import type { ModelScore } from '../../app/calibrate.js';
-import { calibrateMessages as m } from '../../messages/calibrate.js';
+import { calibrateMessages as m } from '../../messages/evaluation.js';
 import type { Output } from '../../report/output.js';
 import { jsonText } from '../../report/sanitize-text.js';
 import { calibrateModel, type CalibrateOutcome } from '../../app/calibrate.js';

@@ -1,5 +1,5 @@
 import { AirspaceError, EXIT } from '../../errors.js';
-import { cliMessages } from '../../messages/cli.js';
+import { cliMessages } from '../../messages/command-line.js';
 import type { Output } from '../../report/output.js';
 import { renderReportMatrix } from '../../report/render-matrix.js';
 import { renderReportText } from '../../report/render-text.js';

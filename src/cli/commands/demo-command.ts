@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { StoryStep } from '../../app/demo.js';
 import { EXIT } from '../../errors.js';
-import { demoMessages as m } from '../../messages/demo.js';
+import { demoMessages as m } from '../../messages/agent-views.js';
 import type { Output } from '../../report/output.js';
 import { jsonText } from '../../report/sanitize-text.js';
 import { playDemo } from '../../app/demo.js';

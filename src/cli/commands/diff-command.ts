@@ -1,5 +1,5 @@
 import { AirspaceError, EXIT } from '../../errors.js';
-import { peerDiffMessages } from '../../messages/peer-diff.js';
+import { peerDiffMessages } from '../../messages/agent-views.js';
 import type { Output } from '../../report/output.js';
 import { jsonText } from '../../report/sanitize-text.js';
 import type { PeerDiffReport } from '../../report/peer-diff-report.js';

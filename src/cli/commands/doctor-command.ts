@@ -1,5 +1,5 @@
 import { EXIT } from '../../errors.js';
-import { formatInstallFindings } from '../../messages/install.js';
+import { formatInstallFindings } from '../../messages/setup.js';
 import type { Output } from '../../report/output.js';
 import { diagnose } from '../../app/doctor.js';
 import { jsonText } from '../../report/sanitize-text.js';

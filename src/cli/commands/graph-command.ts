@@ -1,5 +1,5 @@
 import { EXIT } from '../../errors.js';
-import { graphBuildMessages } from '../../messages/graph-build.js';
+import { graphBuildMessages } from '../../messages/channels.js';
 import type { Output } from '../../report/output.js';
 import { jsonText } from '../../report/sanitize-text.js';
 import { buildGraph } from '../../app/graph.js';

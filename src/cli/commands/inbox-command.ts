@@ -1,5 +1,5 @@
 import { EXIT } from '../../errors.js';
-import { inboxSummaryLine } from '../../messages/beacon.js';
+import { inboxSummaryLine } from '../../messages/transponder.js';
 import type { Output } from '../../report/output.js';
 import { formatRanges } from '../../report/render-text.js';
 import { jsonText, sanitizeText } from '../../report/sanitize-text.js';

@@ -1,8 +1,7 @@
 import type { ClaudeCodeAction } from '../../app/install.js';
-import { claudeCodeMessages } from '../../messages/claude-code.js';
-import { formatInstallResult, formatUninstallResult } from '../../messages/install.js';
+import { claudeCodeMessages, formatInstallResult, formatUninstallResult } from '../../messages/setup.js';
 import { EXIT } from '../../errors.js';
-import { graphBuildMessages } from '../../messages/graph-build.js';
+import { graphBuildMessages } from '../../messages/channels.js';
 import type { Output } from '../../report/output.js';
 import { installAirspace, uninstallAirspace } from '../../app/install.js';
 

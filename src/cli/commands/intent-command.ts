@@ -1,5 +1,5 @@
 import { EXIT } from '../../errors.js';
-import { intentMessages } from '../../messages/intent.js';
+import { intentMessages } from '../../messages/transponder.js';
 import type { Output } from '../../report/output.js';
 import { jsonText } from '../../report/sanitize-text.js';
 import { changeIntent, declareIntent } from '../../app/intent.js';

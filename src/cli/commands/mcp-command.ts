@@ -1,6 +1,6 @@
 import { AirspaceError, EXIT } from '../../errors.js';
 import { packageVersion } from '../../app/version.js';
-import { mcpMessages } from '../../messages/mcp.js';
+import { mcpMessages } from '../../messages/agent-views.js';
 import { createMcpServer, serveStdio } from '../../mcp/mcp-server.js';
 import { runCheck, runInbox, runIntent, runScan } from './agent-runs.js';
 import { PEER_DIFF_DEFAULTS } from '../../report/peer-diff-report.js';

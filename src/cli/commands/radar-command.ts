@@ -1,8 +1,7 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { AirspaceError, EXIT } from '../../errors.js';
-import { usageMessages } from '../../messages/usage.js';
-import { cliMessages } from '../../messages/cli.js';
+import { usageMessages, cliMessages } from '../../messages/command-line.js';
 import type { Output } from '../../report/output.js';
 import { renderRadarHtml } from '../../report/radar-html.js';
 import { serveRadar } from '../../report/radar-server.js';

@@ -1,5 +1,5 @@
 import { EXIT } from '../../errors.js';
-import { replayMessages } from '../../messages/replay.js';
+import { replayMessages } from '../../messages/evaluation.js';
 import type { Output } from '../../report/output.js';
 import { jsonText } from '../../report/sanitize-text.js';
 import { replayRepository } from '../../app/replay.js';

@@ -1,6 +1,6 @@
 import { AirspaceError, EXIT, isAirspaceError } from '../../errors.js';
 import type { Link } from '../../app/watch.js';
-import { watchMessages } from '../../messages/watch.js';
+import { watchMessages } from '../../messages/agent-views.js';
 import type { AirspaceReport } from '../../report/check-report.js';
 import type { Output } from '../../report/output.js';
 import { renderWatchFrame } from '../../report/render-watch.js';

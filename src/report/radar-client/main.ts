@@ -5,7 +5,7 @@
  * `window.__radar` exposes what was actually drawn, for the browser test and curious users.
  */
 import type { RadarFrame, RadarPageData } from '../radar-html.js';
-import { radarPageText as T } from '../../messages/radar.js';
+import { radarPageText as T } from '../../messages/agent-views.js';
 import { computeLayout, outgrows } from './layout.js';
 import { startPolling } from './live.js';
 import { renderAgentPanel, renderEmptyPanel, renderLinkPanel } from './panel.js';

@@ -3,8 +3,8 @@
  * overlapping files with both sides' line ranges, who holds and who steers. Text only.
  */
 import type { Link, ScanResult } from '../../engine/types.js';
-import { radarPageText as T } from '../../messages/radar.js';
-import { symbolMessages } from '../../messages/symbols.js';
+import { radarPageText as T } from '../../messages/agent-views.js';
+import { symbolMessages } from '../../messages/channels.js';
 import type { ReportLink } from '../check-report.js';
 import { el, formatRanges, formatRisk, put } from './dom.js';
 

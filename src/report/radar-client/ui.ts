@@ -3,7 +3,7 @@
  * story notes, the details panel and the live status line.
  */
 import type { RadarFrame } from '../radar-html.js';
-import { radarPageText as T } from '../../messages/radar.js';
+import { radarPageText as T } from '../../messages/agent-views.js';
 import { AGENT_COLOR, LEVEL_COLOR, SYMBOL_COLOR, cssColor } from './colors.js';
 import { el, formatTime, put } from './dom.js';
 

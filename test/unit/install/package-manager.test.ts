@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { managerSnippet } from '../../../src/install/manager-snippets.js';
 import { detectPackageManager } from '../../../src/install/package-manager.js';
 import type { InstallResult } from '../../../src/install/types.js';
-import { findingLines, installResultLines, snippetLines } from '../../../src/messages/install.js';
+import { findingLines, installResultLines, snippetLines } from '../../../src/messages/setup.js';
 import { removeDir, tempDir } from '../../helpers/temp-repo.js';
 
 /**

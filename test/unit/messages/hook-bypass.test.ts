@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hookMessages } from '../../../src/messages/hook.js';
+import { hookMessages } from '../../../src/messages/hooks-and-check.js';
 
 /** Every line with which a hook blocks names that hook's own bypass and the environment switch. */
 describe('hook blocking lines carry the right bypass', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../src/engine/types.js';
-import { graphMessages } from '../../../src/messages/graph.js';
+import { graphMessages } from '../../../src/messages/channels.js';
 import { REPORT_SCHEMA, type AgentFactsReport, type AirspaceReport } from '../../../src/report/check-report.js';
 import { renderReportText } from '../../../src/report/render-text.js';
 import { createStyle } from '../../../src/report/terminal-style.js';

@@ -1,11 +1,21 @@
-import { formatAge } from './check.js';
+/**
+ * The transponder: this agent's beacon on the remote, its declared intent, the inbox. One section
+ * per concern, each opened by a `// --- name: what ---` line; a section exports named message
+ * objects (`as const`, or a record typed by its codes) and the few functions that word a typed
+ * result. Symbols are imported by name.
+ */
+
+import { formatAge } from './hooks-and-check.js';
+import type { BeaconSkipReason } from '../beacon/parse-beacon.js';
+import type { PublishFailure } from '../beacon/publish-beacon.js';
+
+// --- beacon: beacons published, skipped and cleared; the inbox (src/beacon/) ---
+
 /**
  * Wording of the transponder layer: beacons, intent, inbox. The layers return codes and facts;
  * these functions turn them into sentences. Arguments that come from peers (ids, paths, details)
  * must already be sanitized by the caller (src/report/sanitize-text.ts).
  */
-import type { BeaconSkipReason } from '../beacon/parse-beacon.js';
-import type { PublishFailure } from '../beacon/publish-beacon.js';
 
 export const beaconSkipReasonText: Readonly<Record<BeaconSkipReason | 'too-many' | 'unproven-claims', string>> = {
   'too-large': 'larger than the beacon size limit',
@@ -89,3 +99,36 @@ export function staleBeaconsClearedLine(n: number): string {
     ? 'no beacon of this clone stands for work that no longer exists'
     : `withdrew ${n} beacon${n === 1 ? '' : 's'} of this clone for work that no longer exists`;
 }
+
+// --- intent: intent add | list | clear (src/state/intent-store.ts) ---
+
+/** The reason words of src/beacon/safe-repo-path.ts, in a user's terms. */
+const PROBLEM_WORDS: Readonly<Record<string, string>> = {
+  empty: 'it is empty',
+  'too-long': 'it is too long',
+  absolute: 'it is absolute',
+  backslash: 'it contains a backslash; use / between folders',
+  nul: 'it contains a NUL character',
+  control: 'it contains control characters',
+  bidi: 'it contains invisible or bidi characters',
+  'dot-segment': 'it contains a . or .. segment',
+  'empty-segment': 'it contains an empty segment (//)',
+  'git-dir': 'it is inside .git',
+};
+
+export const intentMessages = {
+  outsideWorktree: (input: string, toplevel: string) => `intent add: ${input} is outside this worktree (${toplevel}); declare files of this repository`,
+  notAFile: (input: string, problem: string) =>
+    `intent add: ${JSON.stringify(input)} is not a file path inside this repository: ${PROBLEM_WORDS[problem] ?? problem}`,
+  tooMany: (declared: number, adding: number, max: number) =>
+    `intent add: intent holds at most ${max} files; ${declared} declared + ${adding} new would be ${declared + adding}. Nothing was added: declare fewer, or clear some with \`airspace-hooks intent clear PATH…\``,
+  needPaths: 'airspace-hooks intent add: name the files you are about to touch',
+  badTtl: (value: string) => `airspace-hooks intent add: --ttl takes a number of minutes greater than 0, not ${JSON.stringify(value)}`,
+  ttlOnlyForAdd: 'airspace-hooks intent: --ttl goes with intent add',
+  list: (action: string, paths: readonly string[]) =>
+    paths.length === 0
+      ? action === 'clear'
+        ? 'intent cleared'
+        : 'no declared intent'
+      : `${action === 'clear' ? 'intent left' : 'declared intent'} (${paths.length}):\n${paths.map((p) => `  ${p}`).join('\n')}`,
+} as const;

@@ -1,3 +1,10 @@
+/**
+ * Setting up and checking the setup: install, uninstall, doctor, the Claude Code hook, the config
+ * file. One section per concern, each opened by a `// --- name: what ---` line; a section exports
+ * named message objects (`as const`, or a record typed by its codes) and the few functions that
+ * word a typed result. Symbols are imported by name.
+ */
+
 import { relative } from 'node:path';
 import type {
   HookAction,
@@ -9,6 +16,10 @@ import type {
   UninstallAction,
   UninstallResult,
 } from '../install/index.js';
+import { formatAge } from './hooks-and-check.js';
+import type { CoverageReason, HookProtection } from '../install/hook-coverage.js';
+
+// --- install: install / uninstall and the installation part of doctor (src/install/) ---
 
 /** The project's own commands: npm refuses to run in a project that declares pnpm or yarn. */
 const CLI: Record<PackageManagerName, string> = {
@@ -217,3 +228,137 @@ export const formatInstallResult = (result: InstallResult, cwd?: string): string
 export const formatUninstallResult = (result: UninstallResult, cwd?: string): string => uninstallResultLines(result, cwd).join('\n');
 export const formatInstallFindings = (findings: readonly InstallFinding[], cwd?: string, pm?: PackageManagerName): string =>
   findingLines(findings, cwd, pm).join('\n');
+
+// --- claude-code: install --claude-code / uninstall for .claude/settings.json ---
+
+/** Wording of `install --claude-code` / `uninstall` for the Claude Code settings file. */
+export const claudeCodeMessages = {
+  notJson: (path: string) => `${path} is not valid JSON; fix it (or move it away) and run install --claude-code again`,
+  unexpectedShape: (path: string) => `${path}: "hooks" must be an object and "hooks.PreToolUse" a list; left untouched`,
+  needsWorktree: 'install --claude-code needs a worktree (Claude Code reads .claude/settings.json from the project folder)',
+  added: (path: string, created: boolean) =>
+    `  Claude Code: ${created ? 'created' : 'added the PreToolUse hook to'} ${path}${created ? ' with the PreToolUse hook' : ''} (edits are checked before they happen)`,
+  already: (path: string) => `  Claude Code: already installed (${path})`,
+  restored: (path: string, removed: boolean) =>
+    removed ? `  Claude Code: removed ${path} (install had created it)` : `  Claude Code: restored ${path} as it was before install`,
+  updated: (path: string) => `  Claude Code: updated the hook command in ${path} (it now finds the package in the main worktree)`,
+  leftAlone: (path: string) => `  Claude Code: ${path} has settings of its own; left alone (run install --claude-code in that worktree to add the hook)`,
+  laterWorktrees:
+    '  Claude Code: a worktree made later has .claude/settings.json only if it is committed; commit it to cover them (the hook finds the CLI in the main worktree)',
+  // Printed by the hook command itself through `sh` inside single quotes: no single quote here.
+  hookNotInstalled:
+    'airspace-hooks: the hook script is not in this worktree or the main one (node_modules/airspace-hooks), edit not checked (fix: npm install)',
+  entryRemoved: (path: string) => `  Claude Code: ${path} was edited since install; took out our PreToolUse hook and kept the rest`,
+} as const;
+
+// --- doctor: doctor's findings and fixes ---
+
+export const doctorMessages = {
+  nodeOk: (v: string) => `Node.js ${v}`,
+  nodeOld: (v: string) => `Node.js ${v} is too old (need >= 20.19)`,
+  nodeFix: 'install Node.js 20.19 or newer',
+  gitOk: (v: string) => `git ${v}`,
+  gitOld: (v: string) => `git ${v} has no \`merge-tree --write-tree\` (need >= 2.38)`,
+  gitFix: 'install git 2.38 or newer',
+  repoFix: 'run airspace-hooks inside a git worktree',
+  repoOk: (branch: string | null) => `repository on ${branch ?? 'a detached HEAD'}`,
+  noCommits: 'the repository has no commits yet: there is nothing to compare',
+  noCommitsFix: 'make a first commit',
+  detached: "detached HEAD: this worktree's agent id comes from its path, and peers cannot follow it by branch name",
+  detachedFix: 'git switch -c <branch> to give this line of work a name',
+  shallow: 'shallow clone: merge-bases may be missing, and pairs without one are reported as unknown',
+  shallowFix: 'git fetch --unshallow',
+  configFrom: (source: string) => `config from ${source}`,
+  configDefaults: 'no config file: defaults in use',
+  configFix: 'fix the key named above in .airspacerc.json, airspace.config.json or package.json#airspace',
+  noRemote: (remote: string) => `no remote "${remote}": only local worktrees are traffic, no beacons, no peers on other machines`,
+  noRemoteFix: (remote: string) => `git remote add ${remote} <url>, or set "remote" in the config`,
+  fetchedAgo: (remote: string, ageMs: number) => `traffic from ${remote} fetched ${formatAge(ageMs)} ago`,
+  neverFetched: (remote: string) => `traffic from ${remote} never fetched by airspace-hooks`,
+  /** `cli`: the command that runs our bin in this project (`npx airspace-hooks`, `pnpm exec airspace-hooks`…): a bare name is not on PATH after `npm i -D`. */
+  fetchFix: (cli: string) => `${cli} check --fetch (the pre-push hook does it on every push)`,
+  typescriptOk: (v: string) => `TypeScript ${v} (dependency-cruiser can read .ts files)`,
+  typescriptNoApi: (v: string) => `TypeScript ${v} has no JS API: dependency-cruiser cannot read .ts files and the dependency channel goes blind`,
+  typescriptMissingFor: (files: number) => `TypeScript is not installed: ${files} TypeScript files get no import edges`,
+  typescriptNotNeeded: 'no TypeScript files: TypeScript is not needed here',
+  typescriptFix: 'npm i -D typescript@5',
+  graphMissing: 'not built yet',
+  graphFix: (cli: string) => `${cli} graph build (later runs update it incrementally)`,
+  graphOk: (files: number, changed: number) => `import graph of ${files} files${changed ? `, ${changed} changed since it was built` : ''}`,
+  installationHeader: 'hooks',
+} as const;
+
+// --- config: configuration errors: one line naming the file, the key and what was expected ---
+
+/** Wording of configuration errors: one line, naming the file, the key and what was expected. */
+export const configMessages = {
+  unreadable: (path: string, reason: string) => `cannot read config ${path}: ${reason}`,
+  invalidJson: (path: string, reason: string) => `config ${path} is not valid JSON: ${reason}`,
+  invalidValue: (source: string, key: string, expected: string, received: string) => `config ${source}: "${key}" must be ${expected} (got ${received})`,
+  tooLarge: (path: string, bytes: number, limit: number) => `config ${path} is ${bytes} bytes; the limit is ${limit} bytes`,
+  thresholdsCrossed: (source: string, tauTA: number, tauRA: number, which: string) =>
+    `config ${source}: model.tauTA (${tauTA}) must be below model.tauRA (${tauRA}); ${which}`,
+  worktreesUnsupported: (source: string) =>
+    `config ${source}: "peers.worktrees" is not supported: other worktrees of this repository are always traffic (their uncommitted work is the collision seen earliest); remove the key`,
+  globExpected: (length: number, wildcards: number, alternatives: number) =>
+    `a glob of at most ${length} characters and ${wildcards} wildcards (*, **, ?), with at most ${alternatives} {a,b} alternatives and no extglob, ( | ) group, POSIX class or {1..9} range`,
+  twoConfigs: (used: string, other: string) => `config: both ${used} and ${other} exist; airspace-hooks reads only one, so keep one and delete the other`,
+} as const;
+
+// --- coverage: who runs airspace-hooks where: hook coverage of every worktree (src/install/hook-coverage.ts) ---
+
+/**
+ * Wording of hook coverage (src/install/hook-coverage.ts): why git runs no airspace hook in a
+ * worktree, and the one command that fixes it, written to work from any directory (`cd <path> &&`).
+ */
+const hooksPath = (p: HookProtection): string => (p.hooksPath?.scope ? `core.hooksPath (${p.hooksPath.scope})` : 'core.hooksPath');
+
+const WHY: Record<CoverageReason, (p: HookProtection) => string> = {
+  'nothing-installed': () => 'no airspace hook is installed',
+  'hooks-path-elsewhere': (p) => `${hooksPath(p)} sends git to ${p.hooksDir}, which has no pre-push hook`,
+  'foreign-hook': (p) => `${hooksPath(p)} sends git to ${p.hooksDir}, whose pre-push does not run airspace-hooks`,
+  'hook-not-executable': (p) => `${p.hooksDir}/pre-push is not executable, so git skips it`,
+  'husky-without-airspace': () => 'husky runs its hooks and .husky/pre-push does not call airspace-hooks',
+  'husky-runtime-missing': (p) => `husky's generated ${p.hooksDir} is missing there (it is gitignored)`,
+  'block-unreachable': () => 'the husky script exits before the airspace-hooks block',
+  'manager-without-airspace': () => 'its hook manager runs the hooks and its config does not call airspace-hooks',
+  'cli-missing': () => 'its hook cannot find the airspace-hooks CLI (no node_modules there, none on PATH)',
+};
+
+/** A path as one shell word. */
+function shellWord(path: string): string {
+  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+}
+
+export const coverageMessages = {
+  why: (p: HookProtection): string => (p.reason ? WHY[p.reason](p) : 'it runs airspace-hooks'),
+  /** The command that protects the worktree at `path`, runnable from anywhere. */
+  fix: (path: string, p: HookProtection): string => {
+    const cd = `cd ${shellWord(path)} && `;
+    switch (p.reason) {
+      case 'cli-missing':
+        return `${cd}npm install`;
+      case 'husky-runtime-missing':
+        return `${cd}npx husky`;
+      case 'hook-not-executable':
+        return `chmod +x ${shellWord(`${p.hooksDir}/pre-push`)}`;
+      case 'hooks-path-elsewhere':
+      case 'foreign-hook':
+        // Our shims join that worktree's own hooks dir; the hooks already there keep running first.
+        return `${cd}npx airspace-hooks install --worktree`;
+      default:
+        return `${cd}npx airspace-hooks install`;
+    }
+  },
+  /** The ONE line the agent with right of way reads when the other side will never be advised. */
+  holdUnprotected: (peer: string, why: string, fix: string) =>
+    `hold: you have right of way, but ${peer} runs no airspace hook (${why}): nobody will tell it to steer, so coordinate by hand, or protect it: ${fix}`,
+  /** scan: a pair whose steering agent will never be told. */
+  steerPairUnprotected: (pair: string, steer: string) => `${pair} (${steer} runs no airspace hook: nobody tells it to steer)`,
+  /** The steering side, when its own worktree runs no airspace hook: its push will not be checked. */
+  ownUnprotected: (why: string, fix: string) => `git runs no airspace hook in this worktree (${why}): your push will not be checked; protect it: ${fix}`,
+  /** doctor, one finding per unprotected worktree. */
+  worktreeUnprotected: (path: string, branch: string | null, why: string) => `${path}${branch ? ` (${branch})` : ''} runs no airspace hook on push: ${why}`,
+  worktreesProtected: (n: number) => `airspace-hooks runs on push in ${n === 1 ? 'this worktree' : `all ${n} worktrees`}`,
+  worktreesTopic: 'worktrees',
+} as const;
