@@ -26,8 +26,8 @@ describe('sanitizeText', () => {
     expect(sanitizeText('a\u0000b\u0008c\u007fd')).toBe('a\\u0000b\\u0008c\\u007fd');
     expect(sanitizeText('line1\nline2\r\nline3\rx')).toBe('line1 line2 line3 x');
     expect(sanitizeText('a\tb')).toBe('a b');
-    // A peer's diff line keeps its tabs; every other control character is still replaced.
-    expect(sanitizeText('\tif (x)\t{\u0000\u001b[2J', { allowTabs: true })).toBe('\tif (x)\t{\ufffd');
+    // A peer's diff line keeps its tabs; every other control character is still shown as an escape.
+    expect(sanitizeText('\tif (x)\t{\u0000\u001b[2J', { allowTabs: true })).toBe('\tif (x)\t{\\u0000\\u001b[2J');
     expect(sanitizeText('multi\nline', { allowNewlines: true })).toBe('multi\nline');
     expect(sanitizeText('a\u2028b')).toBe('a\\u2028b');
   });
