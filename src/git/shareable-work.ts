@@ -1,5 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { makeTempDir } from '../fs/temp-dir.js';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runGit, type GitOptions } from './exec-git.js';
 
@@ -48,7 +48,7 @@ export async function withoutUntrackedContent(cwd: string, work: string, options
   const untracked = nulList(addedOut.stdout).filter((path) => !tracked.has(path));
   if (untracked.length === 0) return { commit: work, untrackedByName: 0 };
   const parents = parentsOut.stdout.toString('utf8').trim().split(/\s+/).slice(1);
-  const dir = await mkdtemp(join(tmpdir(), 'airspace-index-'));
+  const dir = await makeTempDir('airspace-index-');
   try {
     const env = { GIT_INDEX_FILE: join(dir, 'index') };
     await git(['read-tree', work], { env });

@@ -1,6 +1,6 @@
-import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeTempDir } from '../fs/temp-dir.js';
 import { AirspaceError } from '../errors.js';
 import { gitMessages } from '../messages/command-line.js';
 import { git as runGitText, type GitOptions } from './exec-git.js';
@@ -70,7 +70,7 @@ export async function snapshotFromStatus(
   options: SnapshotOptions = {},
 ): Promise<WorktreeSnapshot> {
   if (status.entries.length === 0) return { dirty: false, commit: repo.head };
-  const dir = await mkdtemp(join(tmpdir(), 'airspace-index-'));
+  const dir = await makeTempDir('airspace-index-');
   const tempIndex = join(dir, 'index');
   try {
     await writeIndexCopy(index, tempIndex);
