@@ -122,14 +122,27 @@ export function createMcpServer(
 }
 
 /** Serves on stdin/stdout until the client closes stdin. Nothing else may write to stdout meanwhile. */
-export async function serveStdio(server: McpServer): Promise<void> {
+/**
+ * Serves until stdin ends. Resolves with the error that closed the stream, if one did: the SDK's
+ * stdio transport refuses a message over its 10 MB buffer by closing, and a client would only see
+ * the server go away — so the reason goes to stderr in one line and the command exits non-zero.
+ */
+export async function serveStdio(server: McpServer, onStreamError: (line: string) => void = () => undefined): Promise<Error | null> {
   const transport = new StdioServerTransport();
+  let failure: Error | null = null;
+  server.server.onerror = (error) => {
+    if (/exceeded maximum size/i.test(error.message)) {
+      failure = error;
+      onStreamError(mcpMessages.requestTooLarge);
+    }
+  };
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
     process.stdin.once('end', () => void server.close());
   });
   await server.connect(transport);
   await closed;
+  return failure;
 }
 
 function reportResult<R extends object>(summarize: (report: R) => string, report: R): CallToolResult {

@@ -10,6 +10,8 @@
 
 /** Sentences of the MCP server (`airspace-hooks mcp`): tool descriptions and result summaries. */
 export const mcpMessages = {
+  requestTooLarge:
+    'airspace-hooks mcp: a request larger than the 10 MB the MCP stdio transport accepts was refused, and the transport closed the stream; restart the server (send smaller arguments)',
   serverInstructions:
     'airspace-hooks warns when parallel agents (worktrees, branches, other machines) are about to collide in the same code. ' +
     'Call `check` before editing files another agent may touch; `intent_add` the files you are about to edit so peers see you coming; ' +

@@ -22,8 +22,8 @@ export async function mcpCommand(cwd: string): Promise<number> {
     },
     { version: packageVersion(), defaultCwd: cwd, peerDiffDefaults: PEER_DIFF_DEFAULTS },
   );
-  await serveStdio(server);
-  return EXIT.ok;
+  const failure = await serveStdio(server, (line) => process.stderr.write(`${line}\n`));
+  return failure === null ? EXIT.ok : EXIT.error;
 }
 
 function fail(error: Error): never {
