@@ -18,7 +18,8 @@ export function findCli(toplevel: string, commonDir: string, env: NodeJS.Process
   return candidates.find(isExecutable) ?? null;
 }
 
-function isExecutable(path: string): boolean {
+/** Whether this process may execute `path` (access X_OK). */
+export function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;

@@ -1,9 +1,9 @@
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { readHooksPath, type HooksPathSetting } from '../git/hooks-path.js';
 import { detectManager, isFile } from './detect-setup.js';
 import { readFingerprint } from './fingerprint.js';
-import { findCli } from './find-cli.js';
+import { findCli, isExecutable } from './find-cli.js';
 import { BLOCK_START, huskyBlockState } from './husky-block.js';
 import { managerSnippet } from './manager-snippets.js';
 
@@ -119,14 +119,5 @@ function readText(path: string): string | null {
     return statSync(path).isFile() ? readFileSync(path, 'utf8') : null;
   } catch {
     return null;
-  }
-}
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
   }
 }

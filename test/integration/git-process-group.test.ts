@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git, runGit } from '../../src/git/exec-git.js';
+import { gone } from '../helpers/processes.js';
 import { gitIn, initRepo, PROJECT_ROOT, removeDir, testEnv } from '../helpers/temp-repo.js';
 
 /**
@@ -18,22 +19,6 @@ beforeAll(() => {
 afterAll(() => removeDir(repo));
 
 const pidsIn = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map(Number) : []);
-/** Alive and not a zombie (a killed child of a dead git waits for init to reap it). */
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = `/proc/${pid}/stat`;
-  return !existsSync(stat) || !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
-};
-async function gone(pid: number): Promise<boolean> {
-  // Up to 10 s: on a loaded machine a killed process can take seconds to be reaped.
-  for (let i = 0; i < 500 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 20));
-  return !isAlive(pid);
-}
-
 describe('a git call whose child outlives git', () => {
   it('returns git’s output when git exits, and the child holding the pipes is killed', async () => {
     const pidFile = join(repo, '.git', 'linger.pid');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { cloneTemplate } from '../helpers/copied-clones.js';
 import { BIN, commitAll, gitIn, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { gone } from '../helpers/processes.js';
 
 /**
  * A budget holds against anything git starts, not only against git: a transport that trickles
@@ -67,23 +68,6 @@ function kill(pid: number): void {
   } catch {
     // Already gone.
   }
-}
-
-/** Alive and not a zombie (a killed child of a dead git waits for init to reap it). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = `/proc/${pid}/stat`;
-  return !existsSync(stat) || !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
-}
-
-async function gone(pid: number): Promise<boolean> {
-  // SIGKILL is delivered at once but the kernel reaps asynchronously: give it a moment.
-  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 20));
-  return !isAlive(pid);
 }
 
 function script(path: string, body: string): string {
