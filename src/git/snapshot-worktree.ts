@@ -97,7 +97,10 @@ export async function snapshotFromStatus(
     }
     if (large.size > 0) await addPlaceholders(git, cwd, env, large);
     const tree = await git(['write-tree'], { cwd, env });
-    const dateEnv: Record<string, string> = options.date ? { GIT_AUTHOR_DATE: options.date, GIT_COMMITTER_DATE: options.date } : {};
+    // One date for every snapshot: the same work on the same HEAD is the same commit, so checking an
+    // unchanged dirty worktree again writes no object (ten checks wrote 44 unreachable ones).
+    const date = options.date ?? SNAPSHOT_DATE;
+    const dateEnv: Record<string, string> = { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
     const commitEnv = {
       GIT_AUTHOR_NAME: 'airspace-hooks',
       GIT_AUTHOR_EMAIL: 'airspace@localhost',
@@ -119,6 +122,9 @@ export async function snapshotFromStatus(
  * one small binary placeholder, so the file still counts — as a whole-file edit, git's "binary
  * files differ" — and a peer adding the same path still conflicts with it.
  */
+/** The fixed date of snapshot commits (nothing reads it: edit times come from the files). */
+const SNAPSHOT_DATE = '@1000000000 +0000';
+
 export const LARGE_UNTRACKED_BYTES = 4 * 1024 * 1024;
 const PLACEHOLDER = 'airspace-hooks: a large untracked file, not read into git\0\n';
 
