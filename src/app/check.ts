@@ -19,8 +19,22 @@ export interface CheckOptions extends RunControl {
   readonly json?: boolean;
 }
 
+/** What `check` found: the report (null when the hook it is judged as is off) and the run's own lines. */
+export interface CheckOutcome {
+  readonly report: AirspaceReport | null;
+  /** Lines beside the report, as a hook prints them (a beacon not published, beacons withdrawn, a fetch failure under failClosed). */
+  readonly notes: readonly string[];
+  /** The run must fail for a reason other than an RA (failClosed with an unknown state), as the hook would. */
+  readonly failedClosed: boolean;
+}
+
 /** `check`: this worktree against all traffic; null when the hook it is judged as is off. */
 export async function checkWorktree(cwd: string, options: CheckOptions = {}): Promise<AirspaceReport | null> {
+  return (await checkWorktreeOutcome(cwd, options)).report;
+}
+
+/** `check`, with the lines and the fail-closed verdict a hook would print and obey. */
+export async function checkWorktreeOutcome(cwd: string, options: CheckOptions = {}): Promise<CheckOutcome> {
   const outcome = await runAirspace(
     {
       kind: 'check',
@@ -31,7 +45,7 @@ export async function checkWorktree(cwd: string, options: CheckOptions = {}): Pr
     },
     control(options),
   );
-  return outcome.judgements[0]?.report ?? null;
+  return { report: outcome.judgements[0]?.report ?? null, notes: outcome.notes, failedClosed: outcome.failedClosed };
 }
 
 export interface ScanOptions extends RunControl {

@@ -126,8 +126,10 @@ describe('a dead line of work blocks nobody', () => {
   it('work discarded: its machine withdraws its beacon on its next network command, and the peer is clear', () => {
     const { ada, bo, remote } = collision();
     gitIn(ada, 'checkout', '--', FILE);
-    const own = check(ada);
+    const own = runCli(ada, ['check', '--fetch']);
     expect(own.status).toBe(0);
+    // check says what its run did beside the report, as the hook does.
+    expect(own.stderr).toContain('withdrew 1 beacon of this clone for work that no longer exists');
     expect(beaconRefs(remote)).toEqual([]);
     const after = check(bo);
     expect(after.report.verdict.steerFrom).toEqual([]);

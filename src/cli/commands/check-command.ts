@@ -3,7 +3,7 @@ import { cliMessages } from '../../messages/command-line.js';
 import type { Output } from '../../report/output.js';
 import { renderReportMatrix } from '../../report/render-matrix.js';
 import { renderReportText } from '../../report/render-text.js';
-import { checkWorktree, SCAN_CHANNELS, scanAgents } from '../../app/check.js';
+import { checkWorktreeOutcome, SCAN_CHANNELS, scanAgents } from '../../app/check.js';
 import { interruptSignal } from '../interrupt-signal.js';
 import { jsonText } from '../../report/sanitize-text.js';
 
@@ -13,9 +13,13 @@ export interface CheckArgs {
   readonly json: boolean;
 }
 
-/** `check`: this worktree against all traffic; exit 1 only when it must steer in a blocking mode. */
+/**
+ * `check`: this worktree against all traffic; exit 1 only when it must steer in a blocking mode,
+ * or — judged as a hook with `--hook` — when that hook would fail closed. The run's own lines go to
+ * stderr, as the hook prints them.
+ */
 export async function checkCommand(cwd: string, args: CheckArgs, output: Output): Promise<number> {
-  const report = await checkWorktree(cwd, {
+  const { report, notes, failedClosed } = await checkWorktreeOutcome(cwd, {
     ...(args.fetch !== undefined ? { fetch: args.fetch } : {}),
     as: args.hook,
     json: args.json,
@@ -24,7 +28,8 @@ export async function checkCommand(cwd: string, args: CheckArgs, output: Output)
   });
   if (!report) return EXIT.ok; // the hook's mode is off
   output.out(args.json ? jsonText(report) : renderReportText(report, output.style));
-  return report.verdict?.block ? EXIT.steer : EXIT.ok;
+  for (const note of notes) output.err(note);
+  return report.verdict?.block || failedClosed ? EXIT.steer : EXIT.ok;
 }
 
 export interface ScanArgs {
