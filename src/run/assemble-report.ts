@@ -94,7 +94,7 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
   for (const link of report.links) counts[link.level]++;
   const scan: ScanResult = { advisories, links: report.links, positions: scored.positions, fileCoordinates: scored.fileCoordinates, counts };
   const live = new Set([...(ownship && hasWork ? [ownship.id] : []), ...airspace.traffic.filter((l) => l.kind === 'worktree').map((l) => l.id)]);
-  const ownBeacons: OwnBeaconsSeen = { published: gathered.ownBeacons, live, discarded: ownship && !hasWork ? ownship.id : null };
+  const ownBeacons: OwnBeaconsSeen = { clone: gathered.clone.id, published: gathered.ownBeacons, live, discarded: ownship && !hasWork ? ownship.id : null };
   return { report, scan, ownBeacon, ownWork: ownship ? targetOf(ownship) : null, ownBeacons };
 }
 

@@ -114,7 +114,8 @@ async function newestStates(input: BeaconFoldInput, pair: PairWorkingSets, merge
   const beacon = peer === null ? undefined : mergedInto.get(peer);
   const published = beacon ? input.workOf(beacon) : null;
   if (tip === undefined || published === null) return pair.states;
-  if (published !== tip && !(await isAncestor(input.cwd, tip, published))) return pair.states;
+  // identify() proved a clone's beacon on top of the branch already; an older publisher's was taken on its name.
+  if (!beacon!.clone && published !== tip && !(await isAncestor(input.cwd, tip, published))) return pair.states;
   return pair.a === input.ownshipId ? { a: own, b: published, fromBase: false } : { a: published, b: own, fromBase: false };
 }
 

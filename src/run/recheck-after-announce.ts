@@ -1,7 +1,10 @@
 import { FETCHED_BEACON_PREFIX } from '../beacon/agent-ref.js';
+import type { FetchResult } from '../git/fetch-traffic.js';
 import { runGit } from '../git/exec-git.js';
 import type { Link } from '../engine/index.js';
 import type { RunJudgement } from './assemble-report.js';
+import { isOverBudget, type RunBudget } from './run-budget.js';
+import { verdictFor } from './verdict.js';
 
 /**
  * Stage 6b of a pre-push (src/run/run-airspace.ts): look again after announcing.
@@ -23,6 +26,44 @@ import type { RunJudgement } from './assemble-report.js';
  * compare-and-swap (`--force-with-lease`) would close that too, but there is no one ref both
  * first pushes of two different branches update.
  */
+
+export interface RecheckInput {
+  readonly cwd: string;
+  readonly budget: RunBudget;
+  /** The judgements of the first look, one per pushed ref (their beacons just published). */
+  readonly judgements: readonly RunJudgement[];
+  /** Fetches the traffic again (stage `recheck`). */
+  readonly fetchAgain: () => Promise<FetchResult>;
+  /** Judges pushed ref `i` again on the traffic `fetched`. */
+  readonly judgeAgain: (i: number, fetched: FetchResult) => Promise<RunJudgement>;
+}
+
+/**
+ * The second look: the judgements to keep (the first ones when nothing but our own beacon
+ * changed), and the peers that appeared meanwhile. A look cut by the budget keeps the first verdict,
+ * as a cut publish does.
+ */
+export async function recheckAfterAnnounce(input: RecheckInput): Promise<{ judgements: RunJudgement[]; newcomers: string[] }> {
+  const kept = { judgements: [...input.judgements], newcomers: [] as string[] };
+  const clone = input.judgements[0]?.ownBeacons.clone;
+  if (clone === undefined) return kept;
+  try {
+    const before = await trafficRefs(input.cwd, clone);
+    const again = await input.fetchAgain();
+    if (!again.ok || (await trafficRefs(input.cwd, clone)) === before) return kept;
+    const judgements: RunJudgement[] = [];
+    const newcomers: string[] = [];
+    for (const [i, first] of input.judgements.entries()) {
+      const steered = steerFromNewcomers(first, await input.judgeAgain(i, again));
+      judgements.push(steered.judgement);
+      newcomers.push(...steered.newcomers);
+    }
+    return { judgements, newcomers };
+  } catch (error) {
+    if (isOverBudget(error) || input.budget.signal.aborted) return kept;
+    throw error;
+  }
+}
 
 /** Our copies of the remote's refs (branches and beacons), minus this clone's own beacons: what a second look can change. */
 export async function trafficRefs(cwd: string, cloneId: string): Promise<string> {
@@ -52,9 +93,9 @@ export function steerFromNewcomers(first: RunJudgement, second: RunJudgement): {
     return { ...rest, steer: own, hold: peer };
   });
   if (newcomers.length === 0) return { judgement: second, newcomers };
-  const steerFrom = [...new Set([...verdict.steerFrom, ...newcomers])];
-  const holdAgainst = verdict.holdAgainst.filter((peer) => !newcomers.includes(peer));
   const advisories = links.filter((link) => link.level !== 'clear');
-  const report = { ...second.report, links, advisories, verdict: { ...verdict, steerFrom, holdAgainst, block: verdict.mode === 'block' } };
+  // The one verdict rule (a stale beacon still never blocks alone), on the links as steered now.
+  const changed = { ...second.report, links, advisories };
+  const report = { ...changed, verdict: verdictFor(changed, verdict.mode) };
   return { judgement: { ...second, report, scan: { ...second.scan, links, advisories } }, newcomers };
 }

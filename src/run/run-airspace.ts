@@ -5,7 +5,6 @@ import type { FetchResult } from '../git/fetch-traffic.js';
 import { isBranchName, isRemoteName } from '../git/ref-names.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
 import { withRunScope } from '../git/run-scope.js';
-import { cloneIdentity } from '../state/clone-identity.js';
 import { hookMessages, runMessages } from '../messages/hooks-and-check.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import type { OwnshipAs } from '../traffic/discover-traffic.js';
@@ -15,8 +14,8 @@ import { computeGitChannels } from './compute-git-channels.js';
 import { gatherInputs } from './gather-inputs.js';
 import { openRepository } from './open-repository.js';
 import { publishOwnBeacon } from './publish-own-beacon.js';
-import { steerFromNewcomers, trafficRefs } from './recheck-after-announce.js';
-import { withdrawOwnBeacons } from './withdraw-own-beacons.js';
+import { recheckAfterAnnounce } from './recheck-after-announce.js';
+import { withdrawAfterRun } from './withdraw-own-beacons.js';
 import { isOverBudget, startBudget, type RunBudget, type StageRecord } from './run-budget.js';
 import { planRun, type PushedRef, type RunPlan, type RunRequest } from './run-request.js';
 import { scoreAirspace } from './score-airspace.js';
@@ -109,33 +108,21 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         }
         // 6b: announced; look again before deciding (src/run/recheck-after-announce.ts).
         if (plan.hook === 'pre-push' && fetched?.ok && judgements.some((j) => j.ownBeacon)) {
-          try {
-            const cloneId = (await cloneIdentity(repo.commonDir)).id;
-            const before = await trafficRefs(request.cwd, cloneId);
-            const again = await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'recheck');
-            if (again.ok && (await trafficRefs(request.cwd, cloneId)) !== before) {
-              for (const [i, target] of targets.entries()) {
-                const second = await judge({ request, plan, config, repo, remote, fetched: again, target, budget, progress, env: options.env });
-                const { judgement, newcomers } = steerFromNewcomers(judgements[i]!, second);
-                judgements[i] = judgement;
-                for (const peer of newcomers) notes.push(runMessages.pushedAtOnce(sanitizeText(peer)));
-              }
-            }
-          } catch (error) {
-            // Like a cut publish, a cut second look never takes the first verdict away.
-            if (!isOverBudget(error) && !budget.signal.aborted) throw error;
-          }
+          const second = await recheckAfterAnnounce({
+            cwd: request.cwd,
+            budget,
+            judgements,
+            fetchAgain: () => fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'recheck'),
+            judgeAgain: (i, again) => judge({ request, plan, config, repo, remote, fetched: again, target: targets[i]!, budget, progress, env: options.env }),
+          });
+          judgements.splice(0, judgements.length, ...second.judgements);
+          for (const peer of second.newcomers) notes.push(runMessages.pushedAtOnce(sanitizeText(peer)));
         }
-        // A run that touched the network refreshes this clone's airspace: beacons of dead lines of work go.
-        const first = judgements[0];
-        let withdrawnBeacons = 0;
+        // 7: a run that touched the network refreshes this clone's airspace: beacons of dead lines of work go.
         // Withdrawing needs the remote's current beacons: not after a failed beacon part.
-        if (plan.fetch && fetched?.ok && fetched.beaconsFailed === undefined && first && !budget.signal.aborted) {
-          const live = new Set(judgements.flatMap((j) => [...j.ownBeacons.live]));
-          const discarded = judgements.length === 1 ? first.ownBeacons.discarded : null;
-          withdrawnBeacons = await withdrawOwnBeacons(budget, request.cwd, remote, { published: first.ownBeacons.published, live, discarded });
-          if (withdrawnBeacons > 0) notes.push(runMessages.beaconsWithdrawn(withdrawnBeacons));
-        }
+        const withdrawnBeacons =
+          plan.fetch && fetched?.ok && fetched.beaconsFailed === undefined ? await withdrawAfterRun(budget, request.cwd, remote, judgements) : 0;
+        if (withdrawnBeacons > 0) notes.push(runMessages.beaconsWithdrawn(withdrawnBeacons));
         return { plan, judgements, stages: budget.log, notes, failedClosed, idle: false, withdrawnBeacons };
       },
       budget.checkDeadline,

@@ -6,6 +6,8 @@ import { isOverBudget, type RunBudget } from './run-budget.js';
 
 /** What stage 5 knew about this clone's own beacons (src/run/assemble-report.ts). */
 export interface OwnBeaconsSeen {
+  /** This clone's id: its beacons are the ones under `refs/airspace/remote/beacons/<clone>/`. */
+  readonly clone: string;
   /** This clone's beacons on the remote as the fetch saw them. */
   readonly published: readonly OwnBeaconRef[];
   /** Ids of this clone's lines of work that have work now (the ownship with work, local worktrees). */
@@ -15,13 +17,31 @@ export interface OwnBeaconsSeen {
 }
 
 /**
+ * Stage 7 for the judgements of one run: a line of work is alive if any judgement saw it alive;
+ * only a run that judged one line knows that line's work was discarded. Skipped when the beacon
+ * part of the fetch failed (the remote's current beacons are not known) or the run was cut.
+ */
+export async function withdrawAfterRun(
+  budget: RunBudget,
+  cwd: string,
+  remote: string,
+  judgements: readonly { readonly ownBeacons: OwnBeaconsSeen }[],
+): Promise<number> {
+  const first = judgements[0];
+  if (!first || budget.signal.aborted) return 0;
+  const live = new Set(judgements.flatMap((j) => [...j.ownBeacons.live]));
+  const discarded = judgements.length === 1 ? first.ownBeacons.discarded : null;
+  return withdrawOwnBeacons(budget, cwd, remote, { published: first.ownBeacons.published, live, discarded });
+}
+
+/**
  * Stage 7 of a run that touched the network (src/run/run-airspace.ts): a clone withdraws the
  * beacons it published for lines of work that no longer exist — a deleted branch, discarded work —
  * so no peer is blocked by a dead line of work (docs/decisions/agent-identity.md). A beacon of a
  * local branch that still exists but is not checked out stays: its work is still there. One
  * `for-each-ref` and one push, only when there is something to withdraw; a failure is no verdict.
  */
-export async function withdrawOwnBeacons(budget: RunBudget, cwd: string, remote: string, seen: OwnBeaconsSeen): Promise<number> {
+export async function withdrawOwnBeacons(budget: RunBudget, cwd: string, remote: string, seen: Omit<OwnBeaconsSeen, 'clone'>): Promise<number> {
   const candidates = seen.published.filter((b) => b.agent !== null && (b.agent === seen.discarded || !seen.live.has(b.agent)));
   if (candidates.length === 0) return 0;
   const timeoutMs = Math.min(budget.remaining() - 100, 5_000);
