@@ -26,7 +26,7 @@ const ERROR_CODES = {
   'radar-out-dir': 'usage',
   'bad-debounce': 'usage',
   'bad-number': 'usage',
-  'claude-needs-worktree': 'usage',
+  'harness-needs-worktree': 'usage',
   'command-failed': 'usage',
   'peer-ambiguous': 'usage',
   'peer-not-found': 'usage',
@@ -38,7 +38,7 @@ const ERROR_CODES = {
   'config-too-large': 'config',
   'config-unreadable': 'config',
   'checks-off': 'config',
-  'claude-settings-invalid': 'config',
+  'harness-settings-invalid': 'config',
   // environment: the repository, the remote, the machine, the data on disk
   'bare-repository': 'environment',
   'git-missing': 'environment',

@@ -84,12 +84,15 @@ export async function main(argv: readonly string[], output: Output = processOutp
         y
           .option('force', { type: 'boolean', default: false, describe: cliMessages.options.force })
           .option('worktree', { type: 'boolean', default: false, describe: cliMessages.options.worktree })
-          .option('claude-code', { type: 'boolean', default: false, describe: agentsCliMessages.options.claudeCode }),
+          .option('claude-code', { type: 'boolean', default: false, describe: agentsCliMessages.options.claudeCode })
+          .option('cursor', { type: 'boolean', default: false, describe: agentsCliMessages.options.cursor })
+          .option('gemini', { type: 'boolean', default: false, describe: agentsCliMessages.options.gemini })
+          .option('codex', { type: 'boolean', default: false, describe: agentsCliMessages.options.codex }),
       (args) =>
         run(async () =>
           (await import('./commands/install-command.js')).installCommand(
             cwd,
-            { force: args.force, claudeCode: args.claudeCode, worktree: args.worktree },
+            { force: args.force, claudeCode: args.claudeCode, cursor: args.cursor, gemini: args.gemini, codex: args.codex, worktree: args.worktree },
             output,
           ),
         )(),

@@ -80,6 +80,9 @@ export const agentsCliMessages = {
     watchJson: 'stream NDJSON events (advisory raised / changed / cleared) instead of the live view',
     debounce: 'ms of quiet after a change before re-scanning',
     claudeCode: 'also add the PreToolUse hook to .claude/settings.json (uninstall restores it)',
+    cursor: 'also add the preToolUse hook to .cursor/hooks.json (uninstall restores it)',
+    gemini: 'also add the BeforeTool hook to .gemini/settings.json (uninstall restores it)',
+    codex: 'also add the PreToolUse hook to .codex/hooks.json (uninstall restores it)',
   },
 } as const;
 

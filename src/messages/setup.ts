@@ -229,26 +229,34 @@ export const formatUninstallResult = (result: UninstallResult, cwd?: string): st
 export const formatInstallFindings = (findings: readonly InstallFinding[], cwd?: string, pm?: PackageManagerName): string =>
   findingLines(findings, cwd, pm).join('\n');
 
-// --- claude-code: install --claude-code / uninstall for .claude/settings.json ---
+// --- harnesses: install --claude-code|--cursor|--gemini|--codex / uninstall for each harness's settings ---
 
-/** Wording of `install --claude-code` / `uninstall` for the Claude Code settings file. */
-export const claudeCodeMessages = {
-  notJson: (path: string) => `${path} is not valid JSON; fix it (or move it away) and run install --claude-code again`,
-  unexpectedShape: (path: string) => `${path}: "hooks" must be an object and "hooks.PreToolUse" a list; left untouched`,
-  needsWorktree: 'install --claude-code needs a worktree (Claude Code reads .claude/settings.json from the project folder)',
-  added: (path: string, created: boolean) =>
-    `  Claude Code: ${created ? 'created' : 'added the PreToolUse hook to'} ${path}${created ? ' with the PreToolUse hook' : ''} (edits are checked before they happen)`,
-  already: (path: string) => `  Claude Code: already installed (${path})`,
-  restored: (path: string, removed: boolean) =>
-    removed ? `  Claude Code: removed ${path} (install had created it)` : `  Claude Code: restored ${path} as it was before install`,
-  updated: (path: string) => `  Claude Code: updated the hook command in ${path} (it now finds the package in the main worktree)`,
-  leftAlone: (path: string) => `  Claude Code: ${path} has settings of its own; left alone (run install --claude-code in that worktree to add the hook)`,
-  laterWorktrees:
-    '  Claude Code: a worktree made later has .claude/settings.json only if it is committed; commit it to cover them (the hook finds the CLI in the main worktree)',
+/** Wording of `install --<harness>` / `uninstall` for an agent harness's settings file (`label`: Claude Code, Cursor, …). */
+export const harnessMessages = {
+  notJson: (label: string, flag: string, path: string) => `${path} is not valid JSON; fix it (or move it away) and run install --${flag} again (${label})`,
+  unexpectedShape: (path: string, event: string) => `${path}: "hooks" must be an object and "hooks.${event}" a list; left untouched`,
+  needsWorktree: (label: string, flag: string, file: string) => `install --${flag} needs a worktree (${label} reads ${file} from the project folder)`,
+  added: (label: string, event: string, path: string, created: boolean) =>
+    `  ${label}: ${created ? 'created' : `added the ${event} hook to`} ${path}${created ? ` with the ${event} hook` : ''} (edits are checked before they happen)`,
+  already: (label: string, path: string) => `  ${label}: already installed (${path})`,
+  restored: (label: string, path: string, removed: boolean) =>
+    removed ? `  ${label}: removed ${path} (install had created it)` : `  ${label}: restored ${path} as it was before install`,
+  updated: (label: string, path: string) => `  ${label}: updated the hook command in ${path} (it now finds the package in the main worktree)`,
+  leftAlone: (label: string, flag: string, path: string) =>
+    `  ${label}: ${path} has settings of its own; left alone (run install --${flag} in that worktree to add the hook)`,
+  laterWorktrees: (label: string, file: string) =>
+    `  ${label}: a worktree made later has ${file} only if it is committed; commit it to cover them (the hook finds the CLI in the main worktree)`,
+  /** What a harness asks of the user before a project hook runs at all (null: nothing). */
+  enableHint: (id: string): string | null =>
+    id === 'codex'
+      ? '  Codex: project hooks run only in a trusted project, after you review them (/hooks in Codex)'
+      : id === 'gemini'
+        ? '  Gemini CLI: hooks run only while the hooks system is on (/settings, "Enable Hooks System")'
+        : null,
   // Printed by the hook command itself through `sh` inside single quotes: no single quote here.
   hookNotInstalled:
     'airspace-hooks: the hook script is not in this worktree or the main one (node_modules/airspace-hooks), edit not checked (fix: npm install)',
-  entryRemoved: (path: string) => `  Claude Code: ${path} was edited since install; took out our PreToolUse hook and kept the rest`,
+  entryRemoved: (label: string, event: string, path: string) => `  ${label}: ${path} was edited since install; took out our ${event} hook and kept the rest`,
 } as const;
 
 // --- doctor: doctor's findings and fixes ---
