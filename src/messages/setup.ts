@@ -246,13 +246,11 @@ export const harnessMessages = {
     `  ${label}: ${path} has settings of its own; left alone (run install --${flag} in that worktree to add the hook)`,
   laterWorktrees: (label: string, file: string) =>
     `  ${label}: a worktree made later has ${file} only if it is committed; commit it to cover them (the hook finds the CLI in the main worktree)`,
-  /** What a harness asks of the user before a project hook runs at all (null: nothing). */
-  enableHint: (id: string): string | null =>
-    id === 'codex'
-      ? '  Codex: project hooks run only in a trusted project, after you review them (/hooks in Codex)'
-      : id === 'gemini'
-        ? '  Gemini CLI: hooks run only while the hooks system is on (/settings, "Enable Hooks System")'
-        : null,
+  /** What a harness asks of the user before a project hook runs at all, by harness id. */
+  enableHints: {
+    codex: '  Codex: project hooks run only in a trusted project, after you review them (/hooks in Codex)',
+    gemini: '  Gemini CLI: hooks run only while the hooks system is on (/settings, "Enable Hooks System")',
+  } as Readonly<Record<string, string | undefined>>,
   // Printed by the hook command itself through `sh` inside single quotes: no single quote here.
   hookNotInstalled:
     'airspace-hooks: the hook script is not in this worktree or the main one (node_modules/airspace-hooks), edit not checked (fix: npm install)',

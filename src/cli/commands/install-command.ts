@@ -29,8 +29,8 @@ export async function installCommand(cwd: string, args: InstallArgs, output: Out
     if (harness.actions.some((action) => action.kind === 'added' && action.created)) {
       output.out(harnessMessages.laterWorktrees(harness.spec.label, harness.spec.settingsFile.join('/')));
     }
-    const hint = harnessMessages.enableHint(harness.spec.id);
-    if (hint !== null) output.out(hint);
+    const hint = harnessMessages.enableHints[harness.spec.id];
+    if (hint !== undefined) output.out(hint);
   }
   return result.ok ? EXIT.ok : EXIT.error;
 }
