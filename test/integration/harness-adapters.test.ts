@@ -149,4 +149,29 @@ describe('the Codex adapter', () => {
     const listed = intents();
     for (const file of ['src/new.ts', 'src/other.ts', 'src/moved.ts']) expect(listed).toContain(file);
   });
+
+  it('leaves out a file the patch names outside the worktree, and lets an edit of only such files through quietly', () => {
+    runCli(agent, ['intent', 'clear']);
+    const patch = '*** Begin Patch\n*** Update File: ../../outside.txt\n@@\n-a\n+b\n*** End Patch\n';
+    const input = JSON.stringify({ hook_event_name: 'PreToolUse', cwd: join(agent, 'src'), tool_name: 'apply_patch', tool_input: { command: patch } });
+    const result = runAdapter('codex', input, join(agent, 'src'));
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(intents()).not.toContain('outside.txt');
+  });
+});
+
+describe('the Cursor adapter', () => {
+  it('without a cwd in the input, checks in the first workspace root', () => {
+    runCli(agent, ['intent', 'clear']);
+    const input = JSON.stringify({
+      hook_event_name: 'preToolUse',
+      workspace_roots: [agent],
+      tool_name: 'Write',
+      tool_input: { file_path: join(agent, 'src/billing.ts') },
+    });
+    const result = runAdapter('cursor', input, join(main, '..'));
+    expect(result.status, result.stderr).toBe(0);
+    expect(verdictOf('cursor', result.stdout).text).toContain('TA with peer/work');
+  });
 });
