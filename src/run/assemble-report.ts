@@ -85,7 +85,7 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
     },
     unknown: gathered.unknown.map((u) => unknownEntry(u, ownship)),
     positions: scored.positions,
-    scanned: { ...scanned, stages: budget.log.map((record) => ({ ...record })) },
+    scanned: { ...scanned, ...ownWorkShared(plan, ownship, gathered), stages: budget.log.map((record) => ({ ...record })) },
     verdict: null,
     inbox,
   };
@@ -96,6 +96,13 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
   const live = new Set([...(ownship && hasWork ? [ownship.id] : []), ...airspace.traffic.filter((l) => l.kind === 'worktree').map((l) => l.id)]);
   const ownBeacons: OwnBeaconsSeen = { clone: gathered.clone.id, published: gathered.ownBeacons, live, discarded: ownship && !hasWork ? ownship.id : null };
   return { report, scan, ownBeacon, ownWork: ownship ? targetOf(ownship) : null, ownBeacons };
+}
+
+/** Whether a peer behind the remote can see this work already (the holder's line says so). */
+function ownWorkShared(plan: RunPlan, ownship: LineOfWork | null, gathered: Gathered): Pick<AirspaceReport['scanned'], 'ownWorkShared'> {
+  if (plan.hook === 'pre-push') return { ownWorkShared: 'this-push' };
+  if (ownship !== null && gathered.ownBeacons.some((b) => b.agent === ownship.id)) return { ownWorkShared: 'beacon' };
+  return {};
 }
 
 function unknownEntry(u: UnknownPeer, ownship: LineOfWork | null): AirspaceReport['unknown'][number] {
