@@ -327,6 +327,7 @@ export const configMessages = {
   invalidJson: (path: string, reason: string) => `config ${path} is not valid JSON: ${reason}`,
   invalidValue: (source: string, key: string, expected: string, received: string) => `config ${source}: "${key}" must be ${expected} (got ${received})`,
   tooLarge: (path: string, bytes: number, limit: number) => `config ${path} is ${bytes} bytes; the limit is ${limit} bytes`,
+  tooDeep: (path: string, limit: number) => `config ${path} nests arrays or objects more than ${limit} levels deep; no key of the config goes deeper than 3`,
   thresholdsCrossed: (source: string, tauTA: number, tauRA: number, which: string) =>
     `config ${source}: model.tauTA (${tauTA}) must be below model.tauRA (${tauRA}); ${which}`,
   worktreesUnsupported: (source: string) =>
