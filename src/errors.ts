@@ -36,6 +36,7 @@ const ERROR_CODES = {
   'config-ambiguous': 'config',
   'config-json': 'config',
   'config-too-large': 'config',
+  'config-too-deep': 'config',
   'config-unreadable': 'config',
   'checks-off': 'config',
   'harness-settings-invalid': 'config',

@@ -5,9 +5,10 @@ import { lastFetchAge } from '../git/fetch-traffic.js';
 import { resolveRepo, type RepoInfo } from '../git/resolve-repo.js';
 import { graphHealth, type GraphHealth } from '../graph/graph-health.js';
 import { detectPackageManager, inspectInstallation } from '../install/index.js';
-import type { InstallFinding, PackageManager } from '../install/index.js';
+import type { InstallFinding, PackageManager, PackageManagerName } from '../install/index.js';
+import { locateBin } from '../install/find-cli.js';
 import { inspectWorktrees } from '../install/inspect-worktrees.js';
-import { coverageMessages as cm, doctorMessages as m, packageManagerCommands } from '../messages/setup.js';
+import { binCommand, coverageMessages as cm, doctorMessages as m, type WorktreeCommands } from '../messages/setup.js';
 
 /**
  * `doctor`: what is installed and what works, each finding with its fix. Reads only; every check
@@ -27,6 +28,8 @@ export interface Diagnosis {
   readonly installation: readonly InstallFinding[];
   /** The project's package manager, for the commands the findings suggest. */
   readonly packageManager?: PackageManager;
+  /** How airspace-hooks runs from where doctor ran (commandsIn), for the installation lines. */
+  readonly cli?: string;
 }
 
 const MIN_NODE = [20, 19];
@@ -62,7 +65,7 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
     return { findings, installation: [] };
   }
   const packageManager = detectPackageManager(repo.toplevel);
-  const cli = packageManagerCommands(packageManager.name).cli;
+  const { cli } = commandsIn(repo.toplevel, repo.commonDir, packageManager.name);
   if (repo.head === null) add('warn', 'repository', m.noCommits, m.noCommitsFix);
   else add('ok', 'repository', m.repoOk(repo.branch));
   if (repo.branch === null && repo.head !== null) add('warn', 'repository', m.detached, m.detachedFix);
@@ -88,9 +91,22 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
     add('warn', 'import graph', isAirspaceError(error) ? error.message : String(error));
   }
 
-  findings.push(...(await worktreeFindings(cwd, repo)));
+  findings.push(...(await worktreeFindings(cwd, repo, packageManager.name)));
   const installation = await inspectInstallation(cwd);
-  return { findings, installation, packageManager };
+  return { findings, installation, packageManager, cli };
+}
+
+/**
+ * The commands that work in `worktree`, found as the shims find the CLI (src/install/find-cli.ts):
+ * a linked worktree has no node_modules of its own until someone installs there, and `npx` there
+ * asks the registry (E404), so its fix lines name the main worktree's bin by its path.
+ */
+function commandsIn(worktree: string, commonDir: string, pm: PackageManagerName, env: NodeJS.ProcessEnv = process.env): WorktreeCommands {
+  return {
+    cli: binCommand('airspace-hooks', locateBin('airspace-hooks', worktree, commonDir, env), pm),
+    install: `${pm} install`,
+    husky: binCommand('husky', locateBin('husky', worktree, commonDir, env), pm),
+  };
 }
 
 /**
@@ -98,17 +114,31 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
  * no airspace hook on push is a FAIL with the command that fixes it from here. "Nothing installed"
  * is the installation section's warning already (it is the shared hooks dir, the same for all).
  */
-async function worktreeFindings(cwd: string, repo: RepoInfo): Promise<DoctorFinding[]> {
+async function worktreeFindings(cwd: string, repo: RepoInfo, pm: PackageManagerName): Promise<DoctorFinding[]> {
   try {
     const worktrees = await inspectWorktrees(cwd, repo.toplevel, repo.commonDir);
     const unprotected = worktrees.filter((w) => !w.protection.protected);
-    if (unprotected.length === 0) return [{ level: 'ok', topic: cm.worktreesTopic, text: cm.worktreesProtected(worktrees.length) }];
-    return unprotected.map((w) => ({
-      level: w.protection.reason === 'nothing-installed' ? 'warn' : 'error',
-      topic: cm.worktreesTopic,
-      text: cm.worktreeUnprotected(w.path, w.branch, cm.why(w.protection)),
-      fix: cm.fix(w.path, w.protection),
-    }));
+    const failing = worktrees.flatMap((w) => w.failingChains.map((chain) => ({ worktree: w, chain })));
+    if (unprotected.length === 0 && failing.length === 0) return [{ level: 'ok', topic: cm.worktreesTopic, text: cm.worktreesProtected(worktrees.length) }];
+    return [
+      ...unprotected.map(
+        (w): DoctorFinding => ({
+          level: w.protection.reason === 'nothing-installed' ? 'warn' : 'error',
+          topic: cm.worktreesTopic,
+          text: cm.worktreeUnprotected(w.path, w.branch, cm.why(w.protection)),
+          fix: cm.fix(w.path, w.protection, commandsIn(w.path, repo.commonDir, pm)),
+        }),
+      ),
+      // The hook fails before ours: the commit or push stops there, and our check never runs.
+      ...failing.map(
+        ({ worktree: w, chain }): DoctorFinding => ({
+          level: 'error',
+          topic: cm.worktreesTopic,
+          text: cm.chainFails(w.path, w.branch, chain.hook, chain.path),
+          fix: cm.chainFix(w.path, commandsIn(w.path, repo.commonDir, pm)),
+        }),
+      ),
+    ];
   } catch (error) {
     return [{ level: 'warn', topic: cm.worktreesTopic, text: isAirspaceError(error) ? error.message : String(error) }];
   }

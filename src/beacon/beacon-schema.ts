@@ -25,6 +25,12 @@ export interface Beacon {
   readonly workingSet: WorkingSet;
   /** Files declared as about to be touched. */
   readonly intent: readonly string[];
+  /**
+   * `[path, epoch ms]`: when an intent path declared with a time to live (`intent add --ttl`)
+   * expires; a reader drops it from then on (liveIntent). Paths without an entry live until
+   * cleared. Absent from older publishers, whose intents therefore read as live.
+   */
+  readonly intentExpiresAt?: readonly (readonly [string, number])[];
   /** Priority fact: pushed commits of work not in the trunk. */
   readonly committedWork: number;
   /**
@@ -97,6 +103,7 @@ function buildSchema(limits: BeaconLimits) {
         files: v.pipe(v.array(file), v.maxLength(limits.maxFiles)),
       }),
       intent: v.pipe(v.array(path), v.maxLength(limits.maxIntent)),
+      intentExpiresAt: v.optional(v.pipe(v.array(v.tuple([path, time])), v.maxLength(limits.maxIntent))),
       committedWork: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000)),
       provenWork: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000))),
       startedAt: v.nullable(time),
@@ -135,4 +142,12 @@ export function checkBeacon(value: unknown, limits: BeaconLimits = DEFAULT_BEACO
   const first = result.issues[0];
   const where = first ? v.getDotPath(first) : null;
   return { ok: false, issue: `${where ?? '(root)'}: ${first?.message ?? 'invalid'}` };
+}
+
+/** The beacon's intent paths that have not expired at `now`. */
+export function liveIntent(beacon: Pick<Beacon, 'intent' | 'intentExpiresAt'>, now: number): readonly string[] {
+  if (!beacon.intentExpiresAt || beacon.intentExpiresAt.length === 0) return beacon.intent;
+  // A Map, not an object: a path may be named `__proto__`.
+  const expiry = new Map(beacon.intentExpiresAt);
+  return beacon.intent.filter((path) => (expiry.get(path) ?? Number.POSITIVE_INFINITY) > now);
 }

@@ -45,10 +45,13 @@ export function fitBeacon(beacon: Beacon, limits: BeaconLimits): FitResult {
     files = ordered.slice(0, limits.maxFiles);
   }
   const note = beacon.note !== undefined ? Array.from(beacon.note).slice(0, limits.maxNoteLength).join('') : undefined;
+  const intent = beacon.intent.filter((path) => sharable(path, limits)).slice(0, limits.maxIntent);
+  const expiring = beacon.intentExpiresAt?.filter(([path]) => intent.includes(path));
   const base: Beacon = {
     ...beacon,
     workingSet: { base: beacon.workingSet.base, files },
-    intent: beacon.intent.filter((path) => sharable(path, limits)).slice(0, limits.maxIntent),
+    intent,
+    ...(expiring !== undefined ? { intentExpiresAt: expiring } : {}),
     ...(note !== undefined ? { note } : {}),
     ...(truncated > 0 ? { truncatedFiles: truncated } : {}),
   };

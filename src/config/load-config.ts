@@ -64,6 +64,8 @@ async function findUserConfig(toplevel: string): Promise<{ raw: unknown; source:
     if (parsed && typeof parsed === 'object' && 'airspace' in parsed) {
       const raw = (parsed as Record<string, unknown>).airspace;
       const source = `${pkgPath}#airspace`;
+      // JSON.parse takes any depth; JSON.stringify below recurses and overflowed the stack at 100,000 levels.
+      if (nestedDeeperThan(raw, CONFIG_LIMITS.depth)) throw new AirspaceError('config', 'config-too-deep', configMessages.tooDeep(source, CONFIG_LIMITS.depth));
       const size = JSON.stringify(raw ?? null).length;
       if (size > CONFIG_LIMITS.fileBytes) throw new AirspaceError('config', 'config-too-large', configMessages.tooLarge(source, size, CONFIG_LIMITS.fileBytes));
       found.push({ raw, source });
@@ -71,6 +73,18 @@ async function findUserConfig(toplevel: string): Promise<{ raw: unknown; source:
   }
   if (found.length > 1) throw new AirspaceError('config', 'config-ambiguous', configMessages.twoConfigs(found[0]!.source, found[1]!.source));
   return found[0] ?? { raw: {}, source: null };
+}
+
+/** Whether a parsed JSON value has arrays or objects nested more than `max` levels (iterative: no stack to overflow). */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (next.value === null || typeof next.value !== 'object') continue;
+    if (next.depth >= max) return true;
+    for (const child of Object.values(next.value)) stack.push({ value: child, depth: next.depth + 1 });
+  }
+  return false;
 }
 
 export function validateUserConfig(raw: unknown, source: string): UserConfig {

@@ -16,7 +16,8 @@ const positive = v.pipe(v.number(), v.minValue(0));
  * Size limits: the config is committed, so it is outside input. 200,000 globs once took 865 MB
  * to compile; no real configuration comes near these bounds.
  */
-export const CONFIG_LIMITS = { listEntries: 1_000, textLength: 1_000, fileBytes: 256 * 1024 } as const;
+/** `depth`: levels of arrays and objects; the schema's deepest key (`hooks.pre-push.mode`) is 3. */
+export const CONFIG_LIMITS = { listEntries: 1_000, textLength: 1_000, fileBytes: 256 * 1024, depth: 16 } as const;
 const text = v.pipe(v.string(), v.maxLength(CONFIG_LIMITS.textLength));
 const mode = v.picklist(['warn', 'block', 'off']);
 const CHANNEL_NAMES = PRODUCT_CHANNELS;

@@ -112,6 +112,12 @@ export const hookMessages = {
  * Wording of the text report (src/report/render-text.ts) that is not a check verdict: how a pair
  * of two other agents is named, what the range notation means.
  */
+const HOLD_REMOTE_SEES = {
+  'this-push': 'it sees it on its next fetch once this push lands',
+  beacon: 'your beacon is on the remote: it sees it on its next fetch; push or run `airspace-hooks beacon publish` again after new changes',
+  'not-yet': 'it sees it once you push or run `airspace-hooks beacon publish`',
+} as const;
+
 export const reportMessages = {
   /** A pair that does not involve this worktree (scan): named as a pair, never as "you". */
   pairName: (a: string, b: string) => `${a} ↔ ${b}`,
@@ -123,9 +129,12 @@ export const reportMessages = {
   clearPairs: (n: number) => `clear: ${n} pair${n === 1 ? '' : 's'} of agents`,
   /** `^N` in a range list (src/report/render-text.ts formatRanges): lines added without changing any. */
   insertionLegend: '^N = lines inserted just before line N (no existing line changed)',
-  /** The peer works on another machine: it learns of us only through the remote, and only if it runs our hooks. */
-  holdRemote: (peer: string) =>
-    `hold: you have right of way; ${peer} is advised to steer away if it runs airspace-hooks, once it sees your work (it sees it once you push or run \`airspace-hooks beacon publish\`)`,
+  /**
+   * The peer works on another machine: it learns of us only through the remote, and only if it runs
+   * our hooks. `shared` (ScannedReport.ownWorkShared): what already shows it our work.
+   */
+  holdRemote: (peer: string, shared?: 'this-push' | 'beacon') =>
+    `hold: you have right of way; ${peer} is advised to steer away if it runs airspace-hooks, once it sees your work (${HOLD_REMOTE_SEES[shared ?? 'not-yet']})`,
 } as const;
 
 // --- run: progress lines and the stage log of a run (src/run/) ---

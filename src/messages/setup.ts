@@ -17,16 +17,19 @@ import type {
   UninstallResult,
 } from '../install/index.js';
 import { formatAge } from './hooks-and-check.js';
+import { shellWord, type FoundBin } from '../install/find-cli.js';
 import type { CoverageReason, HookProtection } from '../install/hook-coverage.js';
 
 // --- install: install / uninstall and the installation part of doctor (src/install/) ---
 
-/** The project's own commands: npm refuses to run in a project that declares pnpm or yarn. */
+/** How each manager runs a bin of the project: npm refuses to run in a project that declares pnpm or yarn. */
+const RUNNER: Record<PackageManagerName, string> = { npm: 'npx', pnpm: 'pnpm exec', yarn: 'yarn', bun: 'bunx' };
+/** The project's own commands. */
 const CLI: Record<PackageManagerName, string> = {
-  npm: 'npx airspace-hooks',
-  pnpm: 'pnpm exec airspace-hooks',
-  yarn: 'yarn airspace-hooks',
-  bun: 'bunx airspace-hooks',
+  npm: `${RUNNER.npm} airspace-hooks`,
+  pnpm: `${RUNNER.pnpm} airspace-hooks`,
+  yarn: `${RUNNER.yarn} airspace-hooks`,
+  bun: `${RUNNER.bun} airspace-hooks`,
 };
 const ADD: Record<PackageManagerName, string> = {
   npm: 'npm i -D airspace-hooks',
@@ -37,6 +40,33 @@ const ADD: Record<PackageManagerName, string> = {
 
 export function packageManagerCommands(pm: PackageManagerName = 'npm'): { cli: string; add: string; install: string } {
   return { cli: CLI[pm], add: ADD[pm], install: `${pm} install` };
+}
+
+/**
+ * A bin of the project as a command that runs in the worktree it was located from
+ * (src/install/find-cli.ts): the manager's runner where the worktree has it, the bare name from
+ * PATH, and the main worktree's by its path in a linked worktree without node_modules (where npx
+ * asks the registry: E404).
+ */
+export function binCommand(name: string, found: FoundBin | null, pm: PackageManagerName = 'npm'): string {
+  if (found?.source === 'main-worktree') return shellWord(found.path);
+  if (found?.source === 'path') return name;
+  return `${RUNNER[pm]} ${name}`;
+}
+
+/** The commands a fix line may name for one worktree, each one that works there. */
+export interface WorktreeCommands {
+  /** airspace-hooks itself (binCommand). */
+  readonly cli: string;
+  /** The manager's install, run in that worktree. */
+  readonly install: string;
+  /** What writes husky's generated `.husky/_` there. */
+  readonly husky: string;
+}
+
+/** The commands of a worktree where nothing has been located: the manager's runners. */
+export function defaultWorktreeCommands(pm: PackageManagerName = 'npm'): WorktreeCommands {
+  return { cli: CLI[pm], install: `${pm} install`, husky: `${RUNNER[pm]} husky` };
 }
 
 function packageManagerLine(pm: PackageManager): string[] {
@@ -175,8 +205,8 @@ function unsetHooksPath(scope: string | undefined): string {
   return `, or git config --${scope} --unset core.hooksPath`;
 }
 
-function findingText(finding: InstallFinding, show: Show, pm: PackageManagerName): string {
-  const c = packageManagerCommands(pm);
+function findingText(finding: InstallFinding, show: Show, pm: PackageManagerName, cli: string | undefined): string {
+  const c = { ...packageManagerCommands(pm), ...(cli !== undefined ? { cli } : {}) };
   const where = finding.path === undefined ? '' : show(finding.path);
   const hook = finding.hook === undefined ? '' : `${finding.hook}: `;
   switch (finding.code) {
@@ -219,15 +249,16 @@ function findingText(finding: InstallFinding, show: Show, pm: PackageManagerName
   }
 }
 
-export function findingLines(findings: readonly InstallFinding[], cwd?: string, pm: PackageManagerName = 'npm'): string[] {
+/** `cli`: how airspace-hooks runs where the lines are printed (binCommand); the manager's runner when absent. */
+export function findingLines(findings: readonly InstallFinding[], cwd?: string, pm: PackageManagerName = 'npm', cli?: string): string[] {
   const show = shower(cwd);
-  return findings.map((finding) => `${MARK[finding.level]} ${findingText(finding, show, pm)}`);
+  return findings.map((finding) => `${MARK[finding.level]} ${findingText(finding, show, pm, cli)}`);
 }
 
 export const formatInstallResult = (result: InstallResult, cwd?: string): string => installResultLines(result, cwd).join('\n');
 export const formatUninstallResult = (result: UninstallResult, cwd?: string): string => uninstallResultLines(result, cwd).join('\n');
-export const formatInstallFindings = (findings: readonly InstallFinding[], cwd?: string, pm?: PackageManagerName): string =>
-  findingLines(findings, cwd, pm).join('\n');
+export const formatInstallFindings = (findings: readonly InstallFinding[], cwd?: string, pm?: PackageManagerName, cli?: string): string =>
+  findingLines(findings, cwd, pm, cli).join('\n');
 
 // --- harnesses: install --claude-code|--cursor|--gemini|--codex / uninstall for each harness's settings ---
 
@@ -302,6 +333,7 @@ export const configMessages = {
   invalidJson: (path: string, reason: string) => `config ${path} is not valid JSON: ${reason}`,
   invalidValue: (source: string, key: string, expected: string, received: string) => `config ${source}: "${key}" must be ${expected} (got ${received})`,
   tooLarge: (path: string, bytes: number, limit: number) => `config ${path} is ${bytes} bytes; the limit is ${limit} bytes`,
+  tooDeep: (path: string, limit: number) => `config ${path} nests arrays or objects more than ${limit} levels deep; no key of the config goes deeper than 3`,
   thresholdsCrossed: (source: string, tauTA: number, tauRA: number, which: string) =>
     `config ${source}: model.tauTA (${tauTA}) must be below model.tauRA (${tauRA}); ${which}`,
   worktreesUnsupported: (source: string) =>
@@ -331,29 +363,24 @@ const WHY: Record<CoverageReason, (p: HookProtection) => string> = {
   'cli-missing': () => 'its hook cannot find the airspace-hooks CLI (no node_modules there, none on PATH)',
 };
 
-/** A path as one shell word. */
-function shellWord(path: string): string {
-  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
-}
-
 export const coverageMessages = {
   why: (p: HookProtection): string => (p.reason ? WHY[p.reason](p) : 'it runs airspace-hooks'),
-  /** The command that protects the worktree at `path`, runnable from anywhere. */
-  fix: (path: string, p: HookProtection): string => {
+  /** The command that protects the worktree at `path`, runnable from anywhere; `c`: the commands that work in that worktree. */
+  fix: (path: string, p: HookProtection, c: WorktreeCommands = defaultWorktreeCommands()): string => {
     const cd = `cd ${shellWord(path)} && `;
     switch (p.reason) {
       case 'cli-missing':
-        return `${cd}npm install`;
+        return `${cd}${c.install}`;
       case 'husky-runtime-missing':
-        return `${cd}npx husky`;
+        return `${cd}${c.husky}`;
       case 'hook-not-executable':
         return `chmod +x ${shellWord(`${p.hooksDir}/pre-push`)}`;
       case 'hooks-path-elsewhere':
       case 'foreign-hook':
         // Our shims join that worktree's own hooks dir; the hooks already there keep running first.
-        return `${cd}npx airspace-hooks install --worktree`;
+        return `${cd}${c.cli} install --worktree`;
       default:
-        return `${cd}npx airspace-hooks install`;
+        return `${cd}${c.cli} install`;
     }
   },
   /** The ONE line the agent with right of way reads when the other side will never be advised. */
@@ -363,6 +390,11 @@ export const coverageMessages = {
   steerPairUnprotected: (pair: string, steer: string) => `${pair} (${steer} runs no airspace hook: nobody tells it to steer)`,
   /** The steering side, when its own worktree runs no airspace hook: its push will not be checked. */
   ownUnprotected: (why: string, fix: string) => `git runs no airspace hook in this worktree (${why}): your push will not be checked; protect it: ${fix}`,
+  /** doctor: a hook git runs before ours needs the worktree's own node_modules, and it has none (src/install/inspect-chained-hooks.ts). */
+  chainFails: (path: string, branch: string | null, hook: string, file: string) =>
+    `${path}${branch ? ` (${branch})` : ''}: ${file} runs before airspace-hooks on ${hook} and needs this worktree's own node_modules, which it has not: the ${hook === 'pre-push' ? 'push' : 'commit'} fails there before our check runs`,
+  /** Installing in that worktree gives it the node_modules the chained hook reads. */
+  chainFix: (path: string, c: WorktreeCommands): string => `cd ${shellWord(path)} && ${c.install}`,
   /** doctor, one finding per unprotected worktree. */
   worktreeUnprotected: (path: string, branch: string | null, why: string) => `${path}${branch ? ` (${branch})` : ''} runs no airspace hook on push: ${why}`,
   worktreesProtected: (n: number) => `airspace-hooks runs on push in ${n === 1 ? 'this worktree' : `all ${n} worktrees`}`,

@@ -79,6 +79,12 @@ export interface ScannedReport {
   readonly weights: Readonly<Record<string, number>>;
   readonly skipped: readonly string[];
   readonly durationMs: number;
+  /**
+   * How a peer on another machine gets to see this agent's work: `this-push` (a pre-push run: the
+   * push itself shows it), `beacon` (this clone's beacon of the ownship is on the remote), absent
+   * when neither (only a push or `beacon publish` would show it).
+   */
+  readonly ownWorkShared?: 'this-push' | 'beacon';
   /** What the run did, stage by stage, and what it did not (cut by the budget, skipped, failed). */
   readonly stages?: readonly { readonly stage: string; readonly state: string; readonly detail?: string; readonly ms: number }[];
 }

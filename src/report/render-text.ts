@@ -102,7 +102,7 @@ function renderAdvisory(link: ReportLink, report: AirspaceReport, style: Style):
         lines.push(
           `    ${style.yellow(coverageMessages.ownUnprotected(sanitizeText(coverageMessages.why(own)), sanitizeText(coverageMessages.fix(steerer?.worktreePath ?? '.', own))))}`,
         );
-    } else lines.push(`    ${style.green(holdLine(sanitizeText(view.peer), agents.get(view.peer)))}`);
+    } else lines.push(`    ${style.green(holdLine(sanitizeText(view.peer), agents.get(view.peer), report.scanned.ownWorkShared))}`);
   }
   for (const u of link.unknown ?? []) lines.push(`    ${style.dim(m.unknown(u.channel, sanitizeText(u.reason)))}`);
   return lines;
@@ -115,8 +115,8 @@ function renderAdvisory(link: ReportLink, report: AirspaceReport, style: Style):
  * what we pushed or published, and whether it runs airspace-hooks at all cannot be known from here:
  * the line promises no more than that.
  */
-function holdLine(peer: string, agent: AgentFactsReport | undefined): string {
-  if (agent?.kind !== 'worktree') return r.holdRemote(peer);
+function holdLine(peer: string, agent: AgentFactsReport | undefined, shared: AirspaceReport['scanned']['ownWorkShared']): string {
+  if (agent?.kind !== 'worktree') return r.holdRemote(peer, shared);
   const protection = agent.protection;
   if (protection?.protected !== false) return m.hold(peer);
   return coverageMessages.holdUnprotected(

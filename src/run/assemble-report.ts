@@ -67,7 +67,7 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
   const refresh = plan.draftBeacon === 'refresh' && hasWork && gathered.ownBeacons.some((b) => b.agent === ownship?.id);
   const ownBeacon =
     (plan.draftBeacon === true || refresh) && ownship
-      ? await draftBeacon(gathered.ownWorkingSet, ownship, gathered.facts.get(ownship.id), now, note, gathered.clone)
+      ? await draftBeacon(gathered.ownWorkingSet, ownship, gathered.facts.get(ownship.id), gathered.ownIntentExpiresAt, now, note, gathered.clone)
       : null;
   const advisories = scored.links.filter((l: Link) => l.level !== 'clear');
   const draft: AirspaceReport = {
@@ -85,7 +85,7 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
     },
     unknown: gathered.unknown.map((u) => unknownEntry(u, ownship)),
     positions: scored.positions,
-    scanned: { ...scanned, stages: budget.log.map((record) => ({ ...record })) },
+    scanned: { ...scanned, ...ownWorkShared(plan, ownship, gathered), stages: budget.log.map((record) => ({ ...record })) },
     verdict: null,
     inbox,
   };
@@ -98,6 +98,13 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
   return { report, scan, ownBeacon, ownWork: ownship ? targetOf(ownship) : null, ownBeacons };
 }
 
+/** Whether a peer behind the remote can see this work already (the holder's line says so). */
+function ownWorkShared(plan: RunPlan, ownship: LineOfWork | null, gathered: Gathered): Pick<AirspaceReport['scanned'], 'ownWorkShared'> {
+  if (plan.hook === 'pre-push') return { ownWorkShared: 'this-push' };
+  if (ownship !== null && gathered.ownBeacons.some((b) => b.agent === ownship.id)) return { ownWorkShared: 'beacon' };
+  return {};
+}
+
 function unknownEntry(u: UnknownPeer, ownship: LineOfWork | null): AirspaceReport['unknown'][number] {
   return { id: u.id, reason: u.with && u.with !== ownship?.id ? `${u.reason} (with ${u.with})` : u.reason };
 }
@@ -106,12 +113,19 @@ async function draftBeacon(
   ownSets: (base: string | null) => Promise<WorkingSet>,
   ownship: LineOfWork,
   facts: AgentFacts | undefined,
+  intentExpiresAt: ReadonlyMap<string, number>,
   now: number,
   note: string | undefined,
   clone: CloneIdentity,
 ): Promise<Beacon | null> {
   const workingSet = await ownSets(null);
   if (workingSet.base === null) return null;
+  const intent = [...(facts?.intent ?? [])];
+  // Without its expiry a peer would read an intent declared for minutes as live for the beacon's whole life.
+  const expiring = intent.flatMap((path): [string, number][] => {
+    const at = intentExpiresAt.get(path);
+    return at === undefined ? [] : [[path, at]];
+  });
   return {
     schema: 1,
     agent: ownship.id,
@@ -119,7 +133,8 @@ async function draftBeacon(
     head: ownship.tip,
     base: workingSet.base,
     workingSet,
-    intent: [...(facts?.intent ?? [])],
+    intent,
+    ...(expiring.length > 0 ? { intentExpiresAt: expiring } : {}),
     // The facts peers rank this agent by, as it ranks itself (src/run/report-facts.ts agentFacts).
     committedWork: ownship.facts.committedWork,
     provenWork: ownship.localFacts.committedWork,

@@ -2,6 +2,7 @@ import type { Beacon } from '../beacon/beacon-schema.js';
 import { mergeBeaconIntoWorkingSet } from '../beacon/merge-beacon.js';
 import { isAirspaceError } from '../errors.js';
 import { isAncestor } from '../git/merge-base.js';
+import { mapLimit } from '../traffic/limit-concurrency.js';
 import type { GitStates, PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
 import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import type { WorkingSet } from '../traffic/working-set.js';
@@ -80,15 +81,18 @@ export function qualifiedBeaconId(beacon: Beacon): string {
 async function identify(input: BeaconFoldInput): Promise<FoldedBeacon[]> {
   const byName = new Map<string, number>();
   for (const beacon of input.beacons) byName.set(beacon.agent, (byName.get(beacon.agent) ?? 0) + 1);
-  return Promise.all(
-    input.beacons.map(async (beacon): Promise<FoldedBeacon> => {
-      const tip = input.branchTips?.get(beacon.agent);
-      if (tip !== undefined && (byName.get(beacon.agent) ?? 0) === 1 && (await onTopOf(input, beacon, tip))) return { id: beacon.agent, beacon, merged: true };
-      const taken = input.lineIds.has(beacon.agent) || (byName.get(beacon.agent) ?? 0) > 1;
-      return { id: taken ? qualifiedBeaconId(beacon) : beacon.agent, beacon, merged: false };
-    }),
-  );
+  // One `merge-base --is-ancestor` per beacon ahead of its branch: bounded as every git fan-out is
+  // (11 at once put 13 abort listeners on the run's signal, and node warned: issue 24, item 10).
+  return mapLimit(input.beacons, GIT_IN_FLIGHT, async (beacon): Promise<FoldedBeacon> => {
+    const tip = input.branchTips?.get(beacon.agent);
+    if (tip !== undefined && (byName.get(beacon.agent) ?? 0) === 1 && (await onTopOf(input, beacon, tip))) return { id: beacon.agent, beacon, merged: true };
+    const taken = input.lineIds.has(beacon.agent) || (byName.get(beacon.agent) ?? 0) > 1;
+    return { id: taken ? qualifiedBeaconId(beacon) : beacon.agent, beacon, merged: false };
+  });
 }
+
+/** Git processes in flight at once (src/traffic/limit-concurrency.ts). */
+const GIT_IN_FLIGHT = 4;
 
 /** Whether the beacon's published work contains the branch tip: the peer published on top of what it pushed. */
 async function onTopOf(input: BeaconFoldInput, beacon: Beacon, tip: string): Promise<boolean> {
@@ -129,12 +133,10 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
     merged++;
     return mergeBeaconIntoWorkingSet(set, beacon).workingSet;
   };
-  const pairs = await Promise.all(
-    input.pairs.map(async (pair) => {
-      const states = await newestStates(input, pair, mergedInto);
-      return { ...pair, workingSetA: withBeacon(pair.a, pair.workingSetA), workingSetB: withBeacon(pair.b, pair.workingSetB), states };
-    }),
-  );
+  const pairs = await mapLimit(input.pairs, GIT_IN_FLIGHT, async (pair) => {
+    const states = await newestStates(input, pair, mergedInto);
+    return { ...pair, workingSetA: withBeacon(pair.a, pair.workingSetA), workingSetB: withBeacon(pair.b, pair.workingSetB), states };
+  });
   const beaconOnly: FoldedBeacon[] = [];
   const unknown: UnknownPeer[] = [];
   if (input.ownshipId === null) return { pairs, folded, beaconOnly, merged, unknown };

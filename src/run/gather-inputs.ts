@@ -9,7 +9,7 @@ import { runMessages } from '../messages/hooks-and-check.js';
 import type { LoadedGraph } from '../graph/types.js';
 import { cloneIdentity, type CloneIdentity } from '../state/clone-identity.js';
 import { readHistory } from '../state/history-store.js';
-import { listIntentIn } from '../state/intent-store.js';
+import { listIntentIn, readIntentIn } from '../state/intent-store.js';
 import type { Airspace, PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
 import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
@@ -56,6 +56,8 @@ export interface Gathered {
   readonly clone: CloneIdentity;
   /** The beacons this clone published, as the last fetch saw them on the remote. */
   readonly ownBeacons: readonly OwnBeaconRef[];
+  /** When the ownship's intent paths declared with a time to live expire (its beacon carries it). */
+  readonly ownIntentExpiresAt: ReadonlyMap<string, number>;
 }
 
 export async function gatherInputs(input: GatherInput): Promise<Gathered> {
@@ -92,7 +94,7 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
       graphStageState,
     ),
     readHistory(airspace.commonDir),
-    ownship?.gitDir ? listIntentIn(ownship.gitDir) : Promise.resolve([] as string[]),
+    ownship?.gitDir ? readIntentIn(ownship.gitDir) : Promise.resolve({ paths: [] as string[], expiresAt: new Map<string, number>() }),
     localIntents(airspace.traffic),
   ]);
   const beacons = namedOnly ? [] : beaconRead.beacons;
@@ -110,7 +112,7 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
     branchTips: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.id, line.tip])),
     ...(plan.pairs === 'all' ? { everyPair: { lines: airspace.traffic, workingSet: lineWorkingSets(airspace, ignore) } } : {}),
   });
-  const facts = agentFacts(lines, ownship ? new Map([[ownship.id, ownIntent], ...peerIntents]) : peerIntents, folded.folded, clone);
+  const facts = agentFacts(lines, ownship ? new Map([[ownship.id, ownIntent.paths], ...peerIntents]) : peerIntents, folded.folded, clone, now);
   return {
     pairs: folded.pairs,
     beacons: folded.folded,
@@ -124,6 +126,7 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
     ownWorkingSet,
     clone,
     ownBeacons: beaconRead.own,
+    ownIntentExpiresAt: ownIntent.expiresAt,
   };
 }
 

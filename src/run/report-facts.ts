@@ -3,7 +3,7 @@ import type { LoadedGraph } from '../graph/types.js';
 import type { AgentFactsReport, ScannedReport } from '../report/check-report.js';
 import type { Airspace } from '../traffic/collect-airspace.js';
 import type { LineOfWork } from '../traffic/line-of-work.js';
-import type { Beacon } from '../beacon/beacon-schema.js';
+import { liveIntent, type Beacon } from '../beacon/beacon-schema.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 import type { FoldedBeacon } from './beacon-traffic.js';
 import type { CloneIdentity } from '../state/clone-identity.js';
@@ -24,13 +24,14 @@ import type { CloneIdentity } from '../state/clone-identity.js';
  *   exactly its `localFacts`, so both machines rank it alike;
  * - the rank key for the last tie-break: the line's name where peers see it under that name (its
  *   branch is pushed), else `<name>@<clone id>` — the name its beacon carries on every machine.
- * A beacon adds intent.
+ * A beacon adds intent: the paths that have not expired at `now`.
  */
 export function agentFacts(
   lines: readonly LineOfWork[],
   intents: ReadonlyMap<string, string[]>,
   beacons: readonly FoldedBeacon[],
   clone: CloneIdentity,
+  now: number,
 ): Map<string, AgentFacts> {
   const facts = new Map<string, AgentFacts>();
   for (const line of lines) {
@@ -49,7 +50,7 @@ export function agentFacts(
       provenWork: Math.max(known?.provenWork ?? 0, beacon.provenWork ?? 0),
       ...(known?.startedAt !== undefined ? { startedAt: known.startedAt } : {}),
       rankKey: merged ? id : beacon.clone ? `${beacon.agent}@${beacon.clone.id}` : beacon.agent,
-      intent: beacon.intent,
+      intent: liveIntent(beacon, now),
     });
   }
   return facts;
@@ -106,7 +107,7 @@ export function agentReports(
         committedWork: facts.get(id)?.committedWork ?? 0,
         startedAt: facts.get(id)?.startedAt ?? null,
         subjects: [],
-        intent: b.intent,
+        intent: liveIntent(b, now),
         ...(b.note ? { note: b.note } : {}),
         ...aged(b),
       }),

@@ -138,7 +138,12 @@ export async function listIntent(cwd: string, now = Date.now()): Promise<string[
 
 /** The live intent of the worktree whose git dir is `gitDir` (a sibling worktree's, read directly). */
 export async function listIntentIn(gitDir: string, now = Date.now()): Promise<string[]> {
-  return readCurrent(await readJsonFile(stateFile(gitDir, FILE), MAX_FILE_BYTES), now).paths;
+  return (await readIntentIn(gitDir, now)).paths;
+}
+
+/** The same with the expiry of each path declared with a time to live: what the beacon carries. */
+export async function readIntentIn(gitDir: string, now = Date.now()): Promise<{ readonly paths: string[]; readonly expiresAt: ReadonlyMap<string, number> }> {
+  return readCurrent(await readJsonFile(stateFile(gitDir, FILE), MAX_FILE_BYTES), now);
 }
 
 /** Removes the given paths, or all of them when `paths` is omitted; returns what is left. */

@@ -23,19 +23,22 @@ beforeAll(() => {
 
 afterAll(() => removeDir(user.root));
 
+/** Our CLI as the managers' hooks run it: the main worktree's bin, found from any worktree (src/install/manager-snippets.ts). */
+const MAIN = '"$(git rev-parse --path-format=absolute --git-common-dir)"/../node_modules/.bin/airspace-hooks';
+
 const CASES = [
   {
     manager: 'lefthook',
     file: 'lefthook.yml',
     content: 'pre-commit:\n  commands:\n    lint:\n      run: npm run lint\n',
-    expect: 'run: npx --no-install airspace-hooks hook pre-push {1} {2}',
+    expect: `run: '${MAIN} hook pre-push {1} {2}'`,
   },
   { manager: 'pre-commit', file: '.pre-commit-config.yaml', content: 'repos: []\n', expect: 'stages: [pre-push]' },
   {
     manager: 'simple-git-hooks',
     file: '.simple-git-hooks.json',
     content: '{ "pre-commit": "npm run lint" }\n',
-    expect: '"pre-push": "npx --no-install airspace-hooks hook pre-push \\"$1\\" \\"$2\\""',
+    expect: `"pre-push": ${JSON.stringify(`${MAIN} hook pre-push "$1" "$2"`)}`,
   },
 ] as const;
 

@@ -74,7 +74,8 @@ describe('a worktree whose own core.hooksPath runs no airspace hook', () => {
       const doctor = runCli(cwd, ['doctor'], env);
       expect(doctor.status, doctor.stdout).toBe(2);
       expect(doctor.stdout).toContain(`✗ worktrees: ${harness} (zz-harness) runs no airspace hook on push`);
-      expect(doctor.stdout).toContain(`fix: cd ${harness} && npx airspace-hooks install --worktree`);
+      // The CLI is on PATH here (test/helpers/temp-repo.ts pathWithCli): the fix names it so, a command that runs there.
+      expect(doctor.stdout).toContain(`fix: cd ${harness} && airspace-hooks install --worktree`);
       expect(doctor.stdout).not.toContain(`${ada} (ada/work) runs no`);
     }
     // Inside the harness worktree the installation lines name fixes that work there.

@@ -6,7 +6,7 @@ import { jsonText } from '../../report/sanitize-text.js';
 
 /** `doctor`: exit 0 when everything needed works, 2 when something is broken. */
 export async function doctorCommand(cwd: string, args: { json: boolean }, output: Output): Promise<number> {
-  const { findings, installation, packageManager } = await diagnose(cwd);
+  const { findings, installation, packageManager, cli } = await diagnose(cwd);
   const broken = findings.some((f) => f.level === 'error') || installation.some((f) => f.level === 'error');
   if (args.json) {
     output.out(jsonText({ ok: !broken, findings, installation }));
@@ -15,7 +15,7 @@ export async function doctorCommand(cwd: string, args: { json: boolean }, output
   const s = output.style;
   const mark = { ok: s.green('✓'), warn: s.yellow('!'), error: s.red('✗') } as const;
   const lines = findings.flatMap((f) => [`${mark[f.level]} ${f.topic}: ${f.text}`, ...(f.fix ? [s.dim(`    fix: ${f.fix}`)] : [])]);
-  if (installation.length > 0) lines.push(formatInstallFindings(installation, cwd, packageManager?.name));
+  if (installation.length > 0) lines.push(formatInstallFindings(installation, cwd, packageManager?.name, cli));
   output.out(lines.join('\n'));
   return broken ? EXIT.error : EXIT.ok;
 }

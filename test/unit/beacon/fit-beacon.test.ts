@@ -26,6 +26,23 @@ describe('fitBeacon', () => {
     expect(checkBeacon(fitted.beacon).ok).toBe(true);
   });
 
+  it('keeps the expiry of the intent paths it carries, and only of those', () => {
+    const fitted = fitBeacon(
+      makeBeacon({
+        intent: ['docs/x\n.md', 'docs/y.md', 'docs/z.md'],
+        intentExpiresAt: [
+          ['docs/x\n.md', 1_900_000_000_000],
+          ['docs/y.md', 1_900_000_000_000],
+        ],
+      }),
+      beaconLimits(),
+    );
+    expect(fitted.ok).toBe(true);
+    if (!fitted.ok) return;
+    expect(fitted.beacon.intentExpiresAt).toEqual([['docs/y.md', 1_900_000_000_000]]);
+    expect(checkBeacon(fitted.beacon).ok).toBe(true);
+  });
+
   it('leaves a small beacon unchanged and serializes it', () => {
     const beacon = makeBeacon();
     const fitted = fitBeacon(beacon, beaconLimits());

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeAgentId } from '../../../src/beacon/agent-ref.js';
 import { beaconLimits } from '../../../src/beacon/beacon-limits.js';
+import { liveIntent } from '../../../src/beacon/beacon-schema.js';
 import { parseBeacon } from '../../../src/beacon/parse-beacon.js';
 import { makeBeacon, NOW } from './beacon-fixture.js';
 
@@ -82,6 +83,19 @@ describe('parseBeacon', () => {
     const evil = 'x\u001b[2J';
     expect(parse({ ...makeBeacon(), agent: evil }, encodeAgentId(evil))).toMatchObject({ ok: false, reason: 'invalid' });
     expect(parse({ ...makeBeacon(), workingSet: { base: null, files: [] } })).toMatchObject({ ok: false, reason: 'invalid' });
+  });
+
+  it('reads the intent expiry when there is one, and drops the expired paths from the live intent', () => {
+    const older = parse(makeBeacon({ intent: ['src/a.ts'] }));
+    expect(older.ok && liveIntent(older.beacon, NOW + 86_400_000)).toEqual(['src/a.ts']);
+    const expiring = parse(makeBeacon({ intent: ['src/a.ts', '__proto__'], intentExpiresAt: [['__proto__', NOW + 60_000]] }));
+    expect(expiring.ok).toBe(true);
+    if (!expiring.ok) return;
+    expect(liveIntent(expiring.beacon, NOW + 59_999)).toEqual(['src/a.ts', '__proto__']);
+    expect(liveIntent(expiring.beacon, NOW + 60_000)).toEqual(['src/a.ts']);
+    expect(parse({ ...makeBeacon(), intentExpiresAt: [['src/a.ts', NOW / 1000]] })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(parse({ ...makeBeacon(), intentExpiresAt: [['../etc/passwd', NOW]] })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(parse({ ...makeBeacon(), intentExpiresAt: { 'src/a.ts': NOW } })).toMatchObject({ ok: false, reason: 'invalid' });
   });
 
   it('rejects a beacon whose agent id does not match its ref', () => {

@@ -47,16 +47,19 @@ describe('detectPackageManager', () => {
   });
 });
 
+const MAIN = '"$(git rev-parse --path-format=absolute --git-common-dir)"/../node_modules/.bin/airspace-hooks';
+
 describe('commands in a pnpm or yarn project', () => {
-  it('hook manager snippets run our bin with the project manager, never npx', () => {
+  it('hook manager snippets run the main worktree’s bin (every worktree has it, npx in a linked one asks the registry); apply commands use the project manager', () => {
     const dir = project({ 'lefthook.yml': '' });
     const pnpm = managerSnippet('lefthook', join(dir, 'lefthook.yml'), 'pnpm');
-    expect(pnpm.snippet).toContain('run: pnpm exec airspace-hooks hook pre-push {1} {2}');
+    expect(pnpm.snippet).toContain(`run: '${MAIN} hook pre-push {1} {2}'`);
     expect(pnpm.applyCommand).toBe('pnpm exec lefthook install');
     expect(pnpm.snippet).not.toContain('npx');
     const yarn = managerSnippet('simple-git-hooks', join(dir, 'lefthook.yml'), 'yarn');
     expect(yarn.snippet).toContain('"pre-commit": "yarn run airspace-hooks hook pre-commit"');
-    expect(managerSnippet('lefthook', join(dir, 'lefthook.yml')).snippet).toContain('npx --no-install airspace-hooks hook');
+    expect(managerSnippet('lefthook', join(dir, 'lefthook.yml')).snippet).not.toContain('npx');
+    expect(managerSnippet('pre-commit', join(dir, '.pre-commit-config.yaml')).snippet).toContain(`entry: sh -c '${MAIN} hook pre-commit'`);
   });
 
   it('an existing simple-git-hooks object is merged, never replaced: their hooks kept, ours after them (vue core)', () => {
@@ -65,9 +68,9 @@ describe('commands in a pnpm or yarn project', () => {
     const merged = managerSnippet('simple-git-hooks', join(dir, 'package.json'), 'pnpm');
     expect(merged.replaces).toBe('"simple-git-hooks"');
     expect(JSON.parse(merged.snippet.slice('"simple-git-hooks": '.length))).toEqual({
-      'pre-commit': 'pnpm lint-staged && pnpm check && pnpm exec airspace-hooks hook pre-commit',
+      'pre-commit': `pnpm lint-staged && pnpm check && ${MAIN} hook pre-commit`,
       'commit-msg': 'node scripts/verify-commit.js',
-      'pre-push': 'pnpm exec airspace-hooks hook pre-push "$1" "$2"',
+      'pre-push': `${MAIN} hook pre-push "$1" "$2"`,
     });
     expect(snippetLines(merged).join('\n')).toContain('Replace the "simple-git-hooks" entry of');
   });
@@ -77,7 +80,7 @@ describe('commands in a pnpm or yarn project', () => {
     const text = managerSnippet('lefthook', join(dir, 'lefthook.yml'), 'pnpm').snippet;
     expect(text.split('\n').filter((line) => line === 'pre-commit:')).toEqual([]);
     expect(text).toContain('# under your existing pre-commit: → commands:');
-    expect(text).toContain('pre-push:\n  commands:\n    airspace-hooks:\n      run: pnpm exec airspace-hooks hook pre-push {1} {2}');
+    expect(text).toContain(`pre-push:\n  commands:\n    airspace-hooks:\n      run: '${MAIN} hook pre-push {1} {2}'`);
   });
 
   it('install and doctor lines name the project manager commands', () => {
