@@ -347,22 +347,25 @@ describe.skipIf(skip)('radar page in a real browser', () => {
       intervalMs: 200,
       scan: async () => {
         calls += 1;
-        return calls === 1
-          ? scanOf(
-              [
-                { id: 'left', at: [-3, 0, 0] },
-                { id: 'right', at: [3, 0, 0] },
-              ],
-              files,
-            )
-          : scanOf(
-              [
-                { id: 'left', at: [-0.4, 0, 0] },
-                { id: 'right', at: [0.4, 0, 0] },
-                { id: 'newcomer', at: [0, 2, 0] },
-              ],
-              files,
-            );
+        const scan =
+          calls === 1
+            ? scanOf(
+                [
+                  { id: 'left', at: [-3, 0, 0] },
+                  { id: 'right', at: [3, 0, 0] },
+                ],
+                files,
+              )
+            : scanOf(
+                [
+                  { id: 'left', at: [-0.4, 0, 0] },
+                  { id: 'right', at: [0.4, 0, 0] },
+                  { id: 'newcomer', at: [0, 2, 0] },
+                ],
+                files,
+              );
+        // The ownship travels with each scan: the live page marks it as the first page did.
+        return { scan, ownship: 'left' };
       },
     });
     try {
@@ -374,6 +377,7 @@ describe.skipIf(skip)('radar page in a real browser', () => {
       expect(live.updates).toBeGreaterThanOrEqual(1);
       expect(live.drawn).toEqual({ agentPoints: 3, linkLines: 3, filePoints: 31 });
       await expect(page.locator('.agent-label').filter({ hasText: 'newcomer' }).count()).resolves.toBe(1);
+      await expect(page.locator('.agent-label.ownship .name').allTextContents()).resolves.toEqual(['left']);
       await expect(page.locator('.status').textContent()).resolves.toBe('live');
       await page.waitForFunction(() => window.__radar?.agents === 3 && window.__radar.settled, null, { timeout: 10_000 });
       await shotIfAsked(page, 'radar-live.png');
