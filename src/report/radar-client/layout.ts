@@ -62,9 +62,16 @@ export function outgrows(layout: Layout, scan: ScanResult): boolean {
  * default view, no two agents are closer than MIN_AGENT_SEPARATION. The spreading happens in the
  * view's image plane (perspective included) and keeps every agent's depth, so from the default
  * view the separation is exact; after a rotation the agents stay apart in space, as they were moved.
+ * An agent on the line of another pair's advisory is moved off it.
  */
-export function agentPlaces(layout: Layout, positions: ScanResult['positions']): Map<string, [number, number, number]> {
+export function agentPlaces(layout: Layout, positions: ScanResult['positions'], links: ScanResult['links'] = []): Map<string, [number, number, number]> {
   const ids = Object.keys(positions).sort();
+  const index = new Map(ids.map((id, i) => [id, i]));
+  // The advisory lines must not run under a third agent's marker; clear pairs are a faint web.
+  const lines = links.flatMap((link): [number, number][] => {
+    const [a, b] = [index.get(link.a), index.get(link.b)];
+    return link.level !== 'clear' && a !== undefined && b !== undefined ? [[a, b]] : [];
+  });
   const view = viewBasis();
   const depthAtTarget = dot(sub(DEFAULT_VIEW.target, DEFAULT_VIEW.eye), view.forward);
   const scene = ids.map((id) => toScene(layout, positions[id]!));
@@ -75,7 +82,7 @@ export function agentPlaces(layout: Layout, positions: ScanResult['positions']):
     return { c, depth };
   });
   const onScreen: Point2[] = camera.map(({ c, depth }) => [(dot(c, view.right) * depthAtTarget) / depth, (dot(c, view.up) * depthAtTarget) / depth]);
-  const spread = spreadApart(onScreen, MIN_AGENT_SEPARATION);
+  const spread = spreadApart(onScreen, MIN_AGENT_SEPARATION, lines);
   const places = new Map<string, [number, number, number]>();
   ids.forEach((id, i) => {
     const { c, depth } = camera[i]!;

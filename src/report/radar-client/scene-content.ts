@@ -168,7 +168,7 @@ export class SceneContent {
       this.agents.delete(id);
     }
     // Where the agents are drawn: the embedding's places, spread so no two overlap on screen.
-    const targets = [...agentPlaces(layout, scan.positions)].map(([id, place]) => [id, new THREE.Vector3(...place)] as const);
+    const targets = [...agentPlaces(layout, scan.positions, scan.links)].map(([id, place]) => [id, new THREE.Vector3(...place)] as const);
     const moved = targets.some(([id, target]) => {
       const view = this.agents.get(id);
       return view === undefined || view.to.distanceToSquared(target) > 1e-12;

@@ -38,6 +38,8 @@ export class RadarScene {
   private readonly controls: OrbitControls;
   private readonly labels: HTMLElement;
   private readonly labelNodes = new Map<string, HTMLElement>();
+  /** Thin lines from a badge to the link it labels, when the badge had to sit away from it. */
+  private readonly leaders: SVGSVGElement;
   /** Each label's size, measured when its text changes (not in every frame: that forces a layout). */
   private readonly labelSizes = new Map<string, { w: number; h: number }>();
   /** The candidate spot each label took last frame, tried first (labels do not flip as the view turns). */
@@ -60,6 +62,9 @@ export class RadarScene {
     this.renderer.setClearColor(BACKGROUND);
     host.append(this.renderer.domElement);
     this.labels = el('div', 'labels');
+    this.leaders = document.createElementNS(SVG_NS, 'svg');
+    this.leaders.classList.add('leaders');
+    this.labels.append(this.leaders);
     host.append(this.labels);
     this.camera = new THREE.PerspectiveCamera(DEFAULT_VIEW.fovDegrees, 1, 0.05, 500);
     this.camera.position.set(...DEFAULT_VIEW.eye);
@@ -227,7 +232,6 @@ export class RadarScene {
     }
     const requests: LabelRequest[] = [];
     const anchors = new Map<string, { x: number; y: number; visible: boolean }>();
-    // Agent names first (the ownship's before all), then badges, worst advisory first.
     const keys = [...this.labelNodes.keys()].sort((p, q) => labelRank(this.labelNodes.get(p)!) - labelRank(this.labelNodes.get(q)!));
     for (const key of keys) {
       const size = this.labelSizes.get(key) ?? { w: 0, h: 0 };
@@ -258,6 +262,33 @@ export class RadarScene {
       if (key.startsWith('agent:')) node.dataset.r = (screen.get(key.slice(6))?.r ?? 0).toFixed(1);
       node.dataset.clear = String(placed.clear);
     }
+    this.drawLeaders(linkEnds, placements);
+  }
+
+  /** A leader from each badge standing off its line (more than a few pixels) to the nearest point of that line. */
+  private drawLeaders(
+    linkEnds: ReadonlyMap<string, { a: MarkerOnScreen; b: MarkerOnScreen }>,
+    placements: ReadonlyMap<string, { x: number; y: number }>,
+  ): void {
+    const lines: SVGLineElement[] = [];
+    for (const [key, ends] of linkEnds) {
+      const placed = placements.get(key);
+      const size = this.labelSizes.get(key);
+      if (!placed || !size || !ends.a.visible || !ends.b.visible) continue;
+      const box = { x: placed.x, y: placed.y, w: size.w, h: size.h };
+      const [lx, ly] = nearestOnSegment(ends.a, ends.b, box.x + box.w / 2, box.y + box.h / 2);
+      const bx = Math.max(box.x, Math.min(box.x + box.w, lx));
+      const by = Math.max(box.y, Math.min(box.y + box.h, ly));
+      if (Math.hypot(bx - lx, by - ly) < 10) continue;
+      const line = document.createElementNS(SVG_NS, 'line');
+      line.setAttribute('x1', bx.toFixed(1));
+      line.setAttribute('y1', by.toFixed(1));
+      line.setAttribute('x2', lx.toFixed(1));
+      line.setAttribute('y2', ly.toFixed(1));
+      line.setAttribute('class', this.labelNodes.get(key)?.classList.contains('level-RA') ? 'leader level-RA' : 'leader level-TA');
+      lines.push(line);
+    }
+    this.leaders.replaceChildren(...lines);
   }
 
   private frame(time: number): void {
@@ -283,10 +314,25 @@ export class RadarScene {
   }
 }
 
-/** Placement order: the ownship's name, other names, RA badges, TA badges. */
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** The point of segment a–b nearest to (x, y). */
+function nearestOnSegment(a: { x: number; y: number }, b: { x: number; y: number }, x: number, y: number): [number, number] {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const length2 = dx * dx + dy * dy;
+  // Not at the very ends: those are inside the markers.
+  const t = length2 > 0 ? Math.max(0.15, Math.min(0.85, ((x - a.x) * dx + (y - a.y) * dy) / length2)) : 0;
+  return [a.x + t * dx, a.y + t * dy];
+}
+
+/**
+ * Placement order: the ownship's name, RA badges, TA badges, other names. A badge belongs next to
+ * the middle of its line; a name has eight sides of its marker to choose from.
+ */
 function labelRank(node: HTMLElement): number {
   const list = node.classList;
-  return list.contains('ownship') ? 0 : list.contains('agent-label') ? 1 : list.contains('level-RA') ? 2 : 3;
+  return list.contains('ownship') ? 0 : list.contains('level-RA') ? 1 : list.contains('level-TA') ? 2 : 3;
 }
 
 function radarGrid(): THREE.Object3D {
