@@ -134,25 +134,24 @@ export function segmentHitsBox(s: Segment, box: Box): boolean {
   return true;
 }
 
+/** Sides of a marker a name may take, best first (degrees, screen y pointing down): right, left, above, below, then between. */
+const MARKER_SIDES = [0, -45, 45, 180, -135, 135, -90, 90, -22.5, 22.5, -157.5, 157.5, -67.5, 67.5, -112.5, 112.5];
+
 /**
  * Candidate top-left corners for a label of `w` × `h` beside a round marker of radius `r` at
- * (cx, cy): right, then left, then above and below, at growing distances.
+ * (cx, cy): sixteen sides, each at growing distances. The label touches the point at that side and
+ * distance with the middle of its facing edge (its left edge for a label on the right, and so on).
  */
 export function besideMarker(cx: number, cy: number, r: number, w: number, h: number): [number, number][] {
   const out: [number, number][] = [];
-  for (const gap of [4, 16, 32, 56]) {
-    const d = r + gap;
-    const diagonal = d * 0.7;
-    out.push(
-      [cx + d, cy - h / 2],
-      [cx + diagonal, cy - diagonal - h],
-      [cx + diagonal, cy + diagonal],
-      [cx - d - w, cy - h / 2],
-      [cx - diagonal - w, cy - diagonal - h],
-      [cx - diagonal - w, cy + diagonal],
-      [cx - w / 2, cy - d - h],
-      [cx - w / 2, cy + d],
-    );
+  for (const gap of [4, 14, 28, 48]) {
+    for (const degrees of MARKER_SIDES) {
+      const angle = (degrees * Math.PI) / 180;
+      const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+      const ax = cx + (r + gap) * cos;
+      const ay = cy + (r + gap) * sin;
+      out.push([ax - (w * (1 - cos)) / 2, ay - (h * (1 - sin)) / 2]);
+    }
   }
   return out;
 }
