@@ -47,6 +47,8 @@ export interface Obstacles {
 export const LABEL_MARGIN = 3;
 /** Covering a line costs as much as covering this many square pixels of a box. */
 const SEGMENT_COST = 400;
+/** Covering another label is worse than covering a marker or a card: two texts on each other read as neither. */
+const LABEL_WEIGHT = 4;
 
 /**
  * Places the labels in order (the first ones get the best spots). `previous` holds the candidate
@@ -90,7 +92,7 @@ function coverCost(box: Box, obstacles: Obstacles, placed: readonly Box[], enoug
   let cost = box.w * box.h - overlapArea(box, bounds);
   for (const other of placed) {
     if (cost >= enough) return cost;
-    cost += overlapArea(padded, other);
+    cost += LABEL_WEIGHT * overlapArea(padded, other);
   }
   for (const other of obstacles.boxes) {
     if (cost >= enough) return cost;

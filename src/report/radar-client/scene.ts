@@ -18,7 +18,10 @@ interface MarkerOnScreen {
   readonly x: number;
   readonly y: number;
   readonly r: number;
+  /** In front of the camera and inside the view. */
   readonly visible: boolean;
+  /** Under one of the page's cards. */
+  readonly covered?: boolean;
 }
 
 interface LabelSpec {
@@ -212,13 +215,18 @@ export class RadarScene {
       const r = Math.hypot(((edge.x + 1) / 2) * width - x, ((1 - edge.y) / 2) * height - y);
       screen.set(id, { x, y, r, visible: v.z < 1 && Math.abs(v.x) < 1.1 && Math.abs(v.y) < 1.1 });
     }
-    const markers: Box[] = [...screen.values()].filter((m) => m.visible).map((m) => ({ x: m.x - m.r, y: m.y - m.r, w: 2 * m.r, h: 2 * m.r }));
     // The cards float over the view: a label under one would be hidden.
     const cards: Box[] = Array.from(document.querySelectorAll<HTMLElement>('.card'))
       .filter((card) => !card.hidden)
       .map((card) => card.getBoundingClientRect())
       .filter((r) => r.width > 0 && r.height > 0)
       .map((r) => ({ x: r.left - host.left, y: r.top - host.top, w: r.width, h: r.height }));
+    // A marker under a card (the details panel opened over it) is not seen: its name is not shown
+    // elsewhere, on top of what is.
+    for (const [id, m] of screen) {
+      if (cards.some((c) => m.x >= c.x && m.x <= c.x + c.w && m.y >= c.y && m.y <= c.y + c.h)) screen.set(id, { ...m, covered: true });
+    }
+    const markers: Box[] = [...screen.values()].filter((m) => m.visible).map((m) => ({ x: m.x - m.r, y: m.y - m.r, w: 2 * m.r, h: 2 * m.r }));
     const segments: Segment[] = [];
     const linkEnds = new Map<string, { a: MarkerOnScreen; b: MarkerOnScreen }>();
     for (const key of this.labelNodes.keys()) {
@@ -239,11 +247,11 @@ export class RadarScene {
         const m = screen.get(key.slice(6));
         if (!m) continue;
         anchors.set(key, m);
-        if (m.visible) requests.push({ key, ...size, candidates: besideMarker(m.x, m.y, m.r, size.w, size.h) });
+        if (m.visible && !m.covered) requests.push({ key, ...size, candidates: besideMarker(m.x, m.y, m.r, size.w, size.h) });
       } else {
         const ends = linkEnds.get(key);
         if (!ends) continue;
-        const visible = ends.a.visible && ends.b.visible;
+        const visible = ends.a.visible && ends.b.visible && !(ends.a.covered && ends.b.covered);
         anchors.set(key, { x: (ends.a.x + ends.b.x) / 2, y: (ends.a.y + ends.b.y) / 2, visible });
         if (visible) requests.push({ key, ...size, candidates: besideLink([ends.a.x, ends.a.y], [ends.b.x, ends.b.y], size.w, size.h) });
       }
