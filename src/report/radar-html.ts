@@ -18,6 +18,8 @@ export interface RadarFrame {
   readonly at: number | string;
   readonly scan: ScanResult;
   readonly notes?: readonly string[];
+  /** The agent of the worktree the radar was run in (drawn as "you"); absent or null: none. */
+  readonly ownship?: string | null;
 }
 
 export interface RadarHtmlOptions {

@@ -17,7 +17,8 @@ export interface RadarServerOptions {
   readonly port?: number;
   /** Loopback by default: the page shows branch names and file paths of the whole team. */
   readonly host?: string;
-  readonly scan: () => Promise<ScanResult>;
+  /** One scan, and the agent of the worktree it was run in (drawn as "you"), if any. */
+  readonly scan: () => Promise<RadarScan>;
   readonly intervalMs?: number;
   readonly title?: string;
 }
@@ -27,11 +28,17 @@ export interface RadarServer {
   close(): Promise<void>;
 }
 
+export interface RadarScan {
+  readonly scan: ScanResult;
+  readonly ownship: string | null;
+}
+
 /** The JSON served at /scan.json. `seq` grows by one with every successful scan. */
 export interface LiveScan {
   readonly seq: number;
   readonly at: number;
   readonly scan: ScanResult | null;
+  readonly ownship: string | null;
   /** The last scan's failure; the previous scan (if any) is still served. */
   readonly error: string | null;
 }
@@ -45,15 +52,15 @@ export async function serveRadar(options: RadarServerOptions): Promise<RadarServ
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AirspaceError('usage', 'radar-bad-port', radarErrors.badPort(port));
   if (!(intervalMs >= 100)) throw new AirspaceError('usage', 'radar-bad-interval', radarErrors.badInterval(intervalMs));
 
-  let state: LiveScan = { seq: 0, at: Date.now(), scan: null, error: null };
+  let state: LiveScan = { seq: 0, at: Date.now(), scan: null, ownship: null, error: null };
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let page: { seq: number; html: string } | undefined;
 
   const scanOnce = async (): Promise<void> => {
     try {
-      const scan = await options.scan();
-      if (!closed) state = { seq: state.seq + 1, at: Date.now(), scan, error: null };
+      const { scan, ownship } = await options.scan();
+      if (!closed) state = { seq: state.seq + 1, at: Date.now(), scan, ownship, error: null };
     } catch (error) {
       if (!closed) state = { ...state, error: error instanceof Error ? error.message : String(error) };
     }
@@ -65,7 +72,7 @@ export async function serveRadar(options: RadarServerOptions): Promise<RadarServ
 
   const render = (): string => {
     if (page?.seq !== state.seq) {
-      const frame = { title: options.title ?? 'live', at: state.at, scan: state.scan ?? emptyScan() };
+      const frame = { title: options.title ?? 'live', at: state.at, scan: state.scan ?? emptyScan(), ownship: state.ownship };
       page = { seq: state.seq, html: renderRadarHtml(frame, { ...(options.title ? { title: options.title } : {}), poll: { path: SCAN_PATH, intervalMs } }) };
     }
     return page.html;

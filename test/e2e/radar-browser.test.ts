@@ -10,7 +10,9 @@ import { renderRadarHtml } from '../../src/report/radar-html.js';
 import { serveRadar } from '../../src/report/radar-server.js';
 import { scanAirspace } from '../../src/engine/index.js';
 import { cssColor, LEVEL_COLOR, SYMBOL_COLOR } from '../../src/report/radar-client/colors.js';
-import { HOSTILE_AGENT, HOSTILE_PATH, fileCloud, generatedAirspace, scanOf, storyScans, symbolScan } from './radar-fixture.js';
+import { computeLayout, toScene } from '../../src/report/radar-client/layout.js';
+import { segmentHitsBox } from '../../src/report/radar-client/place-labels.js';
+import { HOSTILE_AGENT, HOSTILE_FILE, HOSTILE_PATH, fileCloud, generatedAirspace, scanOf, storyScans, symbolScan, vueLikeAirspace } from './radar-fixture.js';
 import type { RadarState } from '../../src/report/radar-client/main.js';
 
 const SYMBOL_CSS = cssColor(SYMBOL_COLOR);
@@ -338,6 +340,96 @@ describe.skipIf(skip)('radar page in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('vue core: the colliding pair is drawn apart with a visible RA line, badges name the shared file, the ownship is marked, nothing covers anything', async (context) => {
+    const { expect } = context;
+    const { scan, ownship } = vueLikeAirspace();
+    // The embedding puts the colliding pair on one point: what the page must not draw as one.
+    // (in scene units, as drawn before the spreading: the halos are 0.62 wide).
+    const layout = computeLayout([scan]);
+    const [p, q] = [toScene(layout, scan.positions[ownship]!), toScene(layout, scan.positions['feat/general-helpers']!)];
+    expect(Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2])).toBeLessThan(0.3);
+    const file = join(OUT, 'radar-vue.html');
+    writeFileSync(file, renderRadarHtml({ title: 'fix/shared-general', at: Date.UTC(2026, 0, 1), scan, ownship }));
+    const { page, errors } = await tab.open(pathToFileURL(file).href, 'reduce', context);
+    await settledOn(page, 0);
+    await idleRenders(page);
+
+    // Geometry as the reader sees it: markers (centre, radius with the halo) and every label's box.
+    const seen = await page.evaluate(() => {
+      const box = (node: Element) => {
+        const r = node.getBoundingClientRect();
+        return { x: r.left, y: r.top, w: r.width, h: r.height };
+      };
+      const shown = (node: HTMLElement) => node.style.display !== 'none';
+      return {
+        markers: Array.from(document.querySelectorAll<HTMLElement>('.agent-label'))
+          .filter(shown)
+          .map((node) => ({
+            id: node.querySelector('.name')?.textContent ?? '',
+            x: Number(node.dataset.x),
+            y: Number(node.dataset.y),
+            r: Number(node.dataset.r),
+          })),
+        labels: Array.from(document.querySelectorAll<HTMLElement>('.agent-label, .link-label'))
+          .filter(shown)
+          .map((node) => ({ text: node.textContent ?? '', ...box(node) })),
+        cards: Array.from(document.querySelectorAll<HTMLElement>('.card'))
+          .filter((node) => !node.hidden)
+          .map(box),
+        badges: Array.from(document.querySelectorAll<HTMLElement>('.link-label')).map((node) => ({
+          level: node.classList.contains('level-RA') ? 'RA' : 'TA',
+          files: Array.from(node.querySelectorAll('.file')).map((f) => f.textContent),
+        })),
+        ownship: Array.from(document.querySelectorAll<HTMLElement>('.agent-label.ownship')).map((node) => node.textContent),
+        images: document.images.length,
+        pwned: (window as { __pwned?: number }).__pwned,
+      };
+    });
+    const overlap = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }): boolean =>
+      Math.min(a.x + a.w, b.x + b.w) > Math.max(a.x, b.x) && Math.min(a.y + a.h, b.y + b.h) > Math.max(a.y, b.y);
+    const markerBox = (m: { x: number; y: number; r: number }) => ({ x: m.x - m.r, y: m.y - m.r, w: 2 * m.r, h: 2 * m.r });
+    expect(seen.markers.map((m) => m.id).sort()).toEqual(Object.keys(scan.positions).sort());
+    for (const m of seen.markers) expect(m.r, m.id).toBeGreaterThan(5);
+
+    // No two markers (halos included) touch.
+    for (const [i, a] of seen.markers.entries()) {
+      for (const b of seen.markers.slice(i + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y), `${a.id} / ${b.id}`).toBeGreaterThan(a.r + b.r);
+    }
+    // No label covers a marker, another label, or a card of the page.
+    for (const [i, label] of seen.labels.entries()) {
+      for (const m of seen.markers) expect(overlap(label, markerBox(m)), `${label.text} on ${m.id}`).toBe(false);
+      for (const other of seen.labels.slice(i + 1)) expect(overlap(label, other), `${label.text} on ${other.text}`).toBe(false);
+      for (const card of seen.cards) expect(overlap(label, card), `${label.text} under a card`).toBe(false);
+    }
+
+    // The RA line between the pair has length outside both halos, is painted there, and no label sits on it.
+    const at = (id: string) => seen.markers.find((m) => m.id === id)!;
+    const [mine, theirs] = [at(ownship), at('feat/general-helpers')];
+    const visibleLength = Math.hypot(mine.x - theirs.x, mine.y - theirs.y) - mine.r - theirs.r;
+    expect(visibleLength).toBeGreaterThan(15);
+    const ra = { x1: mine.x, y1: mine.y, x2: theirs.x, y2: theirs.y };
+    for (const label of seen.labels) expect(segmentHitsBox(ra, label), `${label.text} on the RA line`).toBe(false);
+    const {
+      along: [line],
+    } = await readCanvas(page, [{ from: mine, to: theirs, color: RA_CSS }]);
+    expect(line!.hits, JSON.stringify(line)).toBeGreaterThan(300);
+
+    // The badges say which file: the RA badge names general.ts and the hostile file, as text.
+    const raBadge = seen.badges.find((b) => b.level === 'RA')!;
+    expect(raBadge.files).toEqual(expect.arrayContaining(['packages/shared/src/general.ts']));
+    expect(raBadge.files.some((f) => f?.includes('<img src=x'))).toBe(true);
+    expect(seen.badges.filter((b) => b.level === 'TA').length).toBeGreaterThanOrEqual(1);
+    for (const badge of seen.badges) expect(badge.files.length, JSON.stringify(badge)).toBeGreaterThan(0);
+    expect({ images: seen.images, pwned: seen.pwned }).toEqual({ images: 0, pwned: undefined });
+    expect(HOSTILE_FILE).toContain('onerror');
+
+    // The ownship: one label marked "you", and the legend says what the diamond is.
+    expect(seen.ownship).toEqual([`you${ownship}`]);
+    await expect(page.locator('.legend').innerText()).resolves.toContain('you (the agent of this worktree)');
+    await shotIfAsked(page, 'radar-vue.png');
+    expect(errors).toEqual([]);
+  });
+
   it('follows a served live scan as the agents glide to their new places', async (context) => {
     const { expect } = context;
     const files = fileCloud(30);
@@ -347,22 +439,25 @@ describe.skipIf(skip)('radar page in a real browser', () => {
       intervalMs: 200,
       scan: async () => {
         calls += 1;
-        return calls === 1
-          ? scanOf(
-              [
-                { id: 'left', at: [-3, 0, 0] },
-                { id: 'right', at: [3, 0, 0] },
-              ],
-              files,
-            )
-          : scanOf(
-              [
-                { id: 'left', at: [-0.4, 0, 0] },
-                { id: 'right', at: [0.4, 0, 0] },
-                { id: 'newcomer', at: [0, 2, 0] },
-              ],
-              files,
-            );
+        const scan =
+          calls === 1
+            ? scanOf(
+                [
+                  { id: 'left', at: [-3, 0, 0] },
+                  { id: 'right', at: [3, 0, 0] },
+                ],
+                files,
+              )
+            : scanOf(
+                [
+                  { id: 'left', at: [-0.4, 0, 0] },
+                  { id: 'right', at: [0.4, 0, 0] },
+                  { id: 'newcomer', at: [0, 2, 0] },
+                ],
+                files,
+              );
+        // The ownship travels with each scan: the live page marks it as the first page did.
+        return { scan, ownship: 'left' };
       },
     });
     try {
@@ -374,6 +469,7 @@ describe.skipIf(skip)('radar page in a real browser', () => {
       expect(live.updates).toBeGreaterThanOrEqual(1);
       expect(live.drawn).toEqual({ agentPoints: 3, linkLines: 3, filePoints: 31 });
       await expect(page.locator('.agent-label').filter({ hasText: 'newcomer' }).count()).resolves.toBe(1);
+      await expect(page.locator('.agent-label.ownship .name').allTextContents()).resolves.toEqual(['left']);
       await expect(page.locator('.status').textContent()).resolves.toBe('live');
       await page.waitForFunction(() => window.__radar?.agents === 3 && window.__radar.settled, null, { timeout: 10_000 });
       await shotIfAsked(page, 'radar-live.png');

@@ -2,6 +2,7 @@
  * Hand-built ScanResults for the radar tests: a small repository's file cloud, a few agents and
  * every pair linked, with names that try to break out of the page (they must show up as text).
  */
+import { scanAirspace } from '../../src/engine/index.js';
 import type { AdvisoryLevel, Agent, ImportGraph, Link, ScanResult, Vec3 } from '../../src/engine/types.js';
 
 export const HOSTILE_AGENT = '</script><img src=x onerror="window.__pwned=1">';
@@ -163,4 +164,49 @@ export function generatedAirspace(): { agents: Agent[]; graph: ImportGraph } {
     { id: 'agent/echo', files: [edit('src/git/module-7.ts', 100)], intent: ['src/git/module-8.ts'] },
   ];
   return { agents, graph: { adjacency } };
+}
+
+/** A file name that tries to become markup on the page (it must show up as text in a badge). */
+export const HOSTILE_FILE = 'packages/shared/src/<img src=x onerror="window.__pwned=1">.ts';
+
+/**
+ * The vue core case, scored by the real engine: the ownship and a peer edit the same lines of
+ * packages/shared/src/general.ts (and both touch a file with a hostile name), `git merge-tree`
+ * saw the conflict (the evidence an RA needs), a third edits other lines of that file, and three
+ * more agents work elsewhere. The
+ * embedding puts the colliding pair on one point (R = 1, so D = 0).
+ */
+export function vueLikeAirspace(): { scan: ScanResult; ownship: string } {
+  const packages = ['shared', 'reactivity', 'runtime-core', 'runtime-dom', 'compiler-core', 'compiler-sfc'];
+  const files = packages.flatMap((name) =>
+    ['index.ts', 'general.ts', 'utils.ts', 'component.ts', 'renderer.ts', 'effect.ts'].map((file) => `packages/${name}/src/${file}`),
+  );
+  files.push(HOSTILE_FILE);
+  const adjacency: Record<string, string[]> = {};
+  for (const file of files) {
+    // Every package imports the shared helpers, and each package's index its own modules.
+    const [, name] = file.split('/');
+    adjacency[file] = file.endsWith('/index.ts') ? files.filter((f) => f.startsWith(`packages/${name}/`) && f !== file) : ['packages/shared/src/general.ts'];
+  }
+  const edit = (path: string, start: number, end: number): { path: string; ranges: [number, number][] } => ({ path, ranges: [[start, end]] });
+  const ownship = 'fix/shared-general';
+  const agents: Agent[] = [
+    { id: ownship, files: [edit('packages/shared/src/general.ts', 10, 14), edit(HOSTILE_FILE, 1, 3)], committedWork: 2 },
+    { id: 'feat/general-helpers', files: [edit('packages/shared/src/general.ts', 12, 20), edit(HOSTILE_FILE, 2, 4)], committedWork: 1 },
+    { id: 'chore/shared-types', files: [edit('packages/shared/src/general.ts', 60, 75), edit('packages/shared/src/utils.ts', 1, 30)] },
+    { id: 'fix/runtime-renderer', files: [edit('packages/runtime-core/src/renderer.ts', 300, 340)] },
+    { id: 'refactor/reactivity-effect', files: [edit('packages/reactivity/src/effect.ts', 40, 90)] },
+    { id: 'main', files: [edit('packages/compiler-sfc/src/utils.ts', 1, 5)] },
+  ];
+  const scan = scanAirspace(
+    agents,
+    { adjacency },
+    {
+      now: Date.UTC(2026, 0, 1),
+      // The seed's τ_TA, so the third agent on general.ts raises Traffic Advisories (two badges more to place).
+      tauTA: 0.35,
+      external: [{ a: 'feat/general-helpers', b: ownship, channel: 'merge', value: 1, evidence: 'git merge-tree: packages/shared/src/general.ts conflicts' }],
+    },
+  );
+  return { scan, ownship };
 }

@@ -34,13 +34,16 @@ describe('serveRadar', () => {
         const x = calls;
         await sleep(250); // slower than the interval
         active -= 1;
-        return scanOf(
-          [
-            { id: 'a', at: [0, 0, 0] },
-            { id: 'b', at: [x, 0, 0] },
-          ],
-          files,
-        );
+        return {
+          scan: scanOf(
+            [
+              { id: 'a', at: [0, 0, 0] },
+              { id: 'b', at: [x, 0, 0] },
+            ],
+            files,
+          ),
+          ownship: 'a',
+        };
       },
     });
     try {
@@ -53,6 +56,7 @@ describe('serveRadar', () => {
       // The first scan ran before the server answered; under load a second may already be done.
       expect(first.seq).toBeGreaterThanOrEqual(1);
       expect(first.scan?.positions.b).toEqual([first.seq, 0, 0]);
+      expect(first.ownship).toBe('a');
       // Wait for the third scan (an event), polling, instead of a fixed sleep that a loaded machine may outlast.
       let later = JSON.parse((await get(`${server.url}scan.json`)).body) as LiveScan;
       for (let i = 0; i < 200 && later.seq < 3; i++) {
@@ -80,7 +84,7 @@ describe('serveRadar', () => {
       scan: async () => {
         calls += 1;
         if (calls > 1) throw new Error('git fetch timed out');
-        return scanOf([{ id: 'a', at: [0, 0, 0] }], files);
+        return { scan: scanOf([{ id: 'a', at: [0, 0, 0] }], files), ownship: null };
       },
     });
     try {
@@ -98,7 +102,7 @@ describe('serveRadar', () => {
   });
 
   it('refuses a bad port or interval with a usage error', async () => {
-    const scan = async () => scanOf([], files);
+    const scan = async () => ({ scan: scanOf([], files), ownship: null });
     await expect(serveRadar({ port: 70000, scan })).rejects.toMatchObject({ kind: 'usage', code: 'radar-bad-port' });
     await expect(serveRadar({ intervalMs: 5, scan })).rejects.toMatchObject({ kind: 'usage', code: 'radar-bad-interval' });
   });

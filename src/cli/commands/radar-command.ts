@@ -40,8 +40,8 @@ export async function radarCommand(cwd: string, args: RadarArgs, output: Output)
     });
     return EXIT.ok;
   }
-  const result = await scan();
-  await writeFile(file, renderRadarHtml({ title: source.title, at: Date.now(), scan: result })).catch((error: NodeJS.ErrnoException) => {
+  const { scan: result, ownship } = await scan();
+  await writeFile(file, renderRadarHtml({ title: source.title, at: Date.now(), scan: result, ownship })).catch((error: NodeJS.ErrnoException) => {
     throw new AirspaceError('environment', 'radar-out-write', usageMessages.radarOutUnwritable(args.out, error.code ?? error.message));
   });
   output.out(cliMessages.radarWritten(file, result.counts.agents, result.counts.TA + result.counts.RA));

@@ -8,6 +8,8 @@ export const LEVEL_COLOR: Record<AdvisoryLevel, number> = {
 };
 
 export const AGENT_COLOR = 0x4fd1ff;
+/** The agent of this worktree (the ownship): white, as TCAS draws its own aircraft. */
+export const OWNSHIP_COLOR = 0xffffff;
 /** Links whose collision is a symbol (src/symbols/): violet, dashed. */
 export const SYMBOL_COLOR = 0xc084fc;
 export const BACKGROUND = 0x070b12;

@@ -9,11 +9,12 @@ interface LivePayload {
   readonly seq: number;
   readonly at: number;
   readonly scan: ScanResult | null;
+  readonly ownship: string | null;
   readonly error: string | null;
 }
 
 export interface LiveHandlers {
-  onScan(latest: { seq: number; at: number; scan: ScanResult }): void;
+  onScan(latest: { seq: number; at: number; scan: ScanResult; ownship: string | null }): void;
   onStatus(kind: 'waiting' | 'failed' | 'lost'): void;
 }
 
@@ -27,7 +28,7 @@ export function startPolling(poll: { path: string; intervalMs: number }, handler
       const payload = (await response.json()) as LivePayload;
       if (payload.scan && payload.seq !== lastSeq) {
         lastSeq = payload.seq;
-        handlers.onScan({ seq: payload.seq, at: payload.at, scan: payload.scan });
+        handlers.onScan({ seq: payload.seq, at: payload.at, scan: payload.scan, ownship: typeof payload.ownship === 'string' ? payload.ownship : null });
       }
       if (payload.error) handlers.onStatus('failed');
       else if (!payload.scan) handlers.onStatus('waiting');

@@ -50,7 +50,11 @@ const DATA_ELEMENT_ID = 'airspace-radar-data';
 
 const data = JSON.parse(document.getElementById(DATA_ELEMENT_ID)?.textContent ?? 'null') as RadarPageData;
 const frames: RadarFrame[] = [...data.frames];
-const chrome = buildChrome(document.body, data.title);
+const chrome = buildChrome(
+  document.body,
+  data.title,
+  frames.some((f) => f.ownship),
+);
 let layout = computeLayout(frames.map((f) => f.scan));
 let index = 0;
 let updates = 0;
@@ -98,7 +102,7 @@ function refreshPick(): void {
 function show(next: number, animate: boolean): void {
   index = Math.max(0, Math.min(frames.length - 1, next));
   const frame = frames[index]!;
-  scene.apply(frame.scan, layout, animate);
+  scene.apply(frame.scan, layout, animate, frame.ownship ?? null);
   chrome.showFrame(frame, index, frames.length);
   refreshPick();
   window.__radar = {
@@ -137,7 +141,7 @@ if (live && data.poll) {
   startPolling(data.poll, {
     onScan(latest) {
       if (outgrows(layout, latest.scan)) layout = computeLayout([latest.scan]);
-      frames[frames.length - 1] = { title: frames[frames.length - 1]!.title, at: latest.at, scan: latest.scan };
+      frames[frames.length - 1] = { title: frames[frames.length - 1]!.title, at: latest.at, scan: latest.scan, ownship: latest.ownship };
       updates += 1;
       show(frames.length - 1, true);
       chrome.setStatus(T.live, 'ok');

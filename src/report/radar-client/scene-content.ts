@@ -9,9 +9,9 @@ import { LineGeometry } from 'three/examples/jsm/lines/LineGeometry.js';
 import { LineMaterial } from 'three/examples/jsm/lines/LineMaterial.js';
 import type { AdvisoryLevel, Link, ScanResult } from '../../engine/types.js';
 import type { ReportLink } from '../check-report.js';
-import { AGENT_COLOR, LEVEL_COLOR, LEVEL_RANK, LEVEL_WIDTH, SYMBOL_COLOR, cssColor } from './colors.js';
+import { AGENT_COLOR, LEVEL_COLOR, LEVEL_RANK, LEVEL_WIDTH, OWNSHIP_COLOR, SYMBOL_COLOR, cssColor } from './colors.js';
 import { hotFiles, makeFileCloud } from './file-cloud.js';
-import { type Layout, toScene } from './layout.js';
+import { type Layout, agentPlaces } from './layout.js';
 
 export interface AgentView {
   readonly id: string;
@@ -20,7 +20,12 @@ export interface AgentView {
   from: THREE.Vector3;
   to: THREE.Vector3;
   level: AdvisoryLevel;
+  /** The agent of the worktree the radar was run in: drawn as a diamond, in its own colour. */
+  ownship: boolean;
 }
+
+/** The outer radius of an agent's halo at the height of its pulse: what a label must keep clear of. */
+export const MARKER_RADIUS = 0.62 * 1.25;
 
 export interface LinkView {
   readonly link: Link;
@@ -47,6 +52,7 @@ export class SceneContent {
    */
   motion = true;
   private readonly sphere = new THREE.SphereGeometry(0.32, 24, 16);
+  private readonly diamond = new THREE.OctahedronGeometry(0.46);
   private readonly ring = new THREE.RingGeometry(0.5, 0.62, 40);
   private readonly resolution = new THREE.Vector2(1, 1);
 
@@ -55,7 +61,7 @@ export class SceneContent {
     this.root.add(this.files, this.linkGroup, this.agentGroup);
   }
 
-  apply(scan: ScanResult, layout: Layout, now: number, wanted: boolean): void {
+  apply(scan: ScanResult, layout: Layout, now: number, wanted: boolean, ownship: string | null = null): void {
     const animate = wanted && this.motion;
     this.root.remove(this.files);
     this.files.geometry.dispose();
@@ -64,7 +70,7 @@ export class SceneContent {
     this.root.add(this.files);
     // A live update that moves nobody (the same scan again) must not restart the glide: polled every
     // few hundred ms, the agents would never arrive and the page never settle.
-    const { moved, levels } = this.applyAgents(scan, layout, animate);
+    const { moved, levels } = this.applyAgents(scan, layout, animate, ownship);
     // Without animation the glide is already over, whatever the timestamp of the next frame (it may
     // be earlier than `now`): that frame must not replay it, nor report the page unsettled.
     if (moved) this.glideStart = animate ? now : -Infinity;
@@ -97,7 +103,7 @@ export class SceneContent {
   /** Whitens the picked agents and widens the picked link; everything else returns to normal. */
   highlight(agentIds: readonly string[], link: Link | null): void {
     for (const view of this.agents.values()) {
-      (view.mesh.material as THREE.MeshBasicMaterial).color.setHex(agentIds.includes(view.id) ? 0xffffff : AGENT_COLOR);
+      (view.mesh.material as THREE.MeshBasicMaterial).color.setHex(agentIds.includes(view.id) ? 0xffffff : view.ownship ? OWNSHIP_COLOR : AGENT_COLOR);
     }
     for (const view of this.links) {
       const picked = link !== null && view.link.a === link.a && view.link.b === link.b;
@@ -152,7 +158,7 @@ export class SceneContent {
   }
 
   /** Places the agents of `scan`; `moved` when one got a new target (a glide starts), `levels` when one's advisory level changed. */
-  private applyAgents(scan: ScanResult, layout: Layout, animate: boolean): { moved: boolean; levels: boolean } {
+  private applyAgents(scan: ScanResult, layout: Layout, animate: boolean, ownship: string | null): { moved: boolean; levels: boolean } {
     let levels = false;
     const worst = worstLevels(scan.links);
     for (const [id, view] of this.agents) {
@@ -161,7 +167,8 @@ export class SceneContent {
       (view.halo.material as THREE.Material).dispose();
       this.agents.delete(id);
     }
-    const targets = Object.entries(scan.positions).map(([id, position]) => [id, new THREE.Vector3(...toScene(layout, position))] as const);
+    // Where the agents are drawn: the embedding's places, spread so no two overlap on screen.
+    const targets = [...agentPlaces(layout, scan.positions, scan.links)].map(([id, place]) => [id, new THREE.Vector3(...place)] as const);
     const moved = targets.some(([id, target]) => {
       const view = this.agents.get(id);
       return view === undefined || view.to.distanceToSquared(target) > 1e-12;
@@ -174,9 +181,16 @@ export class SceneContent {
         mesh.userData = { kind: 'agent', id };
         const halo = new THREE.Mesh(this.ring, new THREE.MeshBasicMaterial({ transparent: true, side: THREE.DoubleSide, depthWrite: false }));
         halo.userData = { kind: 'halo', id };
-        view = { id, mesh, halo, from: target.clone(), to: target, level };
+        view = { id, mesh, halo, from: target.clone(), to: target, level, ownship: false };
         this.agents.set(id, view);
         this.agentGroup.add(mesh, halo);
+      }
+      const isOwnship = id === ownship;
+      if (view.ownship !== isOwnship || (view.mesh.geometry === this.diamond) !== isOwnship) {
+        view.ownship = isOwnship;
+        view.mesh.geometry = isOwnship ? this.diamond : this.sphere;
+        view.mesh.userData = { kind: 'agent', id, ...(isOwnship ? { ownship: true } : {}) };
+        (view.mesh.material as THREE.MeshBasicMaterial).color.setHex(isOwnship ? OWNSHIP_COLOR : AGENT_COLOR);
       }
       if (moved) {
         view.from = animate ? view.mesh.position.clone() : target.clone();

@@ -4,7 +4,7 @@
  */
 import type { RadarFrame } from '../radar-html.js';
 import { radarPageText as T } from '../../messages/agent-views.js';
-import { AGENT_COLOR, LEVEL_COLOR, SYMBOL_COLOR, cssColor } from './colors.js';
+import { AGENT_COLOR, LEVEL_COLOR, OWNSHIP_COLOR, SYMBOL_COLOR, cssColor } from './colors.js';
 import { el, formatTime, put } from './dom.js';
 
 export interface Chrome {
@@ -17,7 +17,8 @@ export interface Chrome {
   setStatus(text: string, kind: 'ok' | 'warn' | 'none'): void;
 }
 
-export function buildChrome(root: HTMLElement, title: string): Chrome {
+/** `ownship`: some frame names the agent of this worktree, so the legend says how it is drawn. */
+export function buildChrome(root: HTMLElement, title: string, ownship: boolean): Chrome {
   const stage = el('div', 'stage');
   const header = el('header', 'card header');
   const heading = el('h1', undefined, title);
@@ -29,6 +30,7 @@ export function buildChrome(root: HTMLElement, title: string): Chrome {
 
   const legend = put(el('aside', 'card legend'), el('h2', undefined, T.legendTitle));
   for (const [label, color, shape] of [
+    ...(ownship ? ([[T.legendOwnship, OWNSHIP_COLOR, 'diamond']] as const) : []),
     [T.legendAgent, AGENT_COLOR, 'dot big'],
     [T.legendFile, 0x8fa3b8, 'dot small'],
     [T.legendClear, LEVEL_COLOR.clear, 'line thin'],
