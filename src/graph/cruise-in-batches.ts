@@ -24,6 +24,8 @@ export interface BatchOptions {
    * reference the direct path is tested against).
    */
   readonly direct?: boolean;
+  /** The repository's package.json / pnpm-workspace.yaml / tsconfig files: package and alias imports are then read directly too. */
+  readonly layoutFiles?: readonly string[];
   /** What the last build found (the cache): true lets the direct path start without loading dependency-cruiser. */
   readonly typescriptAvailable?: boolean;
 }
@@ -62,7 +64,7 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
     options.direct !== false && options.typescriptAvailable === undefined && options.tsconfig === undefined && probeTypescript() ? true : undefined;
   const known = options.typescriptAvailable ?? probed;
   const useDirect = options.direct !== false && (known === true || (await openSession()).typescriptAvailable);
-  const direct = useDirect ? await openDirectReader(toplevel) : undefined;
+  const direct = useDirect ? await openDirectReader(toplevel, options.layoutFiles) : undefined;
   if (!direct) await openSession();
   let next = 0;
   let msPerFile: number | undefined;

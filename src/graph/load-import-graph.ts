@@ -75,6 +75,7 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
   try {
     batches = await cruiseInBatches(toplevel, plan.toCruise, {
       tsconfig,
+      layoutFiles: [...repo.configs.keys()],
       deadline,
       onProgress: options.onProgress,
       now,

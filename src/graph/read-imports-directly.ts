@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { loadOxcParser, oxcLang } from '../source/load-oxc-parser.js';
-import { resolveRelativeImport } from '../source/resolve-relative-import.js';
+import { openImportResolver, type ImportResolver } from '../source/resolve-import-specifier.js';
+import { isRelativeSpecifier, resolveRelativeImport } from '../source/resolve-relative-import.js';
+import { readWorkspaceLayout } from '../source/workspace-layout.js';
 import { openDirectoryEntries, type DirectoryEntries } from './directory-entries.js';
 import { isTypescriptCompatible, readImportSpecifiers, type ModuleRecord, type ParseModule } from './read-import-specifiers.js';
 import type { CruisedFile } from './run-cruise.js';
@@ -11,9 +13,13 @@ import { isInNodeModules, isSourcePath, pathDir } from './source-files.js';
 /**
  * The fast path of a cruise (docs/decisions/import-graph.md, "Faster full builds"): a file whose
  * every import is relative and certain (or a plain core module) gets its record here (oxc-parser's module record, the
- * import resolved from directory listings) with exactly the edges dependency-cruiser would give;
- * every other file (a package or alias import, CommonJS, a doubt of any kind) is left for
- * dependency-cruiser. Most of a build's time was dependency-cruiser's per-import resolution.
+ * import resolved from directory listings) with exactly the edges dependency-cruiser would give.
+ * Given the repository's layout files (package.json, pnpm-workspace.yaml, tsconfig*.json), package
+ * and alias imports go through the same one resolver as the symbol channel
+ * (src/source/resolve-import-specifier.ts): a workspace package's name to its source, a tsconfig
+ * alias (root or per-package) to its target, anything else is outside the repository and no edge.
+ * Every other file (CommonJS, a doubt of any kind) is left for dependency-cruiser. Most of a
+ * build's time was dependency-cruiser's per-import resolution.
  */
 
 export interface DirectReader {
@@ -22,7 +28,7 @@ export interface DirectReader {
 }
 
 /** undefined when oxc-parser's native binding cannot load here: then everything goes to dependency-cruiser. */
-export async function openDirectReader(toplevel: string): Promise<DirectReader | undefined> {
+export async function openDirectReader(toplevel: string, layoutFiles?: readonly string[]): Promise<DirectReader | undefined> {
   const oxc = await loadOxcParser();
   if (typeof oxc === 'string') return undefined;
   const parse: ParseModule = (file, text) => {
@@ -30,12 +36,18 @@ export async function openDirectReader(toplevel: string): Promise<DirectReader |
     return result.errors.length > 0 ? undefined : (result.module as ModuleRecord);
   };
   const entries = openDirectoryEntries(toplevel);
+  const resolver = layoutFiles
+    ? openImportResolver(
+        readWorkspaceLayout(layoutFiles, (path) => readText(toplevel, path)),
+        entries,
+      )
+    : undefined;
   return {
     read(files) {
       const records = new Map<string, CruisedFile>();
       const rest: string[] = [];
       for (const file of files) {
-        const record = readOne(toplevel, entries, parse, file);
+        const record = readOne(toplevel, entries, resolver, parse, file);
         if (record) records.set(file, record);
         else rest.push(file);
       }
@@ -44,7 +56,15 @@ export async function openDirectReader(toplevel: string): Promise<DirectReader |
   };
 }
 
-function readOne(toplevel: string, entries: DirectoryEntries, parse: ParseModule, file: string): CruisedFile | undefined {
+function readText(toplevel: string, path: string): string | undefined {
+  try {
+    return readFileSync(join(toplevel, path), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function readOne(toplevel: string, entries: DirectoryEntries, resolver: ImportResolver | undefined, parse: ParseModule, file: string): CruisedFile | undefined {
   if (!isTypescriptCompatible(file)) return undefined;
   let text: string;
   try {
@@ -60,14 +80,25 @@ function readOne(toplevel: string, entries: DirectoryEntries, parse: ParseModule
   if (!specifiers) return undefined;
   const dir = pathDir(file);
   const imports = new Set<string>();
+  const unresolved = new Set<string>();
   for (const specifier of specifiers) {
     if (isCoreModule(specifier)) continue;
-    const resolved = resolveRelativeImport(entries, dir, specifier);
+    let resolved: string | undefined;
+    if (isRelativeSpecifier(specifier) || !resolver) resolved = resolveRelativeImport(entries, dir, specifier);
+    else {
+      const resolution = resolver.resolve(file, specifier);
+      if (resolution.kind === 'external') continue;
+      if (resolution.kind === 'unresolved') {
+        unresolved.add(specifier);
+        continue;
+      }
+      if (resolution.kind === 'file') resolved = resolution.path;
+    }
     if (resolved === undefined) return undefined;
     // As run-cruise.ts keeps them: repository sources other than the file itself.
     if (resolved !== file && isSourcePath(resolved) && !isInNodeModules(resolved)) imports.add(resolved);
   }
-  return { imports: [...imports].sort(), unresolved: [] };
+  return { imports: [...imports].sort(), unresolved: [...unresolved].sort() };
 }
 
 /**

@@ -100,6 +100,10 @@ export const symbolMessages = {
   parserMissing: (reason: string) => `the symbol parser (oxc-parser) could not be loaded: ${reason}`,
   unreadable: (what: string) => `could not read the changed files: ${what}`,
   cut: "not computed: comparing the symbols took more than this channel's share of the budget",
+  /** One import that looks internal (a workspace package, a tsconfig alias) but names no file. */
+  unresolvedImport: (specifier: string, why: string) => `\`${specifier}\` (${why})`,
+  unresolvedImports: (imports: readonly string[]) =>
+    `could not tell: new code imports a changed name through ${imports.length === 1 ? 'an import' : `${imports.length} imports`} that look${imports.length === 1 ? 's' : ''} internal but resolve${imports.length === 1 ? 's' : ''} to no file: ${imports.slice(0, 3).join(', ')}${imports.length > 3 ? ', …' : ''}`,
   tooLarge: (files: number, bytes: number) =>
     `${files} changed source files (${(bytes / 1024 / 1024).toFixed(1)} MB in all versions): more than the symbol channel parses inside a hook`,
   /**

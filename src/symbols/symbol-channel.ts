@@ -1,8 +1,10 @@
 import { diffKey, diffWorkingSet, diffWorkingSets } from '../git/diff-working-set.js';
 import { currentRunSignal, withRunSignal } from '../git/run-scope.js';
 import { isAirspaceError } from '../errors.js';
-import type { ImportGraph } from '../engine/types.js';
+import { listTreeFiles } from '../graph/list-tree-files.js';
 import { symbolMessages } from '../messages/channels.js';
+import { openImportResolver, type ImportResolver } from '../source/resolve-import-specifier.js';
+import { readWorkspaceLayout } from '../source/workspace-layout.js';
 import type { WorkingSetFile } from '../traffic/working-set.js';
 import { addedLines } from './added-lines.js';
 import { diffModules } from './diff-declarations.js';
@@ -28,7 +30,6 @@ export interface SymbolChannelOptions {
   /** The sides' working sets against `base`, when the caller has them (saves two diffs). */
   readonly filesA?: readonly WorkingSetFile[];
   readonly filesB?: readonly WorkingSetFile[];
-  readonly graph?: ImportGraph;
   readonly ignore?: (path: string) => boolean;
   readonly signal?: AbortSignal;
   readonly signatureChange?: SignaturePolicy;
@@ -107,11 +108,16 @@ async function computeChannel(cwd: string, base: string, commitA: string, commit
     const reader = factsReader(parse, blobs, options.parsed ?? newParseMemo());
     const changedA = changedDeclarations(base, a, reader);
     const changedB = changedDeclarations(base, b, reader);
+    const unresolved = new Set<string>();
     const collisions = [
-      ...(changedA.size > 0 ? findCollisions(a.id, b.id, changedA, await resolvedUses(cwd, base, b, changedA, parse, blobs, reader, options)) : []),
-      ...(changedB.size > 0 ? findCollisions(b.id, a.id, changedB, await resolvedUses(cwd, base, a, changedB, parse, blobs, reader, options)) : []),
+      ...(changedA.size > 0 ? findCollisions(a.id, b.id, changedA, await resolvedUses(cwd, base, b, changedA, parse, blobs, reader, options, unresolved)) : []),
+      ...(changedB.size > 0 ? findCollisions(b.id, a.id, changedB, await resolvedUses(cwd, base, a, changedB, parse, blobs, reader, options, unresolved)) : []),
     ];
-    return { ...symbolValue(collisions, options.signatureChange), collisions };
+    const value = symbolValue(collisions, options.signatureChange);
+    // A changed name imported through something that looks internal but resolves nowhere: the
+    // use may well be of the changed declaration, so "nothing used" would be a guess.
+    if (value.value === 0 && unresolved.size > 0) return { value: null, collisions, reason: symbolMessages.unresolvedImports([...unresolved]) };
+    return { ...value, collisions };
   } catch (error) {
     if (!isAirspaceError(error) || options.signal?.aborted) throw error;
     return { value: null, collisions: [], reason: symbolMessages.unreadable(error.message) };
@@ -241,6 +247,7 @@ async function resolvedUses(
   blobs: Map<string, string>,
   read: FactsReader & { program(commit: string, path: string): ReturnType<ParseSource> },
   options: SymbolChannelOptions,
+  unresolved: Set<string>,
 ): Promise<ResolvedUse[]> {
   const names = new Set<string>();
   const locals = new Set<string>();
@@ -277,7 +284,7 @@ async function resolvedUses(
   }
   if (pending.length === 0) return resolved;
   options.signal?.throwIfAborted();
-  const context = resolveContext(cwd, user.commit, changed, parse, options);
+  const context = resolveContext(cwd, user.commit, changed, parse, options, unresolved);
   await context.prefetch(pending.flatMap((p) => importProbes(p.file, p.source)));
   for (const p of pending) {
     const target = await resolveImport(p.file, p.source, p.name, context, p.member);
@@ -292,8 +299,10 @@ function resolveContext(
   changed: Map<string, ChangedFile>,
   parse: ParseSource,
   options: SymbolChannelOptions,
+  unresolved: Set<string>,
 ): ResolveContext & { prefetch(paths: readonly string[]): Promise<void> } {
   const known = new Map<string, boolean>();
+  let resolver: Promise<ImportResolver> | undefined;
   const barrels = new Map<string, Promise<ModuleFacts | null>>();
   const probe = async (paths: readonly string[]): Promise<void> => {
     const missing = paths.filter((p) => !known.has(p));
@@ -307,8 +316,14 @@ function resolveContext(
   };
   return {
     changedFiles: new Set(changed.keys()),
-    ...(options.graph ? { adjacency: options.graph.adjacency } : {}),
     prefetch: probe,
+    async resolveNonRelative(importer, specifier) {
+      resolver ??= treeResolver(cwd, commit, options.signal);
+      return (await resolver).resolve(importer, specifier);
+    },
+    onUnresolved(specifier, why) {
+      unresolved.add(symbolMessages.unresolvedImport(specifier, why));
+    },
     async existing(paths) {
       await probe(paths);
       return new Set(paths.filter((p) => known.get(p)));
@@ -328,4 +343,21 @@ function resolveContext(
       return barrels.get(path)!;
     },
   };
+}
+
+/**
+ * The one import resolver (src/source/resolve-import-specifier.ts) over the importing side's commit:
+ * one `ls-tree` for its files, one blob read for its package.json and tsconfig files. Only built
+ * when a changed name is imported by a package or alias specifier.
+ */
+async function treeResolver(cwd: string, commit: string, signal: AbortSignal | undefined): Promise<ImportResolver> {
+  signal?.throwIfAborted();
+  const tree = await listTreeFiles(cwd, commit);
+  signal?.throwIfAborted();
+  const texts = await readBlobs(
+    cwd,
+    [...tree.configs.keys()].map((path) => ({ commit, path })),
+  );
+  const layout = readWorkspaceLayout(tree.configs.keys(), (path) => texts.get(blobKey(commit, path)));
+  return openImportResolver(layout, { kind: (path) => (tree.sources.has(path) || tree.configs.has(path) ? 'file' : 'none') });
 }
