@@ -35,13 +35,19 @@ const SCRIPT_EXTENSION = /(?:\.d)?\.[cm]?[jt]sx?$/;
 /** Conditions of an `exports` map, tried in this order: source-like ones first. */
 const CONDITION_SETS: readonly (readonly string[])[] = [['source'], ['types'], ['import'], ['module'], ['require'], ['node'], ['default']];
 
-export function openImportResolver(layout: WorkspaceLayout, lookup: PathLookup): ImportResolver {
+/**
+ * `readText` reads a repository file (a folder's package.json); given, a relative import of a
+ * folder with its own package.json follows its `main` (then `types`, `typings`, then `index`), and
+ * a `?query` or `#fragment` suffix (`./x.js?raw`, a bundler's) is resolved without it, as
+ * dependency-cruiser's resolver does. Without it such imports are `unsure`.
+ */
+export function openImportResolver(layout: WorkspaceLayout, lookup: PathLookup, readText?: (path: string) => string | undefined): ImportResolver {
   const packageNames = [...layout.packages.keys()];
   return {
     resolve(importer, specifier) {
       const dir = dirOf(importer);
       if (isRelativeSpecifier(specifier)) {
-        const found = resolveRelativeImport(lookup, dir, specifier);
+        const found = resolveRelativeImport(lookup, dir, specifier) ?? (readText ? resolveRelativeHarder(lookup, readText, dir, specifier) : undefined);
         return found === undefined ? UNSURE : { kind: 'file', path: found };
       }
       if (specifier.startsWith('node:') || isBuiltin(specifier) || specifier.startsWith('/')) return EXTERNAL;
@@ -71,6 +77,29 @@ export function openImportResolver(layout: WorkspaceLayout, lookup: PathLookup):
       return EXTERNAL;
     },
   };
+}
+
+function resolveRelativeHarder(lookup: PathLookup, readText: (path: string) => string | undefined, dir: string, specifier: string): string | undefined {
+  const plain = specifier.replace(/[?#].*$/, '');
+  if (plain !== specifier && plain !== '') return resolveRelativeImport(lookup, dir, plain) ?? resolveRelativeHarder(lookup, readText, dir, plain);
+  const target = posix.normalize(posix.join(dir || '.', plain)).replace(/\/$/, '');
+  if (target === '..' || target.startsWith('../') || target.startsWith('/')) return undefined;
+  const folder = target === '.' ? '' : target;
+  const manifestPath = folder === '' ? 'package.json' : `${folder}/package.json`;
+  if (lookup.kind(manifestPath) !== 'file') return undefined;
+  let manifest: Record<string, unknown> = {};
+  try {
+    manifest = JSON.parse(readText(manifestPath) ?? '{}') as Record<string, unknown>;
+  } catch {
+    // An unreadable package.json: its folder's index, as a resolver falls back to.
+  }
+  // enhanced-resolve's mainFields as dependency-cruiser configures them (main/resolve-options/normalize.mjs).
+  for (const field of [manifest.main, manifest.types, manifest.typings]) {
+    if (typeof field !== 'string') continue;
+    const found = resolveRepoPath(lookup, posix.normalize(posix.join(folder || '.', field)));
+    if (found !== undefined) return found;
+  }
+  return resolveRepoPath(lookup, posix.join(folder || '.', 'index'));
 }
 
 /** The importer's nearest workspace package (or the root) declares `name` from a registry. */
