@@ -33,7 +33,7 @@ export interface GraphWarning {
 export const graphMessages = {
   typescriptMissing: (tsFiles: number): string =>
     `import graph: ${tsFiles} TypeScript files but no usable TypeScript compiler (dependency-cruiser needs typescript >=2 <7 with its JS API); ` +
-    `their imports are not read and the dependency channel under-reports. Fix: npm i -D typescript@5`,
+    `oxc-parser could not load either, so their imports are not read and the dependency channel under-reports; \`airspace-hooks doctor\` says what to install here`,
   graphEmpty: (filesWithImports: number, sources: number): string =>
     `import graph: no edges found, yet ${filesWithImports} of ${sources} source files contain import statements; the dependency channel is blind. ` +
     `Run \`airspace-hooks doctor\` and check the tsconfig and the TypeScript install`,
