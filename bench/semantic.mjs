@@ -280,7 +280,7 @@ function findCrossTargets(dir, repo) {
   for (const [key, sites] of callers) {
     const [file, name] = key.split('\0');
     const d = factsOf(file)?.facts.declarations.find((x) => x.exported && x.name === name);
-    if (!d || !d.signature.params || d.signature.params.some((p) => p.rest)) continue;
+    if (!d?.signature.params || d.signature.params.some((p) => p.rest)) continue;
     targets.push({ file, name: d.name, local: d.local, line: d.line, site: sites[0], barrels: sites[0].barrels });
   }
   return targets.sort((x, y) => `${x.file}:${x.name}`.localeCompare(`${y.file}:${y.name}`));
