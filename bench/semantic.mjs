@@ -43,6 +43,7 @@ import { readUses } from '../dist/symbols/read-uses.js';
 import { resolveRelativeImport } from '../dist/source/resolve-relative-import.js';
 import { openImportResolver } from '../dist/source/resolve-import-specifier.js';
 import { readWorkspaceLayout } from '../dist/source/workspace-layout.js';
+import { loadResolverLibraries } from '../dist/source/resolver-libraries.js';
 import { isResolutionConfigPath } from '../dist/graph/source-files.js';
 import { DEFAULT_IGNORE } from '../dist/config/defaults.js';
 
@@ -82,6 +83,7 @@ const CROSS_REPOS = [
   { name: 'trpc/trpc', mirror: 'trpc+trpc', lang: 'TypeScript', roots: ['packages/'], cross: true },
 ];
 
+const libraries = await loadResolverLibraries();
 const loadedParser = await loadParser();
 if (typeof loadedParser === 'string') throw new Error(loadedParser);
 const parse = loadedParser;
@@ -214,9 +216,10 @@ function findCrossTargets(dir, repo) {
         return undefined;
       }
     },
+    libraries,
   );
   const packageDirs = [...layout.packages.values()].map((p) => p.dir).filter((d) => d !== '');
-  const resolver = openImportResolver(layout, { kind: (p) => (exists.has(p) ? 'file' : 'none') });
+  const resolver = openImportResolver(layout, { kind: (p) => (exists.has(p) ? 'file' : 'none') }, libraries);
   const files = all.filter((p) => isSource(p, repo));
   const facts = new Map();
   const texts = new Map();

@@ -2,9 +2,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { loadOxcParser, oxcLang } from '../source/load-oxc-parser.js';
-import { openImportResolver } from '../source/resolve-import-specifier.js';
-import { isRelativeSpecifier, resolveRelativeImport } from '../source/resolve-relative-import.js';
+import { openImportResolver, type ImportResolver } from '../source/resolve-import-specifier.js';
+import { loadResolverLibraries } from '../source/resolver-libraries.js';
 import { readWorkspaceLayout } from '../source/workspace-layout.js';
+import { isRelativeSpecifier, resolveRelativeImport } from '../source/resolve-relative-import.js';
 import { openDirectoryEntries, type DirectoryEntries, type EntryKind } from './directory-entries.js';
 import { readAllImportSpecifiers } from './read-all-import-specifiers.js';
 import { isTypescriptCompatible, readImportSpecifiers, type ModuleRecord, type ParseModule } from './read-import-specifiers.js';
@@ -58,7 +59,11 @@ export async function openDirectReader(toplevel: string, options: DirectReaderOp
   const listed = openDirectoryEntries(toplevel);
   const entries: DirectoryEntries = complete ? { kind: (path) => settle(toplevel, path, listed.kind(path)) } : listed;
   const read = (path: string): string | undefined => readText(toplevel, path);
-  const resolver = options.layoutFiles ? openImportResolver(readWorkspaceLayout(options.layoutFiles, read), entries, complete ? read : undefined) : undefined;
+  let resolver: ImportResolver | undefined;
+  if (options.layoutFiles) {
+    const libraries = await loadResolverLibraries();
+    resolver = openImportResolver(readWorkspaceLayout(options.layoutFiles, read, libraries), entries, libraries, complete ? read : undefined);
+  }
   const readOne = (file: string): CruisedFile | undefined => {
     if (!complete && !isTypescriptCompatible(file)) return undefined;
     const text = readText(toplevel, file);

@@ -1,6 +1,6 @@
 import { isBuiltin } from 'node:module';
 import { posix } from 'node:path';
-import { exports as exportTargets } from 'resolve.exports';
+import type { ResolverLibraries } from './resolver-libraries.js';
 import { isRelativeSpecifier, resolveRelativeImport, resolveRepoPath, type PathLookup } from './resolve-relative-import.js';
 import type { PathAliases, WorkspaceLayout, WorkspacePackage } from './workspace-layout.js';
 
@@ -41,7 +41,12 @@ const CONDITION_SETS: readonly (readonly string[])[] = [['source'], ['types'], [
  * a `?query` or `#fragment` suffix (`./x.js?raw`, a bundler's) is resolved without it, as
  * dependency-cruiser's resolver does. Without it such imports are `unsure`.
  */
-export function openImportResolver(layout: WorkspaceLayout, lookup: PathLookup, readText?: (path: string) => string | undefined): ImportResolver {
+export function openImportResolver(
+  layout: WorkspaceLayout,
+  lookup: PathLookup,
+  libraries: ResolverLibraries,
+  readText?: (path: string) => string | undefined,
+): ImportResolver {
   const packageNames = [...layout.packages.keys()];
   return {
     resolve(importer, specifier) {
@@ -63,7 +68,7 @@ export function openImportResolver(layout: WorkspaceLayout, lookup: PathLookup, 
       const name = packageNameOf(specifier);
       const owner = name === undefined ? undefined : layout.packages.get(name);
       if (owner && name !== undefined) {
-        const found = resolvePackageSource(lookup, owner, `.${specifier.slice(name.length)}`);
+        const found = resolvePackageSource(lookup, owner, `.${specifier.slice(name.length)}`, libraries);
         return found === undefined
           ? { kind: 'unresolved', why: `workspace package ${name} (${owner.dir || '.'}/package.json)` }
           : { kind: 'file', path: found };
@@ -157,7 +162,7 @@ export function packageNameOf(specifier: string): string | undefined {
  * build folder back to `src/` first, then `src/index`, then the targets as they are (a package
  * that ships its sources), then the package's own `index`.
  */
-function resolvePackageSource(lookup: PathLookup, owner: WorkspacePackage, subpath: string): string | undefined {
+function resolvePackageSource(lookup: PathLookup, owner: WorkspacePackage, subpath: string, { exportTargets }: ResolverLibraries): string | undefined {
   const { manifest, dir } = owner;
   const targets: string[] = [];
   if (manifest.exports !== undefined && manifest.exports !== null) {

@@ -1,7 +1,5 @@
 import { posix } from 'node:path';
-import { createPathsMatcher } from 'get-tsconfig';
-import JSON5 from 'json5';
-import picomatch from 'picomatch';
+import type { ResolverLibraries } from './resolver-libraries.js';
 
 /**
  * What a repository declares about how its imports resolve beyond relative paths: its workspace
@@ -68,13 +66,14 @@ export const ROOT_CONFIGS = ['tsconfig.json', 'tsconfig.base.json', 'jsconfig.js
  * unreadable). Unparsable files are skipped: a layout is a best effort, and an import it cannot
  * resolve is reported by the resolver, not here.
  */
-export function readWorkspaceLayout(paths: Iterable<string>, readText: (path: string) => string | undefined): WorkspaceLayout {
+export function readWorkspaceLayout(paths: Iterable<string>, readText: (path: string) => string | undefined, libraries: ResolverLibraries): WorkspaceLayout {
+  const { parseJsonc, picomatch } = libraries;
   const all = [...paths].filter((path) => !path.includes('node_modules/'));
   const json = (path: string): Record<string, unknown> | undefined => {
     const text = readText(path);
     if (text === undefined) return undefined;
     try {
-      const value: unknown = JSON5.parse(text);
+      const value: unknown = parseJsonc(text);
       return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
     } catch {
       return undefined;
@@ -102,11 +101,11 @@ export function readWorkspaceLayout(paths: Iterable<string>, readText: (path: st
     if (name !== 'tsconfig.json' && name !== 'jsconfig.json') continue;
     const dir = posix.dirname(path) === '.' ? '' : posix.dirname(path);
     if (aliases.has(dir) && name === 'jsconfig.json') continue;
-    const found = readAliases(path, json);
+    const found = readAliases(path, json, libraries);
     if (found) aliases.set(dir, found);
   }
   const rootConfig = ROOT_CONFIGS.find((name) => all.includes(name));
-  const rootAliases = rootConfig !== undefined && !aliases.has('') ? readAliases(rootConfig, json) : undefined;
+  const rootAliases = rootConfig !== undefined && !aliases.has('') ? readAliases(rootConfig, json, libraries) : undefined;
   return { packages, registryDependencies, aliases, ...(rootAliases ? { rootAliases } : {}) };
 }
 
@@ -151,7 +150,11 @@ interface Found {
 }
 
 /** `paths` and `baseUrl` of a config and its `extends` chain (relative `extends` only: a package's preset lives in node_modules). */
-function readAliases(path: string, json: (path: string) => Record<string, unknown> | undefined): PathAliases | undefined {
+function readAliases(
+  path: string,
+  json: (path: string) => Record<string, unknown> | undefined,
+  { createPathsMatcher }: ResolverLibraries,
+): PathAliases | undefined {
   let paths: Found | undefined;
   let baseUrl: Found | undefined;
   const seen = new Set<string>();

@@ -4,6 +4,7 @@ import { isAirspaceError } from '../errors.js';
 import { listTreeFiles } from '../graph/list-tree-files.js';
 import { symbolMessages } from '../messages/channels.js';
 import { openImportResolver, type ImportResolver } from '../source/resolve-import-specifier.js';
+import { loadResolverLibraries } from '../source/resolver-libraries.js';
 import { readWorkspaceLayout } from '../source/workspace-layout.js';
 import type { WorkingSetFile } from '../traffic/working-set.js';
 import { addedLines } from './added-lines.js';
@@ -358,6 +359,7 @@ async function treeResolver(cwd: string, commit: string, signal: AbortSignal | u
     cwd,
     [...tree.configs.keys()].map((path) => ({ commit, path })),
   );
-  const layout = readWorkspaceLayout(tree.configs.keys(), (path) => texts.get(blobKey(commit, path)));
-  return openImportResolver(layout, { kind: (path) => (tree.sources.has(path) || tree.configs.has(path) ? 'file' : 'none') });
+  const libraries = await loadResolverLibraries();
+  const layout = readWorkspaceLayout(tree.configs.keys(), (path) => texts.get(blobKey(commit, path)), libraries);
+  return openImportResolver(layout, { kind: (path) => (tree.sources.has(path) || tree.configs.has(path) ? 'file' : 'none') }, libraries);
 }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { openImportResolver } from '../../../src/source/resolve-import-specifier.js';
+import { loadResolverLibraries } from '../../../src/source/resolver-libraries.js';
 import { readWorkspaceLayout } from '../../../src/source/workspace-layout.js';
+
+const libraries = await loadResolverLibraries();
 
 /** An in-memory tree: the resolver sees files only, as the symbol channel's git-tree lookup does. */
 function resolverOf(files: Record<string, string>) {
-  const layout = readWorkspaceLayout(Object.keys(files), (path) => files[path]);
-  return openImportResolver(layout, { kind: (path) => (path in files ? 'file' : 'none') });
+  const layout = readWorkspaceLayout(Object.keys(files), (path) => files[path], libraries);
+  return openImportResolver(layout, { kind: (path) => (path in files ? 'file' : 'none') }, libraries);
 }
 
 const VUE_LIKE = {
