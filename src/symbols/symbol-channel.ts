@@ -319,7 +319,7 @@ function resolveContext(
     changedFiles: new Set(changed.keys()),
     prefetch: probe,
     async resolveNonRelative(importer, specifier) {
-      resolver ??= treeResolver(cwd, commit, options.signal);
+      resolver ??= sharedTreeResolver(cwd, commit, options.signal);
       return (await resolver).resolve(importer, specifier);
     },
     onUnresolved(specifier, why) {
@@ -344,6 +344,28 @@ function resolveContext(
       return barrels.get(path)!;
     },
   };
+}
+
+/**
+ * A commit's tree never changes: the ownship's commit is the importing side of every pair of a
+ * hook, so its resolver is read once — shared only under the same signal, so that one pair's cut
+ * never becomes another's error.
+ */
+const resolvers = new Map<string, { readonly signal: AbortSignal | undefined; readonly resolver: Promise<ImportResolver> }>();
+const MAX_RESOLVERS = 8;
+
+function sharedTreeResolver(cwd: string, commit: string, signal: AbortSignal | undefined): Promise<ImportResolver> {
+  const key = `${cwd}\0${commit}`;
+  const found = resolvers.get(key);
+  if (found && found.signal === signal) return found.resolver;
+  if (resolvers.size >= MAX_RESOLVERS) resolvers.delete(resolvers.keys().next().value!);
+  const resolver = treeResolver(cwd, commit, signal);
+  resolvers.set(key, { signal, resolver });
+  // A read cut short (the budget, a git failure) is not kept for the next pair to inherit.
+  resolver.catch(() => {
+    if (resolvers.get(key)?.resolver === resolver) resolvers.delete(key);
+  });
+  return resolver;
 }
 
 /**
