@@ -15,7 +15,10 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['dependency-cruiser', 'typescript', 'oxc-parser'],
+  // get-tsconfig, json5, picomatch, resolve.exports: the one import resolver's libraries, imported on
+  // first use (src/source/resolver-libraries.ts); outside the bundle, so a hook that follows no
+  // package import neither parses nor loads them.
+  external: ['dependency-cruiser', 'typescript', 'oxc-parser', 'get-tsconfig', 'json5', 'picomatch', 'resolve.exports'],
   // CommonJS dependencies (picomatch, picocolors) call require() for node built-ins.
   banner: { js: "import { createRequire as __airspaceRequire } from 'node:module'; const require = __airspaceRequire(import.meta.url);" },
   legalComments: 'none',

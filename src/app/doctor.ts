@@ -86,7 +86,7 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
   }
 
   try {
-    findings.push(...graphFindings(await graphHealth(repo.toplevel, repo.commonDir), cli));
+    findings.push(...graphFindings(await graphHealth(repo.toplevel, repo.commonDir), cli, packageManager.name));
   } catch (error) {
     add('warn', 'import graph', isAirspaceError(error) ? error.message : String(error));
   }
@@ -149,13 +149,17 @@ async function worktreeFindings(cwd: string, repo: RepoInfo, pm: PackageManagerN
  * TypeScript is what dependency-cruiser itself can load (its JS API; absent in TS 7), and it is
  * only needed where there are TypeScript files.
  */
-export function graphFindings(health: GraphHealth, cli = 'npx airspace-hooks'): DoctorFinding[] {
+export function graphFindings(health: GraphHealth, cli = 'npx airspace-hooks', pm: PackageManagerName = 'npm'): DoctorFinding[] {
   const findings: DoctorFinding[] = [];
   const ts = health.typescript;
+  const fix = m.typescriptFix(pm, ts.declared?.range, ts.declared?.usable === true);
+  const withFix = fix === undefined ? {} : { fix };
   if (ts.available) findings.push({ level: 'ok', topic: 'typescript', text: m.typescriptOk(ts.version ?? '?') });
   else if (health.sources.typescript === 0) findings.push({ level: 'ok', topic: 'typescript', text: m.typescriptNotNeeded });
-  else if (ts.version !== undefined) findings.push({ level: 'error', topic: 'typescript', text: m.typescriptNoApi(ts.version), fix: m.typescriptFix });
-  else findings.push({ level: 'warn', topic: 'typescript', text: m.typescriptMissingFor(health.sources.typescript), fix: m.typescriptFix });
+  // oxc reads the imports without a compiler: nothing to install (issue 26, item 3).
+  else if (ts.readWithOxc) findings.push({ level: 'ok', topic: 'typescript', text: m.typescriptReadWithOxc(health.sources.typescript, ts.version) });
+  else if (ts.version !== undefined) findings.push({ level: 'error', topic: 'typescript', text: m.typescriptNoApi(ts.version), ...withFix });
+  else findings.push({ level: 'warn', topic: 'typescript', text: m.typescriptMissingFor(health.sources.typescript), ...withFix });
   if (health.cache.builtAt === undefined) findings.push({ level: 'warn', topic: 'import graph', text: m.graphMissing, fix: m.graphFix(cli) });
   else findings.push({ level: 'ok', topic: 'import graph', text: m.graphOk(health.cache.files, health.cache.changedSinceBuild) });
   // cache-missing is the line above; typescript-missing is the typescript finding.

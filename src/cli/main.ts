@@ -176,18 +176,23 @@ export async function main(argv: readonly string[], output: Output = processOutp
       (y) => y.option('merges', { type: 'number', default: 50, describe: cliMessages.options.merges }).option('json', { type: 'boolean', default: false }),
       (args) => run(async () => (await import('./commands/replay-command.js')).replayCommand(cwd, { merges: args.merges, json: args.json }, output))(),
     )
-    // Hidden (no description): the background import-graph build hooks and `install` start.
+    // `graph build --background` is what hooks and `install` start; `--force` re-reads every file.
     .command(
       'graph <action>',
-      false,
+      cliMessages.commands.graph,
       (y) =>
         y
           .positional('action', { choices: ['build'] as const, demandOption: true })
-          .option('background', { type: 'boolean', default: false })
+          .option('force', { type: 'boolean', default: false, describe: cliMessages.options.graphForce })
+          .option('background', { type: 'boolean', default: false, describe: cliMessages.options.graphBackground })
           .option('json', { type: 'boolean', default: false }),
       (args) =>
         run(async () =>
-          (await import('./commands/graph-command.js')).graphCommand(cwd, { action: args.action, background: args.background, json: args.json }, output),
+          (await import('./commands/graph-command.js')).graphCommand(
+            cwd,
+            { action: args.action, background: args.background, force: args.force, json: args.json },
+            output,
+          ),
         )(),
     )
     .command(

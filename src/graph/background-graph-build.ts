@@ -16,6 +16,8 @@ export interface BackgroundBuildOptions {
   readonly commonDir: string;
   /** Lower the CPU priority (the background case); a foreground `graph build` keeps its own. */
   readonly nice: boolean;
+  /** Read every file again (`graph build --force`), not only what changed. */
+  readonly force?: boolean;
   readonly now?: () => number;
 }
 
@@ -41,7 +43,7 @@ export async function runBackgroundGraphBuild(options: BackgroundBuildOptions): 
   let lastWrite = 0;
   try {
     const graph = await loadImportGraph(options.toplevel, options.commonDir, {
-      refresh: 'auto',
+      refresh: options.force ? 'force' : 'auto',
       checkpointEvery: CHECKPOINT_FILES,
       now,
       onProgress: (event) => {

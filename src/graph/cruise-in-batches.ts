@@ -24,6 +24,8 @@ export interface BatchOptions {
    * reference the direct path is tested against).
    */
   readonly direct?: boolean;
+  /** The repository's package.json / pnpm-workspace.yaml / tsconfig files: package and alias imports are then read directly too. */
+  readonly layoutFiles?: readonly string[];
   /** What the last build found (the cache): true lets the direct path start without loading dependency-cruiser. */
   readonly typescriptAvailable?: boolean;
 }
@@ -34,7 +36,22 @@ export interface BatchResult {
   readonly remaining: readonly string[];
   /** undefined when dependency-cruiser was never loaded (nothing to do, or no time). */
   readonly typescriptAvailable: boolean | undefined;
+  /** Every file was read with oxc (no TypeScript for dependency-cruiser): the records are complete all the same. */
+  readonly readWithoutTypescript?: boolean;
   readonly tsconfigError: string | undefined;
+}
+
+/**
+ * Is there a TypeScript for dependency-cruiser? The cache's yes is trusted. The cache's no is asked
+ * again of the installed packages (probe-typescript.ts, no load): a compiler that appeared since is
+ * used from this build on. With no verdict, the installed packages answer when there is no tsconfig
+ * (whose parse errors only dependency-cruiser reports); otherwise dependency-cruiser is loaded and asked.
+ */
+async function typescriptVerdict(options: BatchOptions, openSession: () => Promise<CruiseSession>): Promise<boolean> {
+  if (options.typescriptAvailable === true) return true;
+  if (options.typescriptAvailable === false) return probeTypescript() !== undefined;
+  if (options.tsconfig === undefined && probeTypescript()) return true;
+  return (await openSession()).typescriptAvailable;
 }
 
 const MAX_BATCH = 400;
@@ -48,22 +65,33 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
     return { cruised, remaining: files, typescriptAvailable: undefined, tsconfigError: undefined };
   }
   options.onProgress?.({ phase: 'load' });
-  // Without a TypeScript it supports, dependency-cruiser reads TS files differently (and we warn):
-  // the direct path would then not give its edges. Whether it has one is known from the last build
-  // (the cache) or from loading it; when the cache says yes, dependency-cruiser (~1.7 s to load)
-  // is loaded only for a batch with files the direct path leaves to it — a refresh of a few files
-  // with relative imports never loads it.
-  // Without a cache and without a tsconfig (whose parse errors only dependency-cruiser reports),
-  // the same yes is read from the installed packages instead (probe-typescript.ts): a first build
-  // of a few files with relative imports does not load it either.
+  // Which TypeScript dependency-cruiser would use decides who reads what. With one (the last
+  // build's verdict in the cache, or the installed packages, probe-typescript.ts), files the direct
+  // path is not sure about go to dependency-cruiser (~1.7 s to load, so only for a batch with such
+  // files: a refresh of a few files with relative imports never loads it). Without one — a clone
+  // without node_modules, TypeScript 7 without its JS API — dependency-cruiser would read .ts files
+  // as JavaScript and miss their imports; oxc reads them all instead and dependency-cruiser is
+  // never loaded. A cached "no TypeScript" is asked again on every build: a compiler that has
+  // appeared since is used from then on.
   let session: CruiseSession | undefined;
   const openSession = async (): Promise<CruiseSession> => (session ??= await openCruiseSession(toplevel, options.tsconfig));
-  const probed =
-    options.direct !== false && options.typescriptAvailable === undefined && options.tsconfig === undefined && probeTypescript() ? true : undefined;
-  const known = options.typescriptAvailable ?? probed;
-  const useDirect = options.direct !== false && (known === true || (await openSession()).typescriptAvailable);
-  const direct = useDirect ? await openDirectReader(toplevel) : undefined;
+  const known = options.direct === false ? undefined : await typescriptVerdict(options, openSession);
+  let complete = options.direct !== false && known !== true;
+  let direct = options.direct === false ? undefined : await openDirectReader(toplevel, { layoutFiles: options.layoutFiles, complete });
+  // No oxc binding on this platform: dependency-cruiser reads everything, with or without TypeScript.
+  if (!direct) complete = false;
   if (!direct) await openSession();
+  // The cache or the probe said yes, dependency-cruiser says no: read what is left with oxc.
+  const leftovers = async (rest: readonly string[]): Promise<Map<string, CruisedFile>> => {
+    if (rest.length === 0) return new Map();
+    const opened = await openSession();
+    if (!direct || opened.typescriptAvailable || options.direct === false) return opened.cruise(rest);
+    if (!complete) {
+      complete = true;
+      direct = (await openDirectReader(toplevel, { layoutFiles: options.layoutFiles, complete })) ?? direct;
+    }
+    return direct.read(rest).records;
+  };
   let next = 0;
   let msPerFile: number | undefined;
   while (next < files.length) {
@@ -82,7 +110,7 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
     options.onProgress?.({ phase: 'cruise', done: next, total: files.length });
     const started = now();
     const read = direct?.read(batch) ?? { records: new Map<string, CruisedFile>(), rest: batch };
-    const viaCruiser = read.rest.length > 0 ? await (await openSession()).cruise(read.rest) : new Map<string, CruisedFile>();
+    const viaCruiser = await leftovers(read.rest);
     for (const file of batch) {
       const record = read.records.get(file) ?? viaCruiser.get(file);
       if (record) cruised.set(file, record);
@@ -97,6 +125,7 @@ export async function cruiseInBatches(toplevel: string, files: readonly string[]
     cruised,
     remaining: files.slice(next),
     typescriptAvailable: session?.typescriptAvailable ?? known,
+    readWithoutTypescript: complete,
     tsconfigError: session?.tsconfigError,
   };
 }

@@ -28,6 +28,11 @@ export interface GraphCache {
   readonly configKey: string;
   /** Whether the last cruise had a usable TypeScript (so the warm path can still warn). */
   readonly typescriptAvailable: boolean | undefined;
+  /**
+   * With no TypeScript, every file was read with oxc (src/graph/read-imports-directly.ts, `complete`):
+   * the records are complete all the same, so there is nothing to warn about or to read again.
+   */
+  readonly readWithOxc?: boolean;
   readonly files: ReadonlyMap<string, FileRecord>;
 }
 
@@ -41,6 +46,7 @@ interface CacheFileV1 {
   readonly builtAt: number;
   readonly configKey: string;
   readonly typescript?: boolean;
+  readonly oxc?: boolean;
   readonly paths: string[];
   /** [path index, blob id, import indices, unresolved specifiers?] per file. */
   readonly files: [path: number, blob: string, imports: number[], unresolved?: string[]][];
@@ -78,6 +84,7 @@ export function readGraphCache(commonDir: string): GraphCache | undefined {
     builtAt: data.builtAt,
     configKey: typeof data.configKey === 'string' ? data.configKey : '',
     typescriptAvailable: typeof data.typescript === 'boolean' ? data.typescript : undefined,
+    ...(data.oxc === true ? { readWithOxc: true } : {}),
     files,
   };
 }
@@ -106,6 +113,7 @@ export function writeGraphCache(commonDir: string, cache: GraphCache): void {
     builtAt: cache.builtAt,
     configKey: cache.configKey,
     ...(cache.typescriptAvailable === undefined ? {} : { typescript: cache.typescriptAvailable }),
+    ...(cache.readWithOxc ? { oxc: true } : {}),
     paths,
     files,
   };

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import intersects from 'semver/ranges/intersects.js';
 import { graphMessages, type GraphWarning } from '../messages/channels.js';
+import { loadOxcParser } from '../source/load-oxc-parser.js';
 import { countEdges, typescriptWarning } from './graph-warnings.js';
 import { listRepoFiles } from './list-repo-files.js';
 import { absoluteCommonDir, graphCachePath } from './graph-cache.js';
@@ -17,7 +21,14 @@ import { openCruiseSession, type CruiseSession } from './run-cruise.js';
 
 export interface GraphHealth {
   readonly ok: boolean;
-  readonly typescript: { readonly available: boolean; readonly version: string | undefined };
+  readonly typescript: {
+    readonly available: boolean;
+    readonly version: string | undefined;
+    /** oxc-parser loads here: the graph reads TypeScript files without a compiler (src/graph/read-imports-directly.ts). */
+    readonly readWithOxc: boolean;
+    /** The TypeScript the root package.json declares, and whether dependency-cruiser could use it (>= 2, < 7). */
+    readonly declared?: { readonly range: string; readonly usable: boolean };
+  };
   /** Source files in the repository (tracked and untracked), and how many of them are TypeScript. */
   readonly sources: { readonly files: number; readonly typescript: number };
   /** Repo-relative root tsconfig used for `paths`, or undefined. */
@@ -34,15 +45,17 @@ export interface GraphHealth {
 
 export async function graphHealth(toplevel: string, commonDir: string): Promise<GraphHealth> {
   const tsconfig = findRootTsconfig(toplevel);
-  const [loaded, session, files] = await Promise.all([
+  const [loaded, session, files, oxc] = await Promise.all([
     loadImportGraph(toplevel, commonDir, { refresh: 'never' }),
     typescriptFacts(toplevel, tsconfig),
     listRepoFiles(toplevel),
+    loadOxcParser(),
   ]);
+  const declared = declaredTypescript(toplevel);
   const sources = [...files.sources.keys()];
   // A pure JavaScript repository needs no TypeScript: no warning there (typescriptWarning counts).
   const warnings = loaded.warnings.filter((warning) => warning.code !== 'typescript-missing');
-  const missing = typescriptWarning(sources, session.typescriptAvailable);
+  const missing = typescriptWarning(sources, session.typescriptAvailable, typeof oxc !== 'string');
   if (missing) warnings.push(missing);
   const tsFiles = sources.filter((path) => /\.[cm]?tsx?$/.test(path)).length;
   if (session.tsconfigError && tsconfig) {
@@ -51,7 +64,12 @@ export async function graphHealth(toplevel: string, commonDir: string): Promise<
   return {
     ok: !warnings.some((warning) => warning.code !== 'cache-missing'),
     // dependency-cruiser reports '-' for a transpiler it did not find.
-    typescript: { available: session.typescriptAvailable, version: session.typescriptVersion === '-' ? undefined : session.typescriptVersion },
+    typescript: {
+      available: session.typescriptAvailable,
+      version: session.typescriptVersion === '-' ? undefined : session.typescriptVersion,
+      readWithOxc: typeof oxc !== 'string',
+      ...(declared ? { declared } : {}),
+    },
     sources: { files: sources.length, typescript: tsFiles },
     tsconfig,
     cache: {
@@ -63,6 +81,27 @@ export async function graphHealth(toplevel: string, commonDir: string): Promise<
     },
     warnings,
   };
+}
+
+/** Ranges of TypeScript that dependency-cruiser 17 can load (its src/meta.cjs says >=2.0.0 <7.0.0). */
+const CRUISER_TYPESCRIPT = '>=2 <7';
+
+function declaredTypescript(toplevel: string): { range: string; usable: boolean } | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(join(toplevel, 'package.json'), 'utf8')) as Record<string, Record<string, unknown> | undefined>;
+    const range = manifest.devDependencies?.typescript ?? manifest.dependencies?.typescript;
+    if (typeof range !== 'string') return undefined;
+    let usable = false;
+    try {
+      usable = intersects(range, CRUISER_TYPESCRIPT);
+    } catch {
+      // Not a semver range (a tag, a URL): its own install is what the project knows how to run.
+      usable = true;
+    }
+    return { range, usable };
+  } catch {
+    return undefined;
+  }
 }
 
 type TypescriptFacts = Pick<CruiseSession, 'typescriptAvailable' | 'typescriptVersion' | 'tsconfigError'>;

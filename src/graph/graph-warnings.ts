@@ -40,9 +40,12 @@ export function emptyGraphWarning(toplevel: string, sources: readonly string[], 
   return { code: 'graph-empty', message: graphMessages.graphEmpty(Math.min(estimate, sources.length), sources.length) };
 }
 
-/** `typescript-missing` when TypeScript sources exist but dependency-cruiser has no compiler for them. */
-export function typescriptWarning(sources: readonly string[], typescriptAvailable: boolean | undefined): GraphWarning | undefined {
-  if (typescriptAvailable !== false) return undefined;
+/**
+ * `typescript-missing` when TypeScript sources exist, dependency-cruiser has no compiler for them,
+ * and oxc did not read them either (its native binding is missing on this platform).
+ */
+export function typescriptWarning(sources: readonly string[], typescriptAvailable: boolean | undefined, readWithOxc = false): GraphWarning | undefined {
+  if (typescriptAvailable !== false || readWithOxc) return undefined;
   const tsFiles = sources.filter((path) => /\.[cm]?tsx?$/.test(path)).length;
   return tsFiles > 0 ? { code: 'typescript-missing', message: graphMessages.typescriptMissing(tsFiles) } : undefined;
 }

@@ -8,6 +8,8 @@ import { listRepoFiles } from './list-repo-files.js';
 import { listTreeFiles } from './list-tree-files.js';
 import { countChanged, planRefresh } from './plan-refresh.js';
 import { findRootTsconfig } from './find-root-tsconfig.js';
+import { probeTypescript } from './probe-typescript.js';
+import { loadOxcParser } from '../source/load-oxc-parser.js';
 import type { LoadedGraph, LoadGraphOptions } from './types.js';
 
 /**
@@ -37,14 +39,18 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
     }
     const changed = countChanged(cache, repo.sources, configKey);
     const graph = toImportGraph(cache.files, repo.sources);
-    pushDefined(warnings, typescriptWarning(sources, cache.typescriptAvailable), emptyGraphWarning(toplevel, sources, graph));
+    pushDefined(warnings, typescriptWarning(sources, cache.typescriptAvailable, cache.readWithOxc), emptyGraphWarning(toplevel, sources, graph));
     return { graph, builtAt: cache.builtAt, stale: changed > 0, changedSinceBuild: changed, source: 'cache', filesCruised: 0, warnings };
   }
 
-  const plan = options.refresh === 'force' ? planRefresh(undefined, repo.sources, configKey) : planRefresh(cache, repo.sources, configKey);
+  // Records read while dependency-cruiser had no TypeScript miss the imports of every .ts file. Now
+  // that oxc reads them without one (or a compiler has appeared), they are all read again once.
+  const readBlind =
+    cache?.typescriptAvailable === false && !cache.readWithOxc && (probeTypescript() !== undefined || typeof (await loadOxcParser()) !== 'string');
+  const plan = options.refresh === 'force' || readBlind ? planRefresh(undefined, repo.sources, configKey) : planRefresh(cache, repo.sources, configKey);
   if (cache && plan.toCruise.length === 0 && plan.deleted.length === 0) {
     const graph = toImportGraph(cache.files, repo.sources);
-    pushDefined(warnings, typescriptWarning(sources, cache.typescriptAvailable), emptyGraphWarning(toplevel, sources, graph));
+    pushDefined(warnings, typescriptWarning(sources, cache.typescriptAvailable, cache.readWithOxc), emptyGraphWarning(toplevel, sources, graph));
     return { graph, builtAt: cache.builtAt, stale: false, changedSinceBuild: 0, source: 'cache', filesCruised: 0, warnings };
   }
 
@@ -52,7 +58,7 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
   // Start from the old records: each is valid for its blob id, so what the budget did not reach
   // stays usable (and still counts as changed). After a config change none of them is valid,
   // and 'force' distrusts them all: what it did not reach is marked for re-reading.
-  const invalidate = options.refresh === 'force' || (cache !== undefined && cache.configKey !== configKey);
+  const invalidate = options.refresh === 'force' || readBlind || (cache !== undefined && cache.configKey !== configKey);
   const merged = (cruised: ReadonlyMap<string, CruisedFile>): Map<string, FileRecord> => {
     const files = new Map<string, FileRecord>();
     for (const [path, record] of cache?.files ?? []) {
@@ -66,7 +72,13 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
     if (options.checkpointEvery === undefined || cruised.size - saved < options.checkpointEvery) return;
     saved = cruised.size;
     try {
-      writeGraphCache(common, { builtAt: now(), configKey, typescriptAvailable: cache?.typescriptAvailable, files: merged(cruised) });
+      writeGraphCache(common, {
+        builtAt: now(),
+        configKey,
+        typescriptAvailable: cache?.typescriptAvailable,
+        readWithOxc: cache?.readWithOxc,
+        files: merged(cruised),
+      });
     } catch {
       // The final save reports a write failure; a missed checkpoint only costs resumability.
     }
@@ -81,6 +93,7 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
       onBatch: checkpoint,
       // A config change may have changed what dependency-cruiser finds: ask it again then.
       typescriptAvailable: invalidate ? undefined : cache?.typescriptAvailable,
+      layoutFiles: [...repo.configs.keys()],
     });
   } catch (error) {
     // dependency-cruiser itself failed (not one file: those get no edges). Keep what we had.
@@ -95,6 +108,8 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
     builtAt: now(),
     configKey,
     typescriptAvailable: batches.typescriptAvailable ?? cache?.typescriptAvailable,
+    // A build that read without TypeScript says so; one that did not load anything keeps what was there.
+    readWithOxc: batches.typescriptAvailable === undefined ? cache?.readWithOxc : batches.readWithoutTypescript === true,
     files,
   };
   options.onProgress?.({ phase: 'save' });
@@ -112,7 +127,7 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
   if (batches.tsconfigError && tsconfig) {
     warnings.push({ code: 'tsconfig-unreadable', message: graphMessages.tsconfigUnreadable(tsconfig, batches.tsconfigError) });
   }
-  pushDefined(warnings, typescriptWarning(sources, updated.typescriptAvailable), emptyGraphWarning(toplevel, sources, graph));
+  pushDefined(warnings, typescriptWarning(sources, updated.typescriptAvailable, updated.readWithOxc), emptyGraphWarning(toplevel, sources, graph));
   return {
     graph,
     builtAt: updated.builtAt,

@@ -1,3 +1,5 @@
+import { isLayoutPath } from '../source/layout-files.js';
+
 /**
  * Which repository files are nodes of the import graph, and which files change how imports
  * resolve. Pure path logic: no fs, no git.
@@ -15,13 +17,12 @@ export function isInNodeModules(path: string): boolean {
 }
 
 /**
- * Files whose change alters how every import resolves (tsconfig `paths`, `baseUrl`, `extends`):
- * a change to any of them makes the cached graph invalid as a whole.
+ * Files whose change alters how every import resolves (tsconfig `paths`, `baseUrl`, `extends`;
+ * a workspace package's name, `exports`, `main`; the workspace's members): a change to any of
+ * them makes the cached graph invalid as a whole.
  */
 export function isResolutionConfigPath(path: string): boolean {
-  if (isInNodeModules(path)) return false;
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  return /^tsconfig(?:\..+)?\.json$/.test(name) || name === 'jsconfig.json';
+  return !isInNodeModules(path) && isLayoutPath(path);
 }
 
 /** `src/util/index.ts` → `index`; `a/b.d.ts` → `b`; `./x.js` → `x`; `@app/b` → `b`. */

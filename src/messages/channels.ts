@@ -33,7 +33,7 @@ export interface GraphWarning {
 export const graphMessages = {
   typescriptMissing: (tsFiles: number): string =>
     `import graph: ${tsFiles} TypeScript files but no usable TypeScript compiler (dependency-cruiser needs typescript >=2 <7 with its JS API); ` +
-    `their imports are not read and the dependency channel under-reports. Fix: npm i -D typescript@5`,
+    `oxc-parser could not load either, so their imports are not read and the dependency channel under-reports; \`airspace-hooks doctor\` says what to install here`,
   graphEmpty: (filesWithImports: number, sources: number): string =>
     `import graph: no edges found, yet ${filesWithImports} of ${sources} source files contain import statements; the dependency channel is blind. ` +
     `Run \`airspace-hooks doctor\` and check the tsconfig and the TypeScript install`,
@@ -100,6 +100,10 @@ export const symbolMessages = {
   parserMissing: (reason: string) => `the symbol parser (oxc-parser) could not be loaded: ${reason}`,
   unreadable: (what: string) => `could not read the changed files: ${what}`,
   cut: "not computed: comparing the symbols took more than this channel's share of the budget",
+  /** One import that looks internal (a workspace package, a tsconfig alias) but names no file. */
+  unresolvedImport: (specifier: string, why: string) => `\`${specifier}\` (${why})`,
+  unresolvedImports: (imports: readonly string[]) =>
+    `could not tell: new code imports a changed name through ${imports.length === 1 ? 'an import' : `${imports.length} imports`} that look${imports.length === 1 ? 's' : ''} internal but resolve${imports.length === 1 ? 's' : ''} to no file: ${imports.slice(0, 3).join(', ')}${imports.length > 3 ? ', …' : ''}`,
   tooLarge: (files: number, bytes: number) =>
     `${files} changed source files (${(bytes / 1024 / 1024).toFixed(1)} MB in all versions): more than the symbol channel parses inside a hook`,
   /**

@@ -38,6 +38,7 @@ export const cliMessages = {
     radar: 'write (or serve) the 3D radar page of the airspace',
     demo: 'play the demo: agents converge, one steers, all land without conflicts',
     replay: "measure the model on this repository's own merge history",
+    graph: 'graph build: build or refresh the import graph now (the hooks do it in the background)',
   },
   options: {
     hook: 'run as this hook would (modes and budgets from the config)',
@@ -58,6 +59,8 @@ export const cliMessages = {
     interval: 'ms between re-scans when serving',
     demoDir: 'where to build the demo repositories (default: a temp dir)',
     merges: 'how many recent merges to replay',
+    graphForce: 'graph build: read every file again, not only what changed since the last build',
+    graphBackground: 'graph build: run detached and niced, as the hooks start it',
   },
 } as const;
 

@@ -38,6 +38,8 @@ const ADD: Record<PackageManagerName, string> = {
   bun: 'bun add -d airspace-hooks',
 };
 
+const DEV_ADD: Record<PackageManagerName, string> = { npm: 'npm i -D', pnpm: 'pnpm add -D', yarn: 'yarn add -D', bun: 'bun add -d' };
+
 export function packageManagerCommands(pm: PackageManagerName = 'npm'): { cli: string; add: string; install: string } {
   return { cli: CLI[pm], add: ADD[pm], install: `${pm} install` };
 }
@@ -318,7 +320,15 @@ export const doctorMessages = {
   typescriptNoApi: (v: string) => `TypeScript ${v} has no JS API: dependency-cruiser cannot read .ts files and the dependency channel goes blind`,
   typescriptMissingFor: (files: number) => `TypeScript is not installed: ${files} TypeScript files get no import edges`,
   typescriptNotNeeded: 'no TypeScript files: TypeScript is not needed here',
-  typescriptFix: 'npm i -D typescript@5',
+  typescriptReadWithOxc: (files: number, version: string | undefined) =>
+    `${version === undefined ? 'TypeScript is not installed' : `TypeScript ${version} has no JS API`}: oxc-parser reads the imports of the ${files} TypeScript files (no compiler needed)`,
+  /**
+   * What to run when neither a TypeScript for dependency-cruiser nor oxc-parser is there: the
+   * project's own install when it declares a TypeScript dependency-cruiser can use, else an add
+   * with the project's manager; nothing when it declares TypeScript 7 or later (no JS API).
+   */
+  typescriptFix: (pm: PackageManagerName, declared: string | undefined, usable: boolean): string | undefined =>
+    declared === undefined ? `${DEV_ADD[pm]} typescript@5` : usable ? `${pm} install` : undefined,
   graphMissing: 'not built yet',
   graphFix: (cli: string) => `${cli} graph build (later runs update it incrementally)`,
   graphOk: (files: number, changed: number) => `import graph of ${files} files${changed ? `, ${changed} changed since it was built` : ''}`,

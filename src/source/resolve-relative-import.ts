@@ -52,14 +52,21 @@ export function isRelativeSpecifier(specifier: string): boolean {
 export function resolveRelativeImport(entries: PathLookup, fromDir: string, specifier: string): string | undefined {
   if (!isRelativeSpecifier(specifier) || NOT_A_PLAIN_PATH.test(specifier) || specifier.endsWith('/')) return undefined;
   const target = repoPath(fromDir, specifier);
-  if (target === undefined) return undefined;
+  return target === undefined ? undefined : resolveRepoPath(entries, target);
+}
+
+/**
+ * A normalized repo-relative path as an import names it (`packages/x/src/util.js`): the file
+ * itself, with an extension, as a directory's `index`, or a `.js`-family path retried as the
+ * TypeScript file it was compiled from. The same steps as a relative import, for the targets of
+ * tsconfig `paths` and package entry points (src/source/resolve-import-specifier.ts).
+ */
+export function resolveRepoPath(entries: PathLookup, target: string): string | undefined {
   const first = resolvePath(entries, target, RESOLVE_EXTENSIONS);
   if (first !== 'none') return first === 'unsure' ? undefined : first.found;
-  const extension = posix.extname(specifier);
+  const extension = posix.extname(target);
   if (!RETRIED.has(extension)) return undefined;
-  const stripped = repoPath(fromDir, specifier.slice(0, -extension.length));
-  if (stripped === undefined) return undefined;
-  const second = resolvePath(entries, stripped, RESOLVE_EXTENSIONS);
+  const second = resolvePath(entries, target.slice(0, -extension.length), RESOLVE_EXTENSIONS);
   if (second === 'none' || second === 'unsure') return undefined;
   return TYPESCRIPT_ISH.has(posix.extname(second.found)) ? second.found : undefined;
 }

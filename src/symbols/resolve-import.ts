@@ -1,15 +1,16 @@
 import { posix } from 'node:path';
+import type { Resolution } from '../source/resolve-import-specifier.js';
 import { isRelativeSpecifier, resolutionProbes, resolveRelativeImport } from '../source/resolve-relative-import.js';
 import type { ModuleFacts } from './symbol-types.js';
 
 /**
  * Where an imported name is defined, as seen by the importing side: a relative specifier becomes
  * the file the import graph's resolver picks (src/source/resolve-relative-import.ts) in the
- * importing side's tree; a package specifier
- * (workspace packages, tsconfig paths) is matched against the import graph's resolved edges of the
- * importing file. A file that is not itself changed by the other side is followed as a barrel
- * through its re-exports (`export { x } from`, `export * from`, `export * as ns from`), a few hops
- * deep.
+ * importing side's tree; a package or alias specifier (workspace packages by name, tsconfig
+ * `paths`) goes through the same one resolver (src/source/resolve-import-specifier.ts) over the
+ * importing side's tree, to the package's source file. A file that is not itself changed by the
+ * other side is followed as a barrel through its re-exports (`export { x } from`,
+ * `export * from`, `export * as ns from`), a few hops deep.
  */
 
 const MAX_HOPS = 3;
@@ -17,8 +18,10 @@ const MAX_HOPS = 3;
 export interface ResolveContext {
   /** Files whose declarations the other side changed (its side and base paths). */
   readonly changedFiles: ReadonlySet<string>;
-  /** The import graph's edges, file → files it imports (absent when no graph is available). */
-  readonly adjacency?: Readonly<Record<string, readonly string[]>>;
+  /** A package or alias specifier, resolved in the importing side's tree. */
+  resolveNonRelative(importer: string, specifier: string): Promise<Resolution>;
+  /** Told of an import that looks internal but names no file: the caller cannot say "not used". */
+  onUnresolved(specifier: string, why: string): void;
   /** The files among `paths` that exist in the importing side's version. */
   existing(paths: readonly string[]): Promise<ReadonlySet<string>>;
   /** A barrel's facts in the importing side's version (null when unreadable). */
@@ -47,15 +50,11 @@ async function resolveRelative(importer: string, specifier: string, context: Res
   return file === undefined ? [] : [file];
 }
 
-/** Graph targets of `importer` that a package specifier plausibly names (`@org/server` → …/server/…). */
-function graphCandidates(importer: string, specifier: string, adjacency: Readonly<Record<string, readonly string[]>> | undefined): string[] {
-  if (!adjacency || isRelativeSpecifier(specifier)) return [];
-  const segments = specifier.split('/').filter((s) => !s.startsWith('@') && s !== '');
-  const head = segments[0];
-  if (head === undefined) return [];
-  return (adjacency[importer] ?? []).filter(
-    (target) => target.startsWith(`${head}/`) || target.includes(`/${head}/`) || posix.basename(target).startsWith(`${head}.`),
-  );
+async function resolveNonRelative(importer: string, specifier: string, context: ResolveContext): Promise<string[]> {
+  const resolution = await context.resolveNonRelative(importer, specifier);
+  if (resolution.kind === 'file') return [resolution.path];
+  if (resolution.kind === 'unresolved') context.onUnresolved(specifier, resolution.why);
+  return [];
 }
 
 /**
@@ -71,9 +70,7 @@ export async function resolveImport(
   member?: string,
   hops = 0,
 ): Promise<ResolvedName | null> {
-  const targets = isRelativeSpecifier(specifier)
-    ? await resolveRelative(importer, specifier, context)
-    : graphCandidates(importer, specifier, context.adjacency);
+  const targets = isRelativeSpecifier(specifier) ? await resolveRelative(importer, specifier, context) : await resolveNonRelative(importer, specifier, context);
   for (const target of targets) {
     if (context.changedFiles.has(target)) return { file: target, name };
     if (hops >= MAX_HOPS) continue;

@@ -1,8 +1,11 @@
 import { diffKey, diffWorkingSet, diffWorkingSets } from '../git/diff-working-set.js';
 import { currentRunSignal, withRunSignal } from '../git/run-scope.js';
 import { isAirspaceError } from '../errors.js';
-import type { ImportGraph } from '../engine/types.js';
+import { listTreeFiles } from '../graph/list-tree-files.js';
 import { symbolMessages } from '../messages/channels.js';
+import { openImportResolver, type ImportResolver } from '../source/resolve-import-specifier.js';
+import { loadResolverLibraries } from '../source/resolver-libraries.js';
+import { readWorkspaceLayout } from '../source/workspace-layout.js';
 import type { WorkingSetFile } from '../traffic/working-set.js';
 import { addedLines } from './added-lines.js';
 import { diffModules } from './diff-declarations.js';
@@ -28,7 +31,6 @@ export interface SymbolChannelOptions {
   /** The sides' working sets against `base`, when the caller has them (saves two diffs). */
   readonly filesA?: readonly WorkingSetFile[];
   readonly filesB?: readonly WorkingSetFile[];
-  readonly graph?: ImportGraph;
   readonly ignore?: (path: string) => boolean;
   readonly signal?: AbortSignal;
   readonly signatureChange?: SignaturePolicy;
@@ -107,11 +109,16 @@ async function computeChannel(cwd: string, base: string, commitA: string, commit
     const reader = factsReader(parse, blobs, options.parsed ?? newParseMemo());
     const changedA = changedDeclarations(base, a, reader);
     const changedB = changedDeclarations(base, b, reader);
+    const unresolved = new Set<string>();
     const collisions = [
-      ...(changedA.size > 0 ? findCollisions(a.id, b.id, changedA, await resolvedUses(cwd, base, b, changedA, parse, blobs, reader, options)) : []),
-      ...(changedB.size > 0 ? findCollisions(b.id, a.id, changedB, await resolvedUses(cwd, base, a, changedB, parse, blobs, reader, options)) : []),
+      ...(changedA.size > 0 ? findCollisions(a.id, b.id, changedA, await resolvedUses(cwd, base, b, changedA, parse, blobs, reader, options, unresolved)) : []),
+      ...(changedB.size > 0 ? findCollisions(b.id, a.id, changedB, await resolvedUses(cwd, base, a, changedB, parse, blobs, reader, options, unresolved)) : []),
     ];
-    return { ...symbolValue(collisions, options.signatureChange), collisions };
+    const value = symbolValue(collisions, options.signatureChange);
+    // A changed name imported through something that looks internal but resolves nowhere: the
+    // use may well be of the changed declaration, so "nothing used" would be a guess.
+    if (value.value === 0 && unresolved.size > 0) return { value: null, collisions, reason: symbolMessages.unresolvedImports([...unresolved]) };
+    return { ...value, collisions };
   } catch (error) {
     if (!isAirspaceError(error) || options.signal?.aborted) throw error;
     return { value: null, collisions: [], reason: symbolMessages.unreadable(error.message) };
@@ -241,6 +248,7 @@ async function resolvedUses(
   blobs: Map<string, string>,
   read: FactsReader & { program(commit: string, path: string): ReturnType<ParseSource> },
   options: SymbolChannelOptions,
+  unresolved: Set<string>,
 ): Promise<ResolvedUse[]> {
   const names = new Set<string>();
   const locals = new Set<string>();
@@ -277,7 +285,7 @@ async function resolvedUses(
   }
   if (pending.length === 0) return resolved;
   options.signal?.throwIfAborted();
-  const context = resolveContext(cwd, user.commit, changed, parse, options);
+  const context = resolveContext(cwd, user.commit, changed, parse, options, unresolved);
   await context.prefetch(pending.flatMap((p) => importProbes(p.file, p.source)));
   for (const p of pending) {
     const target = await resolveImport(p.file, p.source, p.name, context, p.member);
@@ -292,8 +300,10 @@ function resolveContext(
   changed: Map<string, ChangedFile>,
   parse: ParseSource,
   options: SymbolChannelOptions,
+  unresolved: Set<string>,
 ): ResolveContext & { prefetch(paths: readonly string[]): Promise<void> } {
   const known = new Map<string, boolean>();
+  let resolver: Promise<ImportResolver> | undefined;
   const barrels = new Map<string, Promise<ModuleFacts | null>>();
   const probe = async (paths: readonly string[]): Promise<void> => {
     const missing = paths.filter((p) => !known.has(p));
@@ -307,8 +317,14 @@ function resolveContext(
   };
   return {
     changedFiles: new Set(changed.keys()),
-    ...(options.graph ? { adjacency: options.graph.adjacency } : {}),
     prefetch: probe,
+    async resolveNonRelative(importer, specifier) {
+      resolver ??= sharedTreeResolver(cwd, commit, options.signal);
+      return (await resolver).resolve(importer, specifier);
+    },
+    onUnresolved(specifier, why) {
+      unresolved.add(symbolMessages.unresolvedImport(specifier, why));
+    },
     async existing(paths) {
       await probe(paths);
       return new Set(paths.filter((p) => known.get(p)));
@@ -328,4 +344,44 @@ function resolveContext(
       return barrels.get(path)!;
     },
   };
+}
+
+/**
+ * A commit's tree never changes: the ownship's commit is the importing side of every pair of a
+ * hook, so its resolver is read once — shared only under the same signal, so that one pair's cut
+ * never becomes another's error.
+ */
+const resolvers = new Map<string, { readonly signal: AbortSignal | undefined; readonly resolver: Promise<ImportResolver> }>();
+const MAX_RESOLVERS = 8;
+
+function sharedTreeResolver(cwd: string, commit: string, signal: AbortSignal | undefined): Promise<ImportResolver> {
+  const key = `${cwd}\0${commit}`;
+  const found = resolvers.get(key);
+  if (found && found.signal === signal) return found.resolver;
+  if (resolvers.size >= MAX_RESOLVERS) resolvers.delete(resolvers.keys().next().value!);
+  const resolver = treeResolver(cwd, commit, signal);
+  resolvers.set(key, { signal, resolver });
+  // A read cut short (the budget, a git failure) is not kept for the next pair to inherit.
+  resolver.catch(() => {
+    if (resolvers.get(key)?.resolver === resolver) resolvers.delete(key);
+  });
+  return resolver;
+}
+
+/**
+ * The one import resolver (src/source/resolve-import-specifier.ts) over the importing side's commit:
+ * one `ls-tree` for its files, one blob read for its package.json and tsconfig files. Only built
+ * when a changed name is imported by a package or alias specifier.
+ */
+async function treeResolver(cwd: string, commit: string, signal: AbortSignal | undefined): Promise<ImportResolver> {
+  signal?.throwIfAborted();
+  const tree = await listTreeFiles(cwd, commit);
+  signal?.throwIfAborted();
+  const texts = await readBlobs(
+    cwd,
+    [...tree.configs.keys()].map((path) => ({ commit, path })),
+  );
+  const libraries = await loadResolverLibraries();
+  const layout = readWorkspaceLayout(tree.configs.keys(), (path) => texts.get(blobKey(commit, path)), libraries);
+  return openImportResolver(layout, { kind: (path) => (tree.sources.has(path) || tree.configs.has(path) ? 'file' : 'none') }, libraries);
 }

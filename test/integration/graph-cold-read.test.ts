@@ -93,7 +93,7 @@ describe('the first build of a small repository', () => {
     const health = await graphHealth(repo, join(repo, '.git'));
     expect(cruiserUsage().loads).toBe(before);
     const session = await openCruiseSession(repo, undefined);
-    expect(health.typescript).toEqual({ available: session.typescriptAvailable, version: session.typescriptVersion });
+    expect(health.typescript).toEqual({ available: session.typescriptAvailable, version: session.typescriptVersion, readWithOxc: true });
     expect(health.typescript.available).toBe(true);
     expect(health.warnings).toEqual([]);
   });

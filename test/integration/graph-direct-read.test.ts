@@ -154,6 +154,21 @@ describe('the direct read gives exactly dependency-cruiser’s records', () => {
     for (const file of files) expect(direct.get(file), file).toEqual(cruiser.get(file));
   });
 
+  it('without a TypeScript (complete): oxc reads every file, with dependency-cruiser’s edges', async () => {
+    const reader = await openDirectReader(repo, { complete: true, layoutFiles: ['tsconfig.json'] });
+    const { records, rest } = reader!.read(files);
+    expect(rest).toEqual([]);
+    const { cruiser } = await bothWays(repo, files);
+    // dependency-cruiser follows a symlink to its real path (not a node either way: symlinks are
+    // not graph nodes); a package from outside the repository is "not resolved" to it, no edge to us.
+    const DIFFERENT = new Map([
+      ['r/through-link.ts', { imports: ['r/linked/l.ts'], unresolved: [] }],
+      ['r/package.ts', { imports: [], unresolved: [] }],
+    ]);
+    for (const file of files) expect(records.get(file), file).toEqual(DIFFERENT.get(file) ?? cruiser.get(file));
+    expect(records.get('r/with-main.ts')?.imports).toEqual(['r/pkg/lib.js']);
+  });
+
   it('refreshes files with relative imports without loading dependency-cruiser once a build found TypeScript', async () => {
     const common = join(repo, '.git');
     const full = await loadImportGraph(repo, common, { refresh: 'auto' });

@@ -51,7 +51,7 @@ describe('graph health', () => {
     it('reports TypeScript, the tsconfig and the cache', async () => {
       const common = gitIn(dir, 'rev-parse', '--git-common-dir');
       const before = await graphHealth(dir, common);
-      expect(before.typescript).toEqual({ available: true, version: 'typescript@5.9.3' });
+      expect(before.typescript).toEqual({ available: true, readWithOxc: true, version: 'typescript@5.9.3' });
       expect(before.tsconfig).toBe('tsconfig.json');
       expect(before.cache).toMatchObject({ builtAt: undefined, files: 0, edges: 0 });
       expect(before.warnings.map((warning) => warning.code)).toEqual(['cache-missing']);

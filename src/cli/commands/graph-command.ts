@@ -4,9 +4,13 @@ import type { Output } from '../../report/output.js';
 import { jsonText } from '../../report/sanitize-text.js';
 import { buildGraph } from '../../app/graph.js';
 
-/** `graph build`: hidden; what the background build runs, and a foreground build on request. */
-export async function graphCommand(cwd: string, args: { action: 'build'; background: boolean; json: boolean }, output: Output): Promise<number> {
-  const outcome = await buildGraph(cwd, { background: args.background });
+/** `graph build`: what the background build runs, and a foreground build on request (`--force`: every file). */
+export async function graphCommand(
+  cwd: string,
+  args: { action: 'build'; background: boolean; force?: boolean; json: boolean },
+  output: Output,
+): Promise<number> {
+  const outcome = await buildGraph(cwd, { background: args.background, force: args.force === true });
   if (args.json) {
     output.out(
       jsonText(

@@ -6,7 +6,7 @@ import { graphFindings } from '../../../src/app/doctor.js';
 function health(overrides: Partial<GraphHealth>): GraphHealth {
   return {
     ok: true,
-    typescript: { available: false, version: undefined },
+    typescript: { available: false, version: undefined, readWithOxc: false },
     sources: { files: 40, typescript: 0 },
     tsconfig: undefined,
     cache: { path: '/x', builtAt: 1, files: 40, edges: 30, changedSinceBuild: 0 },
@@ -33,6 +33,29 @@ describe('doctor on TypeScript', () => {
     expect(warned).toHaveLength(1);
     expect(warned[0]).toMatchObject({ level: 'warn', topic: 'typescript', fix: 'npm i -D typescript@5' });
     expect(warned[0]?.text).toContain('12 TypeScript files');
+  });
+
+  it('TypeScript files without a compiler but with oxc-parser: ok, nothing to install (issue 26, item 3)', () => {
+    const findings = graphFindings(health({ sources: { files: 40, typescript: 12 }, typescript: { available: false, version: undefined, readWithOxc: true } }));
+    expect(findings.filter((f) => f.level !== 'ok')).toEqual([]);
+    const typescript = findings.find((f) => f.topic === 'typescript');
+    expect(typescript?.text).toContain('oxc-parser reads the imports of the 12 TypeScript files');
+    expect(typescript?.fix).toBeUndefined();
+  });
+
+  it('advice that fits the project: its manager, its declared TypeScript, none for TypeScript 7', () => {
+    const missing = (declared: { range: string; usable: boolean } | undefined, pm: 'npm' | 'pnpm') =>
+      graphFindings(
+        health({
+          sources: { files: 40, typescript: 12 },
+          typescript: { available: false, version: undefined, readWithOxc: false, ...(declared ? { declared } : {}) },
+        }),
+        'pnpm exec airspace-hooks',
+        pm,
+      ).find((f) => f.topic === 'typescript')?.fix;
+    expect(missing({ range: '^6.0.0', usable: true }, 'pnpm')).toBe('pnpm install');
+    expect(missing(undefined, 'pnpm')).toBe('pnpm add -D typescript@5');
+    expect(missing({ range: '^7.0.0', usable: false }, 'pnpm')).toBeUndefined();
   });
 
   it('a cache not built yet is said once', () => {

@@ -14,7 +14,12 @@ describe('graph nodes and config files', () => {
     expect(isResolutionConfigPath('tsconfig.json')).toBe(true);
     expect(isResolutionConfigPath('packages/a/tsconfig.build.json')).toBe(true);
     expect(isResolutionConfigPath('jsconfig.json')).toBe(true);
-    expect(isResolutionConfigPath('package.json')).toBe(false);
+    // A workspace package's name and entry points decide where `@org/x` resolves (issue 26).
+    expect(isResolutionConfigPath('package.json')).toBe(true);
+    expect(isResolutionConfigPath('packages/a/package.json')).toBe(true);
+    expect(isResolutionConfigPath('pnpm-workspace.yaml')).toBe(true);
+    expect(isResolutionConfigPath('package-lock.json')).toBe(false);
+    expect(isResolutionConfigPath('node_modules/x/package.json')).toBe(false);
     expect(isResolutionConfigPath('node_modules/x/tsconfig.json')).toBe(false);
   });
 

@@ -23,6 +23,8 @@ describe('the graph and the symbol channel resolve an import to the same file', 
     changedFiles: new Set(FILES),
     existing: async (paths) => new Set(paths.filter((p) => FILES.includes(p))),
     factsOf: async () => null,
+    resolveNonRelative: async () => ({ kind: 'external' }),
+    onUnresolved: () => undefined,
   };
 
   it.each(['./shadow.js', './typed', './dual', './only.js', './dir'])('%s', async (specifier) => {

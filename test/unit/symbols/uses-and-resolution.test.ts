@@ -122,11 +122,17 @@ describe('resolveImport', () => {
     'src/core.ts': "export * as util from './util/index.js';\nimport * as fmt from './format';\nexport { fmt as text };",
     'src/util/index.ts': "export * from './clone';",
   };
-  const context = (changed: string[], existing: string[], adjacency?: Record<string, string[]>): ResolveContext => ({
+  const context = (changed: string[], existing: string[], packages: Record<string, string> = {}, unresolved: string[] = []): ResolveContext => ({
     changedFiles: new Set(changed),
-    ...(adjacency ? { adjacency } : {}),
     existing: async (paths) => new Set(paths.filter((p) => existing.includes(p))),
     factsOf: async (path) => (files[path] === undefined ? null : facts(path, files[path]!)),
+    resolveNonRelative: async (_importer, specifier) =>
+      packages[specifier] !== undefined
+        ? { kind: 'file', path: packages[specifier]! }
+        : specifier.startsWith('@org/')
+          ? { kind: 'unresolved', why: 'no such package' }
+          : { kind: 'external' },
+    onUnresolved: (specifier, why) => unresolved.push(`${specifier}: ${why}`),
   });
 
   it('candidates follow TypeScript and Node: ./x.js names x.ts, a folder names its index', () => {
@@ -175,13 +181,17 @@ describe('resolveImport', () => {
     expect(await resolveImport('src/api/admin.ts', '../core', 'other', context(['src/util/clone.ts'], existing), 'clone')).toBeNull();
   });
 
-  it('a package specifier through the import graph edges', async () => {
-    const adjacency = { 'apps/web/page.ts': ['packages/server/src/index.ts', 'apps/web/util.ts'] };
-    expect(await resolveImport('apps/web/page.ts', '@org/server', 'route', context(['packages/server/src/index.ts'], [], adjacency))).toEqual({
+  it('a package specifier through the one resolver; one that looks internal but resolves nowhere is told', async () => {
+    const packages = { '@org/server': 'packages/server/src/index.ts' };
+    expect(await resolveImport('apps/web/page.ts', '@org/server', 'route', context(['packages/server/src/index.ts'], [], packages))).toEqual({
       file: 'packages/server/src/index.ts',
       name: 'route',
     });
-    expect(await resolveImport('apps/web/page.ts', '@org/client', 'route', context(['packages/server/src/index.ts'], [], adjacency))).toBeNull();
+    const unresolved: string[] = [];
+    expect(await resolveImport('apps/web/page.ts', '@org/client', 'route', context(['packages/server/src/index.ts'], [], packages, unresolved))).toBeNull();
+    expect(unresolved).toEqual(['@org/client: no such package']);
+    expect(await resolveImport('apps/web/page.ts', 'react', 'route', context(['packages/server/src/index.ts'], [], packages, unresolved))).toBeNull();
+    expect(unresolved).toHaveLength(1);
   });
 });
 
