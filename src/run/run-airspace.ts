@@ -17,6 +17,7 @@ import { publishOwnBeacon } from './publish-own-beacon.js';
 import { recheckAfterAnnounce } from './recheck-after-announce.js';
 import { withdrawAfterRun } from './withdraw-own-beacons.js';
 import { isOverBudget, startBudget, type RunBudget, type StageRecord } from './run-budget.js';
+import { pairsToScore } from './pairs-to-score.js';
 import { planRun, type PushedRef, type RunPlan, type RunRequest } from './run-request.js';
 import { scoreAirspace } from './score-airspace.js';
 import { prepareScoring } from './score-pairs.js';
@@ -185,8 +186,18 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
 
   const traffic = await collectTraffic({ ...input, now, ignore });
   const gathered = await gatherInputs({ traffic, plan, config, budget, progress, now, ignore, env });
-  const channelled = await computeGitChannels({
+  // 2b: `scan` builds only the pairs that can matter (src/run/pairs-to-score.ts).
+  const toScore = pairsToScore({
     pairs: gathered.pairs,
+    unpaired: traffic.airspace.unpaired,
+    facts: gathered.facts,
+    model: config.model,
+    channels: plan.channels,
+    contactOnly,
+  });
+  const channelled = await computeGitChannels({
+    pairs: toScore.pairs,
+    pairsInScan: toScore.inScan,
     cwd: traffic.airspace.toplevel,
     channels: plan.channels,
     ignore,
@@ -204,6 +215,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
         embed: plan.embed,
         signatureChange: config.symbols.signatureChange,
         contactOnly,
+        provenClear: toScore.provenClear,
       }),
   });
   const scored = await scoreAirspace({
