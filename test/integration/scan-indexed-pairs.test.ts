@@ -147,4 +147,20 @@ describe('scan builds only the pairs whose paths meet', () => {
     expect(links.map((l) => l.peer).sort()).toEqual(expect.arrayContaining(['work-03', 'work-09']));
     for (const link of links) expect(link.shared).toEqual(['src/store/file-3.ts']);
   }, 120_000);
+
+  it('a branch whose beacon adds a file (uncommitted work on another machine) is paired on it', () => {
+    // Runs after the test above: the branches are on the remote. Another machine works on work-01
+    // and publishes its uncommitted edit of a file only work-02 touches.
+    const ada = join(root, 'ada');
+    gitIn(root, 'clone', '-q', join(root, 'remote.git'), ada);
+    gitIn(ada, 'switch', '-q', 'work-01');
+    const path = 'src/model/file-2.ts';
+    writeFiles(ada, { [path]: lines(40, 'model/2').replace('model/2 line 30\n', 'ada edit\n') });
+    expect(runCli(ada, ['beacon', 'publish']).status).toBe(0);
+    const result = runCli(repo, ['scan', '--fetch', '--json']);
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as { links: { a: string; b: string; sharedFiles: { path: string }[] }[] };
+    const pair = report.links.find((link) => link.a === 'work-01' && link.b === 'work-02');
+    expect(pair?.sharedFiles.map((f) => f.path)).toEqual([path]);
+  }, 120_000);
 });
