@@ -29,7 +29,8 @@ export type { RunJudgement } from './assemble-report.js';
  * as its stages, each a file of its own with a typed input and output (docs/decisions/layout.md):
  *   open the repository and plan the run → fetch (once per run) → for each judged line of work:
  *   1 collect traffic (src/run/collect-traffic.ts) → 2 gather beacons, graph, history and intents
- *   (gather-inputs.ts) → 3 compute the git channels (compute-git-channels.ts) → 4 score and record
+ *   (gather-inputs.ts) → 2b for `scan`, which pairs left unbuilt to build after all
+ *   (pairs-to-score.ts) → 3 compute the git channels (compute-git-channels.ts) → 4 score and record
  *   (score-airspace.ts) → 5 assemble the report and verdict (assemble-report.ts) → 6 publish this
  *   agent's beacon (publish-own-beacon.ts) → 7 after a fetch, withdraw this clone's beacons of lines
  *   of work that no longer exist (withdraw-own-beacons.ts).

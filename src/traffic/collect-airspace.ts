@@ -14,7 +14,8 @@
  * - `traffic`: other worktrees, remote branches with work not in the trunk (globs, age), or — when
  *   `agents` (`NAME=REV`) is given — exactly those, no discovery.
  * - `pairs`: `'ownship'` (default) compares the ownship with every peer; `'all'` every pair of
- *   ownship + traffic (for `scan`). Working sets are cached per (base, target) within the run.
+ *   ownship + traffic (for `scan`), building only those whose paths can meet and describing the
+ *   rest in `unpaired` (every-pair.ts). Working sets are cached per (base, target) within the run.
  * - `unknown`: every peer or pair that could not be compared, with a one-line reason. Nothing is
  *   dropped silently and one bad peer never fails the scan.
  * - `scanned`: what was looked at (committed vs uncommitted per agent, fetch age, notes, timings).
