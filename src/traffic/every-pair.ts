@@ -9,7 +9,7 @@ import type { WorkingSet } from './working-set.js';
 
 /**
  * Lines of work that leave the trunk at one commit and share none of their commits with each
- * other: every pair of them has that commit as its merge-base, so each line has ONE side for all
+ * other (a line that shares one leaves the group): every pair of them has that commit as its merge-base, so each line has ONE side for all
  * those pairs (its diff from the commit). A pair of them whose sides do not meet
  * (src/traffic/meeting-pairs.ts) has no shared path and no possible `git merge-tree` conflict; it
  * is not built, only described here. `built` holds the member pairs that were built anyway
@@ -35,13 +35,14 @@ export interface EveryPair {
 
 /**
  * Every pair of `lines` (`scan`), building only the pairs that can matter: those whose sides meet,
- * those whose merge-base is not one shared boundary, those of a line that may gain paths after this
+ * those whose merge-base is not one shared boundary (lines in different groups, with several
+ * boundaries or sharing commits), those of a line that may gain paths after this
  * stage (`open`: the ownship's intent and snapshot, a beacon merged into a branch), and the pairs of
  * the first two lines — so that every line appears in a built pair, in the same first pair as in
  * the full list (later stages take an agent's first working set and order from the pair list, and
  * a caller may drop the first line's pairs: `scan --agent` drops the ownship's). Built pairs keep
  * the full list's order. The same ComparedPair values as comparePairs on the full list, minus the
- * pairs in `unpaired` (test/unit/traffic/every-pair-index.test.ts checks the index, the scan report
+ * pairs in `unpaired` (test/unit/traffic/meeting-pairs.test.ts checks the index, the scan report
  * test/integration/scan-indexed-pairs.test.ts the whole).
  */
 export async function compareEveryPair(lines: readonly LineOfWork[], context: PairContext, open: (line: LineOfWork) => boolean): Promise<EveryPair> {
@@ -52,6 +53,9 @@ export async function compareEveryPair(lines: readonly LineOfWork[], context: Pa
     const own = boundaries(context.graph, line.tip);
     return own.length === 1 ? own[0]! : null;
   });
+  // Two lines sharing a commit have a merge-base of their own (git is asked per pair): such a line
+  // leaves the groups, and all its pairs are built as before.
+  for (const index of sharingCommits(lines, boundaryOf, context)) boundaryOf[index] = null;
   await comparer.loadDiffs(lines.flatMap((line, i) => (boundaryOf[i] === null ? [] : [{ base: boundaryOf[i]!, target: targetOf(line) }])));
   const sides = await mapLimit(lines, context.concurrency, async (line, i): Promise<DiffWorkingSet | null> => {
     const base = boundaryOf[i];
@@ -79,11 +83,6 @@ export async function compareEveryPair(lines: readonly LineOfWork[], context: Pa
       slotOf[line] = slot;
     });
     const needed = meetingPairs(members.map((line) => sides[line]!.files));
-    for (const key of sharingCommits(
-      members.map((line) => lines[line]!),
-      context,
-    ))
-      needed.add(key);
     return { base, members, needed, built: new Set<number>() };
   });
   const list: [LineOfWork, LineOfWork][] = [];
@@ -115,20 +114,20 @@ export async function compareEveryPair(lines: readonly LineOfWork[], context: Pa
   return { compared, unpaired: { groups, count } };
 }
 
-/** Member pairs that share a commit (their merge-base is not the boundary): `i * m + j`. */
-function sharingCommits(members: readonly LineOfWork[], context: PairContext): Set<number> {
-  const m = members.length;
-  const holders = new Map<CommitInfo, number[]>();
-  members.forEach((line, index) => {
+/** Lines that share one of their commits with another line of the same boundary (one pass over the commits). */
+function sharingCommits(lines: readonly LineOfWork[], boundaryOf: readonly (string | null)[], context: PairContext): Set<number> {
+  const holder = new Map<CommitInfo, number>();
+  const sharing = new Set<number>();
+  lines.forEach((line, index) => {
+    if (boundaryOf[index] === null) return;
     for (const commit of lineCommits(context.graph, line.tip)) {
-      const list = holders.get(commit);
-      if (list === undefined) holders.set(commit, [index]);
-      else list.push(index);
+      const first = holder.get(commit);
+      if (first === undefined) holder.set(commit, index);
+      else if (first !== index && boundaryOf[first] === boundaryOf[index]) {
+        sharing.add(first);
+        sharing.add(index);
+      }
     }
   });
-  const found = new Set<number>();
-  for (const list of holders.values()) {
-    for (let x = 0; x < list.length; x++) for (let y = x + 1; y < list.length; y++) found.add(list[x]! * m + list[y]!);
-  }
-  return found;
+  return sharing;
 }

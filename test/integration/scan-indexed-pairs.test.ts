@@ -10,7 +10,7 @@ import { commitAll, gitIn, removeDir, runCli, tempDir, writeFiles, initRepo } fr
 
 /**
  * `scan` builds only the pairs whose paths meet (src/traffic/every-pair.ts). On a repository of
- * moderate size (25 lines of work, 300 pairs, most of them apart) the built pairs plus the
+ * moderate size (27 lines of work, 351 pairs, most of them apart) the built pairs plus the
  * unbuilt ones equal what comparing every pair with `git merge-base` gives, and the scores, levels
  * and radar positions are the same as when every pair is built and scored.
  */
@@ -53,6 +53,16 @@ beforeAll(() => {
     commitAll(repo, `${name}: change`);
     specs.push(`${name}=${name}`);
   }
+  // A branch on top of work-00: the two share a commit, so their merge-base is work-00's tip.
+  gitIn(repo, 'switch', '-q', '-c', 'stacked', 'work-00');
+  writeFiles(repo, { 'src/api/file-2.ts': lines(40, 'api/2').replace('api/2 line 5\n', 'stacked edit\n') });
+  commitAll(repo, 'stacked: on top of work-00');
+  specs.push('stacked=stacked');
+  // And one that takes work-01's commit back: its diff from main meets nothing of work-01's, yet
+  // the pair's merge-base is work-01's tip, where the revert is a change to work-01's files.
+  gitIn(repo, 'switch', '-q', '-c', 'reverted', 'work-01');
+  gitIn(repo, 'revert', '--no-edit', 'HEAD');
+  specs.push('reverted=reverted');
   gitIn(repo, 'switch', '-q', 'main');
 }, 120_000);
 
@@ -117,7 +127,7 @@ describe('scan builds only the pairs whose paths meet', () => {
 
   it('a worktree that declares intent on a file only an unbuilt pair would share is listed with that peer', () => {
     // The branches as a remote's: discovery finds them, with a linked worktree beside the main one
-    // (24 + 3 lines, 351 pairs: past the symbol channel's every-pair limit, so pairs are left unbuilt).
+    // (26 + 3 lines, 406 pairs: past the symbol channel's every-pair limit, so pairs are left unbuilt).
     const remote = join(root, 'remote.git');
     gitIn(root, 'init', '-q', '--bare', remote);
     gitIn(repo, 'remote', 'add', 'origin', remote);
@@ -134,7 +144,7 @@ describe('scan builds only the pairs whose paths meet', () => {
       const result = runCli(repo, ['scan', '--json']);
       expect(result.status, result.stderr).toBe(0);
       const report = JSON.parse(result.stdout) as { links: { a: string; b: string; sharedFiles: { path: string }[] }[]; pairs: { compared: number } };
-      expect(report.pairs.compared).toBe(351);
+      expect(report.pairs.compared).toBe(406);
       return report.links
         .filter((link) => link.a === 'planner' || link.b === 'planner')
         .map((link) => ({ peer: link.a === 'planner' ? link.b : link.a, shared: link.sharedFiles.map((f) => f.path) }));
