@@ -9,10 +9,10 @@ import type { WorkingSet } from './working-set.js';
 
 /**
  * Lines of work that leave the trunk at one commit and share none of their commits with each
- * other (a line that shares one leaves the group): every pair of them has that commit as its merge-base, so each line has ONE side for all
- * those pairs (its diff from the commit). A pair of them whose sides do not meet
- * (src/traffic/meeting-pairs.ts) has no shared path and no possible `git merge-tree` conflict; it
- * is not built, only described here. `built` holds the member pairs that were built anyway
+ * other (a line that shares one leaves the group): every pair of them has that commit as its
+ * merge-base, so each line has ONE side for all those pairs (its diff from the commit). A pair of
+ * them whose sides do not meet (src/traffic/meeting-pairs.ts) has no shared path and no possible
+ * `git merge-tree` conflict; it is not built, only described here. `built` holds the member pairs that were built anyway
  * (`i * members.length + j`, i < j).
  */
 export interface UnpairedGroup {
