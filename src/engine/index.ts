@@ -4,7 +4,7 @@ export { scanAirspace } from './scan-airspace.js';
 export {
   scorePairList,
   preparePairList,
-  contactRuleOf,
+  contactBoundOf,
   type LateOptions,
   type PairListOptions,
   type PairListResult,

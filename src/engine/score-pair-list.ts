@@ -56,7 +56,7 @@ export function scorePairList(
  * The contact rule (and bound) these options give, before any pair is known: for a caller that
  * decides which pairs to build at all (src/run/pairs-to-score.ts).
  */
-export function contactRuleOf(options: ScanOptions = {}): ContactBound {
+export function contactBoundOf(options: ScanOptions = {}): ContactBound {
   return contactBound(resolveOptions(options));
 }
 
@@ -68,8 +68,9 @@ export interface LateOptions {
   readonly contactOnly?: boolean;
   /**
    * Pairs the caller left out of the list itself, having shown that they have no contact: no
-   * shared path and no external value (src/traffic/every-pair.ts builds no pair whose paths do not
-   * meet). Counted with `clearWithoutContact`. Only the 'path' rule proves such pairs clear.
+   * shared path and no external value (the CLI's `scan` leaves out pairs whose paths do not meet,
+   * src/traffic/every-pair.ts). Counted with `clearWithoutContact`. Only the 'path' rule proves
+   * such pairs clear.
    */
   readonly provenClear?: number;
 }

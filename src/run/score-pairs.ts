@@ -1,5 +1,5 @@
 import {
-  contactRuleOf,
+  contactBoundOf,
   pairKey,
   preparePairList,
   type Agent,
@@ -76,7 +76,7 @@ const engineChannelsOf = (channels: readonly string[]): string[] => channels.fil
 
 /** The engine's contact rule for this model and these channels (engine contact-bound.ts), before any pair is scored. */
 export function scanContactRule(model: ModelOverrides, channels: readonly string[]): ContactRule {
-  return contactRuleOf({ ...model, channels: engineChannelsOf(channels) }).rule;
+  return contactBoundOf({ ...model, channels: engineChannelsOf(channels) }).rule;
 }
 
 export function prepareScoring(input: ScorePairsInput): PreparedScoring {

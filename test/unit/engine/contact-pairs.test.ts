@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { contactBound } from '../../../src/engine/contact-bound.js';
 import { resolveOptions } from '../../../src/engine/resolve-options.js';
-import { DEFAULTS, contactRuleOf, pairKey, preparePairList, scorePairList, type ExternalChannelValue, type Link, type RiskSample } from '../../../src/index.js';
+import {
+  DEFAULTS,
+  contactBoundOf,
+  pairKey,
+  preparePairList,
+  scorePairList,
+  type ExternalChannelValue,
+  type Link,
+  type RiskSample,
+} from '../../../src/index.js';
 import { generateAgents, generateRepo, int, rng } from './generate-airspace.js';
 
 const NOW = 1_000_000_000;
@@ -146,12 +155,12 @@ describe('pairs the caller never built (provenClear)', () => {
     expect(withProven.links).toEqual(without.links);
     expect(withProven.clearWithoutContact).toBe(without.clearWithoutContact + 40);
     expect(withProven.clearBound).toBe(contactBound(resolveOptions(options)).bound);
-    expect(contactRuleOf(options).rule).toBe('path');
+    expect(contactBoundOf(options).rule).toBe('path');
   });
 
   it('are refused where a pair without a shared path can matter (a heavy breadth weight: every pair listed)', () => {
     const options = { ...DEFAULTS, now: NOW, weights: { ...DEFAULTS.weights, breadth: 0.9 } };
-    expect(contactRuleOf(options).rule).toBe('all');
+    expect(contactBoundOf(options).rule).toBe('all');
     expect(() => preparePairList(agents, pairs, graph, options).score({ contactOnly: true, provenClear: 1 })).toThrow(/provenClear/);
   });
 });
