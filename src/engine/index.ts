@@ -1,7 +1,15 @@
 /** The engine's public surface: pure functions on plain data (see docs/decisions/engine-model.md). */
 export { DEFAULTS } from './defaults.js';
 export { scanAirspace } from './scan-airspace.js';
-export { scorePairList, preparePairList, type LateOptions, type PairListOptions, type PairListResult, type PreparedPairList } from './score-pair-list.js';
+export {
+  scorePairList,
+  preparePairList,
+  contactBoundOf,
+  type LateOptions,
+  type PairListOptions,
+  type PairListResult,
+  type PreparedPairList,
+} from './score-pair-list.js';
 export { collisionRisk, advise } from './collision-risk.js';
 export type { PairRisk } from './pair-scorer.js';
 export { rightOfWay, comparePriority, type RightOfWay } from './right-of-way.js';

@@ -1,6 +1,6 @@
 import { pairKey } from './closure-rate.js';
 import { layoutAgents, layoutAgentsSparse, type Embedding } from './embed-agents.js';
-import { contactBound, type ContactRule } from './contact-bound.js';
+import { contactBound, type ContactBound, type ContactRule } from './contact-bound.js';
 import { EngineError } from './engine-error.js';
 import { graphIndex } from './graph-index.js';
 import type { ScanOptions } from './options.js';
@@ -52,12 +52,27 @@ export function scorePairList(
   return preparePairList(agents, pairs, graph, options).score(options);
 }
 
+/**
+ * The contact rule (and bound) these options give, before any pair is known: for a caller that
+ * decides which pairs to build at all (src/run/pairs-to-score.ts).
+ */
+export function contactBoundOf(options: ScanOptions = {}): ContactBound {
+  return contactBound(resolveOptions(options));
+}
+
 /** What a caller adds once it knows which pairs have contact. */
 export interface LateOptions {
   /** External values computed after `contact` (added to the options' own). */
   readonly external?: readonly ExternalChannelValue[];
   readonly embed?: boolean;
   readonly contactOnly?: boolean;
+  /**
+   * Pairs the caller left out of the list itself, having shown that they have no contact: no
+   * shared path and no external value (the CLI's `scan` leaves out pairs whose paths do not meet,
+   * src/traffic/every-pair.ts). Counted with `clearWithoutContact`. Only the 'path' rule proves
+   * such pairs clear.
+   */
+  readonly provenClear?: number;
 }
 
 export interface PreparedPairList {
@@ -93,6 +108,9 @@ export function preparePairList(
     contact: (k) => rule === 'all' || scorer.contact(pairs[k]![0], pairs[k]![1], rule === 'graph'),
     rule,
     score: (late) => {
+      const proven = late.provenClear ?? 0;
+      // A bug of the caller, not bad input: under 'graph' or 'all' a pair without a shared path can still matter.
+      if (proven > 0 && (rule !== 'path' || late.contactOnly !== true)) throw new Error(`provenClear needs contactOnly under the 'path' rule (rule: ${rule})`);
       const final = late.external?.length ? scorer.withExternal([...resolved.external, ...late.external]) : scorer;
       const prune = late.contactOnly === true && rule !== 'all';
       let contacts = 0;
@@ -110,8 +128,8 @@ export function preparePairList(
       return {
         links,
         contacts,
-        clearWithoutContact: skipped,
-        clearBound: skipped > 0 ? bound : null,
+        clearWithoutContact: skipped + proven,
+        clearBound: skipped + proven > 0 ? bound : null,
         embedding: late.embed ? embed(final, links, graph, resolved.embeddingPull) : { positions: {}, fileCoordinates: {} },
       };
     },

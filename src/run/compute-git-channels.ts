@@ -19,6 +19,8 @@ export const SYMBOLS_ON_EVERY_PAIR_UP_TO = 300;
 /** Stage 3 of a run (src/run/run-airspace.ts): the channels git computes on each pair's two states. */
 export interface GitChannelsInput {
   readonly pairs: readonly ChannelledPair[];
+  /** Every pair of the scan, `pairs` and those never built (src/run/pairs-to-score.ts): what the symbol threshold counts. */
+  readonly pairsInScan?: number;
   readonly cwd: string;
   readonly channels: readonly string[];
   readonly ignore: (path: string) => boolean;
@@ -46,11 +48,13 @@ export async function computeGitChannels(input: GitChannelsInput): Promise<GitCh
     // When pairs without contact cannot be proven clear, they are all listed: check them all. A
     // scan of a few dozen agents checks every pair too: a symbol collision is between files that
     // share no path, which is exactly what the contact rule cannot see.
-    const every = !input.contactOnly || prepared.rule === 'all' || merged.length <= SYMBOLS_ON_EVERY_PAIR_UP_TO;
+    const every = !input.contactOnly || prepared.rule === 'all' || (input.pairsInScan ?? merged.length) <= SYMBOLS_ON_EVERY_PAIR_UP_TO;
     const checked = await symbolChannels(merged, every ? () => true : (k) => prepared.contact(k), {
       ...context,
       signal: symbolShare(input.budget),
     });
-    return { pairs: checked.pairs, prepared, skipped: checked.skipped > 0 ? [scaleMessages.symbolsSkipped(checked.skipped)] : [] };
+    // The pairs never built (their paths do not meet) are left out of the symbol channel too.
+    const skipped = checked.skipped + (every ? 0 : (input.pairsInScan ?? merged.length) - merged.length);
+    return { pairs: checked.pairs, prepared, skipped: skipped > 0 ? [scaleMessages.symbolsSkipped(skipped)] : [] };
   });
 }

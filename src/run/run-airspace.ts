@@ -17,6 +17,7 @@ import { publishOwnBeacon } from './publish-own-beacon.js';
 import { recheckAfterAnnounce } from './recheck-after-announce.js';
 import { withdrawAfterRun } from './withdraw-own-beacons.js';
 import { isOverBudget, startBudget, type RunBudget, type StageRecord } from './run-budget.js';
+import { pairsToScore } from './pairs-to-score.js';
 import { planRun, type PushedRef, type RunPlan, type RunRequest } from './run-request.js';
 import { scoreAirspace } from './score-airspace.js';
 import { prepareScoring } from './score-pairs.js';
@@ -28,7 +29,8 @@ export type { RunJudgement } from './assemble-report.js';
  * as its stages, each a file of its own with a typed input and output (docs/decisions/layout.md):
  *   open the repository and plan the run → fetch (once per run) → for each judged line of work:
  *   1 collect traffic (src/run/collect-traffic.ts) → 2 gather beacons, graph, history and intents
- *   (gather-inputs.ts) → 3 compute the git channels (compute-git-channels.ts) → 4 score and record
+ *   (gather-inputs.ts) → 2b for `scan`, which pairs left unbuilt to build after all
+ *   (pairs-to-score.ts) → 3 compute the git channels (compute-git-channels.ts) → 4 score and record
  *   (score-airspace.ts) → 5 assemble the report and verdict (assemble-report.ts) → 6 publish this
  *   agent's beacon (publish-own-beacon.ts) → 7 after a fetch, withdraw this clone's beacons of lines
  *   of work that no longer exist (withdraw-own-beacons.ts).
@@ -185,8 +187,18 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
 
   const traffic = await collectTraffic({ ...input, now, ignore });
   const gathered = await gatherInputs({ traffic, plan, config, budget, progress, now, ignore, env });
-  const channelled = await computeGitChannels({
+  // 2b: `scan` builds only the pairs that can matter (src/run/pairs-to-score.ts).
+  const toScore = pairsToScore({
     pairs: gathered.pairs,
+    unpaired: traffic.airspace.unpaired,
+    facts: gathered.facts,
+    model: config.model,
+    channels: plan.channels,
+    contactOnly,
+  });
+  const channelled = await computeGitChannels({
+    pairs: toScore.pairs,
+    pairsInScan: toScore.inScan,
     cwd: traffic.airspace.toplevel,
     channels: plan.channels,
     ignore,
@@ -204,6 +216,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
         embed: plan.embed,
         signatureChange: config.symbols.signatureChange,
         contactOnly,
+        provenClear: toScore.provenClear,
       }),
   });
   const scored = await scoreAirspace({

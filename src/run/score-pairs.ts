@@ -1,4 +1,5 @@
 import {
+  contactBoundOf,
   pairKey,
   preparePairList,
   type Agent,
@@ -42,6 +43,8 @@ export interface ScorePairsInput {
    * clear without scoring when the model proves them clear (engine contact-bound.ts).
    */
   readonly contactOnly?: boolean;
+  /** Pairs of the scan never built, their paths shown not to meet (src/run/pairs-to-score.ts): clear without contact. */
+  readonly provenClear?: number;
 }
 
 export interface ScoredAirspace {
@@ -68,8 +71,16 @@ export interface PreparedScoring {
   score(pairs?: readonly ChannelledPair[]): ScoredAirspace;
 }
 
+/** The channels the engine computes itself; merge and symbol come from git (src/channels/) as external values. */
+const engineChannelsOf = (channels: readonly string[]): string[] => channels.filter((c) => c !== 'merge' && c !== 'symbol');
+
+/** The engine's contact rule for this model and these channels (engine contact-bound.ts), before any pair is scored. */
+export function scanContactRule(model: ModelOverrides, channels: readonly string[]): ContactRule {
+  return contactBoundOf({ ...model, channels: engineChannelsOf(channels) }).rule;
+}
+
 export function prepareScoring(input: ScorePairsInput): PreparedScoring {
-  const engineChannels = input.channels.filter((c) => c !== 'merge' && c !== 'symbol');
+  const engineChannels = engineChannelsOf(input.channels);
   const agents: Agent[] = [];
   // comparePairs hands every pair with the same (base, line) the same working-set object: one agent each.
   const slot = new Map<WorkingSet, Map<string, number>>();
@@ -126,7 +137,12 @@ export function prepareScoring(input: ScorePairsInput): PreparedScoring {
         });
         if (symbol.collisions.length > 0) collisions.set(pairKey(pair.a, pair.b), symbol.collisions);
       }
-      const scored = list.score({ external: symbols, embed: input.embed && agents.length > 0, ...(input.contactOnly ? { contactOnly: true } : {}) });
+      const scored = list.score({
+        external: symbols,
+        embed: input.embed && agents.length > 0,
+        ...(input.contactOnly ? { contactOnly: true } : {}),
+        ...(input.provenClear ? { provenClear: input.provenClear } : {}),
+      });
       const links: ReportLink[] = scored.links.map((link) => {
         const found = collisions.get(pairKey(link.a, link.b));
         return found ? { ...link, symbols: found } : link;

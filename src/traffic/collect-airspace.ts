@@ -14,7 +14,8 @@
  * - `traffic`: other worktrees, remote branches with work not in the trunk (globs, age), or — when
  *   `agents` (`NAME=REV`) is given — exactly those, no discovery.
  * - `pairs`: `'ownship'` (default) compares the ownship with every peer; `'all'` every pair of
- *   ownship + traffic (for `scan`). Working sets are cached per (base, target) within the run.
+ *   ownship + traffic (for `scan`), building only those whose paths can meet and describing the
+ *   rest in `unpaired` (every-pair.ts). Working sets are cached per (base, target) within the run.
  * - `unknown`: every peer or pair that could not be compared, with a one-line reason. Nothing is
  *   dropped silently and one bad peer never fails the scan.
  * - `scanned`: what was looked at (committed vs uncommitted per agent, fetch age, notes, timings).
@@ -26,7 +27,9 @@ import { resolveRepo, type RepoInfo } from '../git/resolve-repo.js';
 import { gitMessages } from '../messages/command-line.js';
 import { discoverTraffic, type OwnshipAs } from './discover-traffic.js';
 import { targetOf, type LineOfWork } from './line-of-work.js';
-import { comparePairs } from './pair-working-sets.js';
+import { encodeAgentId } from '../beacon/agent-ref.js';
+import { compareEveryPair, type Unpaired } from './every-pair.js';
+import { comparePairs, type ComparedPair, type PairContext } from './pair-working-sets.js';
 import type { WorkingSet } from './working-set.js';
 
 export interface CollectOptions {
@@ -116,6 +119,11 @@ export interface Airspace {
   readonly ownship: LineOfWork | null;
   readonly traffic: readonly LineOfWork[];
   readonly pairs: readonly PairWorkingSets[];
+  /**
+   * `pairs: 'all'`: the pairs not built because their sides provably do not meet (every-pair.ts);
+   * src/traffic/unpaired-pairs.ts builds those a later stage needs.
+   */
+  readonly unpaired?: Unpaired;
   readonly unknown: readonly UnknownPeer[];
   readonly scanned: Scanned;
   /** With CollectOptions.beaconRefs: the fetched beacon refs, listed by discovery's `for-each-ref`. */
@@ -139,13 +147,21 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
   if (repo.isShallow) notes.push(gitMessages.shallowClone);
 
   const unknown: UnknownPeer[] = [...found.unknown];
-  const compared = await comparePairs(pairList(found.ownship, found.traffic, options.pairs ?? 'ownship'), {
+  const context: PairContext = {
     cwd: repo.toplevel,
     graph: found.graph,
     graphComplete: found.graphComplete,
     ignore: options.ignore,
     concurrency: options.concurrency ?? 4,
-  }).catch((error: unknown) => {
+  };
+  let unpaired: Unpaired | undefined;
+  const compare = async (): Promise<ComparedPair[]> => {
+    if (options.pairs !== 'all') return comparePairs(pairList(found.ownship, found.traffic), context);
+    const every = await compareEveryPair(lineList(found.ownship, found.traffic), context, mayGainPaths(found.ownship, found.beaconListing));
+    unpaired = every.unpaired;
+    return every.compared;
+  };
+  const compared = await compare().catch((error: unknown) => {
     // A failure shared by every pair (e.g. the batched diff): each peer becomes unknown, the scan survives.
     if (!isAirspaceError(error)) throw error;
     for (const line of found.traffic) unknown.push({ id: line.id, reason: gitMessages.peerFailed(line.id, error.message) });
@@ -179,6 +195,7 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
     ownship: found.ownship,
     traffic: found.traffic,
     pairs,
+    ...(unpaired ? { unpaired } : {}),
     unknown,
     scanned: {
       at,
@@ -197,8 +214,28 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
   };
 }
 
-function pairList(ownship: LineOfWork | null, traffic: readonly LineOfWork[], mode: 'ownship' | 'all'): (readonly [LineOfWork, LineOfWork])[] {
-  if (mode === 'ownship') return ownship ? traffic.map((peer) => [ownship, peer]) : [];
-  const all = ownship ? [ownship, ...traffic] : [...traffic];
-  return all.flatMap((a, i) => all.slice(i + 1).map((b): [LineOfWork, LineOfWork] => [a, b]));
+function lineList(ownship: LineOfWork | null, traffic: readonly LineOfWork[]): LineOfWork[] {
+  return ownship ? [ownship, ...traffic] : [...traffic];
+}
+
+function pairList(ownship: LineOfWork | null, traffic: readonly LineOfWork[]): (readonly [LineOfWork, LineOfWork])[] {
+  return ownship ? traffic.map((peer) => [ownship, peer]) : [];
+}
+
+/**
+ * Lines whose working set a later stage may still grow, so that none of their pairs may be left
+ * unbuilt: the ownship (its own intent; a pushed ref judged instead of the worktree) and a branch a
+ * beacon of its name may be merged into (src/run/beacon-traffic.ts). A beacon of agent X lives at a
+ * ref whose last component is X encoded (src/beacon/agent-ref.ts); without a listing, any branch
+ * may get one. A worktree's declared intent is added later and checked there (unpaired-pairs.ts).
+ */
+function mayGainPaths(ownship: LineOfWork | null, listing: readonly string[] | undefined): (line: LineOfWork) => boolean {
+  // A listing line is `refname NUL objecttype NUL …` (src/git/list-refs.ts `also`).
+  const beaconAgents = listing ? new Set(listing.map((line) => lastComponent(line.split('\0', 1)[0]!))) : null;
+  return (line) =>
+    line === ownship || line.kind === 'beacon' || (line.kind === 'branch' && (beaconAgents === null || beaconAgents.has(encodeAgentId(line.id))));
+}
+
+function lastComponent(ref: string): string {
+  return ref.slice(ref.lastIndexOf('/') + 1);
 }

@@ -39,19 +39,34 @@ export interface ComparedPair {
  * The channels git computes on the two states (merge, symbol) are not computed here: src/channels/.
  */
 export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfWork])[], context: PairContext): Promise<ComparedPair[]> {
+  return pairComparer(context).compare(list);
+}
+
+/**
+ * The caches behind comparePairs, for a caller that needs sides before pairs (compareEveryPair,
+ * src/traffic/every-pair.ts): one merge-base per pair of commits, one diff per (base, target) —
+ * requested in batches, a diff already read is never asked again —, one working set per (base, line).
+ */
+export interface PairComparer {
+  /** Reads the diffs of these requests not read yet, in ONE `diff-tree --stdin`. */
+  loadDiffs(requests: readonly DiffRequest[]): Promise<void>;
+  /** One side against a base, with its edit times; the same object for every pair with that (base, line). */
+  side(base: string, line: LineOfWork): Promise<DiffWorkingSet>;
+  compare(list: readonly (readonly [LineOfWork, LineOfWork])[]): Promise<ComparedPair[]>;
+}
+
+export function pairComparer(context: PairContext): PairComparer {
   const memo = new Map<string, Promise<MergeBaseResult>>();
   const cached = (x: string, y: string): Promise<MergeBaseResult> => {
     const key = x < y ? `${x} ${y}` : `${y} ${x}`;
     if (!memo.has(key)) memo.set(key, mergeBase(context.cwd, x, y));
     return memo.get(key)!;
   };
-  const bases = await mapLimit(list, context.concurrency, ([a, b]) => pairBase(a, b, context, cached));
-  const requests: DiffRequest[] = [];
-  list.forEach(([a, b], index) => {
-    const base = bases[index]!.base;
-    if (base !== null) requests.push({ base, target: targetOf(a) }, { base, target: targetOf(b) });
-  });
-  const diffs = await diffWorkingSets(context.cwd, requests, { ignore: context.ignore });
+  const diffs = new Map<string, DiffWorkingSet>();
+  const loadDiffs = async (requests: readonly DiffRequest[]): Promise<void> => {
+    const missing = requests.filter((request) => !diffs.has(diffKey(request)));
+    for (const [key, diff] of await diffWorkingSets(context.cwd, missing, { ignore: context.ignore })) diffs.set(key, diff);
+  };
   const times = new Map<string, Promise<Map<string, number>>>();
   const mtimes = new Map<string, Promise<Map<string, number | null>>>();
   // One working set per (base, line): every pair with that base shares the same object, so the
@@ -78,30 +93,40 @@ export async function comparePairs(list: readonly (readonly [LineOfWork, LineOfW
     const [committed, uncommitted] = await Promise.all([times.get(timeKey)!, mtimes.get(line.id)!]);
     return { ...diff, files: diff.files.map((entry) => withTime(entry, committed, uncommitted)) };
   };
-  const sided = await mapLimit(list, context.concurrency, async ([a, b], index): Promise<SidedPair> => {
-    const found = bases[index]!;
-    if (found.base === null) return { a, b, base: found };
-    // One pair failing (a git error reading its times) must not take the other pairs down.
-    const sides = await Promise.all([side(found.base, a), side(found.base, b)]).catch((error: unknown) => {
-      if (!isAirspaceError(error)) throw error;
-      return gitMessages.peerFailed(b.id, error.message);
+  const compare = async (list: readonly (readonly [LineOfWork, LineOfWork])[]): Promise<ComparedPair[]> => {
+    const bases = await mapLimit(list, context.concurrency, ([a, b]) => pairBase(a, b, context, cached));
+    const requests: DiffRequest[] = [];
+    list.forEach(([a, b], index) => {
+      const base = bases[index]!.base;
+      if (base !== null) requests.push({ base, target: targetOf(a) }, { base, target: targetOf(b) });
     });
-    if (typeof sides === 'string') return { a, b, base: { base: null, reason: sides } };
-    // What both sides changed identically is no collision (git merges it cleanly): scored without it.
-    return { a, b, base: found, sides: withoutIdenticalEdits(sides[0], sides[1]) };
-  });
-  return sided.map(({ a, b, base: found, sides }): ComparedPair => {
-    if (found.base === null || !sides) return { a, b, base: found };
-    const [workingSetA, workingSetB] = sides;
-    return {
-      a,
-      b,
-      base: found,
-      workingSetA: workingSet(found.base, workingSetA),
-      workingSetB: workingSet(found.base, workingSetB),
-      unparsed: workingSetA.unparsed || workingSetB.unparsed,
-    };
-  });
+    await loadDiffs(requests);
+    const sided = await mapLimit(list, context.concurrency, async ([a, b], index): Promise<SidedPair> => {
+      const found = bases[index]!;
+      if (found.base === null) return { a, b, base: found };
+      // One pair failing (a git error reading its times) must not take the other pairs down.
+      const both = await Promise.all([side(found.base, a), side(found.base, b)]).catch((error: unknown) => {
+        if (!isAirspaceError(error)) throw error;
+        return gitMessages.peerFailed(b.id, error.message);
+      });
+      if (typeof both === 'string') return { a, b, base: { base: null, reason: both } };
+      // What both sides changed identically is no collision (git merges it cleanly): scored without it.
+      return { a, b, base: found, sides: withoutIdenticalEdits(both[0], both[1]) };
+    });
+    return sided.map(({ a, b, base: found, sides: pairSides }): ComparedPair => {
+      if (found.base === null || !pairSides) return { a, b, base: found };
+      const [workingSetA, workingSetB] = pairSides;
+      return {
+        a,
+        b,
+        base: found,
+        workingSetA: workingSet(found.base, workingSetA),
+        workingSetB: workingSet(found.base, workingSetB),
+        unparsed: workingSetA.unparsed || workingSetB.unparsed,
+      };
+    });
+  };
+  return { loadDiffs, side, compare };
 }
 
 interface SidedPair {
@@ -114,7 +139,7 @@ interface SidedPair {
 const plain = new WeakMap<DiffWorkingSet, WorkingSet>();
 
 /** The shared side without its diff flags, one object per side (later stages cache by identity). */
-function workingSet(base: string, side: DiffWorkingSet): WorkingSet {
+export function workingSet(base: string, side: DiffWorkingSet): WorkingSet {
   let set = plain.get(side);
   if (set === undefined) {
     set = { base, files: side.files };

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { contactBound } from '../../../src/engine/contact-bound.js';
 import { resolveOptions } from '../../../src/engine/resolve-options.js';
-import { DEFAULTS, pairKey, scorePairList, type ExternalChannelValue, type Link, type RiskSample } from '../../../src/index.js';
+import {
+  DEFAULTS,
+  contactBoundOf,
+  pairKey,
+  preparePairList,
+  scorePairList,
+  type ExternalChannelValue,
+  type Link,
+  type RiskSample,
+} from '../../../src/index.js';
 import { generateAgents, generateRepo, int, rng } from './generate-airspace.js';
 
 const NOW = 1_000_000_000;
@@ -129,5 +138,29 @@ describe('contact-only scoring (scan of many agents)', () => {
     expect(close.length).toBeGreaterThan(10);
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
     expect(mean(close.map((link) => gap(link.a, link.b)))).toBeLessThan(mean(far));
+  });
+});
+
+describe('pairs the caller never built (provenClear)', () => {
+  const random = rng(27);
+  const { files, graph } = generateRepo(random, 120);
+  const agents = generateAgents(random, files, 8, 2, NOW, 0.9);
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < agents.length; i++) for (let j = i + 1; j < agents.length; j++) pairs.push([i, j]);
+
+  it('are counted clear without contact, with the bound, under the path rule', () => {
+    const options = { ...DEFAULTS, now: NOW };
+    const without = scorePairList(agents, pairs, graph, { ...options, contactOnly: true });
+    const withProven = preparePairList(agents, pairs, graph, options).score({ contactOnly: true, provenClear: 40 });
+    expect(withProven.links).toEqual(without.links);
+    expect(withProven.clearWithoutContact).toBe(without.clearWithoutContact + 40);
+    expect(withProven.clearBound).toBe(contactBound(resolveOptions(options)).bound);
+    expect(contactBoundOf(options).rule).toBe('path');
+  });
+
+  it('are refused where a pair without a shared path can matter (a heavy breadth weight: every pair listed)', () => {
+    const options = { ...DEFAULTS, now: NOW, weights: { ...DEFAULTS.weights, breadth: 0.9 } };
+    expect(contactBoundOf(options).rule).toBe('all');
+    expect(() => preparePairList(agents, pairs, graph, options).score({ contactOnly: true, provenClear: 1 })).toThrow(/provenClear/);
   });
 });
