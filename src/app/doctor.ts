@@ -8,6 +8,7 @@ import { detectPackageManager, inspectInstallation } from '../install/index.js';
 import type { InstallFinding, PackageManager } from '../install/index.js';
 import { inspectWorktrees } from '../install/inspect-worktrees.js';
 import { coverageMessages as cm, doctorMessages as m, packageManagerCommands } from '../messages/setup.js';
+import { describeResident, residentState } from './resident.js';
 
 /**
  * `doctor`: what is installed and what works, each finding with its fix. Reads only; every check
@@ -89,6 +90,7 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
   }
 
   findings.push(...(await worktreeFindings(cwd, repo)));
+  findings.push(await residentFinding(cwd));
   const installation = await inspectInstallation(cwd);
   return { findings, installation, packageManager };
 }
@@ -111,6 +113,15 @@ async function worktreeFindings(cwd: string, repo: RepoInfo): Promise<DoctorFind
     }));
   } catch (error) {
     return [{ level: 'warn', topic: cm.worktreesTopic, text: isAirspaceError(error) ? error.message : String(error) }];
+  }
+}
+
+/** The resident process (docs/decisions/resident.md): its pid, build, uptime and socket, or why there is none. */
+async function residentFinding(cwd: string): Promise<DoctorFinding> {
+  try {
+    return { level: 'ok', topic: 'resident', text: describeResident(await residentState(cwd)) };
+  } catch (error) {
+    return { level: 'warn', topic: 'resident', text: isAirspaceError(error) ? error.message : String(error) };
   }
 }
 

@@ -1,6 +1,8 @@
 import { loadConfig } from '../config/load-config.js';
 import { isLockLive, readLock } from '../fs/lock-file.js';
 import { resolveRepo } from '../git/resolve-repo.js';
+import { formatAge, residentMessages } from '../messages/hooks-and-check.js';
+import { sanitizeText } from '../report/sanitize-text.js';
 import { colorEnabled, createStyle } from '../report/terminal-style.js';
 import type { Output } from '../report/output.js';
 import { askResident, readResidentInfo } from '../resident/ask-resident.js';
@@ -122,5 +124,21 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** One line for `resident status` and doctor. */
+export function describeResident(state: ResidentState): string {
+  switch (state.state) {
+    case 'running': {
+      const s = state.status;
+      return residentMessages.running(s.pid, sanitizeText(s.identity), formatAge(s.uptimeMs), sanitizeText(s.socket), s.served);
+    }
+    case 'other-build':
+      return residentMessages.otherBuild(state.info.pid, sanitizeText(state.info.identity));
+    case 'stale':
+      return residentMessages.stale(state.info.pid);
+    case 'none':
+      return state.why === 'absent' ? residentMessages.absent : residentMessages.disabled;
   }
 }

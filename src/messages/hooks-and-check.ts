@@ -118,7 +118,6 @@ export const residentMessages = {
   disabled: 'resident process off (CI, AIRSPACE_RESIDENT=off, or resident.enabled: false in the config): every hook runs one-shot',
   stopped: 'resident process stopped',
   notRunning: 'no resident process was running',
-  serveHelp: 'run the resident process in the foreground (the hooks start it in the background)',
 } as const;
 
 // --- report: the text report beyond the verdict (src/report/render-text.ts) ---

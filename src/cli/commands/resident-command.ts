@@ -1,8 +1,8 @@
 import { EXIT } from '../../errors.js';
-import { formatAge, residentMessages as m } from '../../messages/hooks-and-check.js';
+import { residentMessages as m } from '../../messages/hooks-and-check.js';
 import type { Output } from '../../report/output.js';
-import { jsonText, sanitizeText } from '../../report/sanitize-text.js';
-import { residentState, serveResident, stopResident, type ResidentState } from '../../app/resident.js';
+import { jsonText } from '../../report/sanitize-text.js';
+import { describeResident, residentState, serveResident, stopResident } from '../../app/resident.js';
 
 /** `resident status|stop|serve`: status and stop exit 0; serve runs until the resident exits. */
 export async function residentCommand(cwd: string, args: { action: 'status' | 'stop' | 'serve'; json: boolean }, output: Output): Promise<number> {
@@ -14,20 +14,4 @@ export async function residentCommand(cwd: string, args: { action: 'status' | 's
   const state = await residentState(cwd);
   output.out(args.json ? jsonText(state) : describeResident(state));
   return EXIT.ok;
-}
-
-/** One line for `resident status` and doctor. */
-export function describeResident(state: ResidentState): string {
-  switch (state.state) {
-    case 'running': {
-      const s = state.status;
-      return m.running(s.pid, sanitizeText(s.identity), formatAge(s.uptimeMs), sanitizeText(s.socket), s.served);
-    }
-    case 'other-build':
-      return m.otherBuild(state.info.pid, sanitizeText(state.info.identity));
-    case 'stale':
-      return m.stale(state.info.pid);
-    case 'none':
-      return state.why === 'absent' ? m.absent : m.disabled;
-  }
 }
