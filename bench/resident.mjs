@@ -121,7 +121,16 @@ async function measure(name, cwd, editFile) {
   const rss = rssBytes(pid);
   cli(cwd, ['resident', 'stop'], ON);
   const m = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, median(v)]));
-  return { name, m, served, expectedServed: runs * 2, idleCpu, rss, codes: [...codes], uncommitted: gitIn(cwd, ['status', '--porcelain']).split('\n').filter(Boolean).length };
+  return {
+    name,
+    m,
+    served,
+    expectedServed: runs * 2,
+    idleCpu,
+    rss,
+    codes: [...codes],
+    uncommitted: gitIn(cwd, ['status', '--porcelain']).split('\n').filter(Boolean).length,
+  };
 }
 
 const results = [];
@@ -152,7 +161,9 @@ const f = (ms) => `${Math.round(ms)} ms`;
 const lines = [
   `# bench/resident.mjs — ${new Date().toISOString()}`,
   '',
-  `Node ${process.versions.node}, ${runs} interleaved rounds per row (median), load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
+  `Node ${process.versions.node}, ${runs} interleaved rounds per row (median), load average at the end ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}.`,
   '',
   '| repository | `node -e 0` | commit --no-verify | pre-commit overhead one-shot | pre-commit overhead resident | edit check one-shot | edit check resident | edit resident − `node -e 0` | idle CPU (1 core) | resident RSS | answered by the resident |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -8,7 +8,7 @@ import type { CheckAnswer } from '../resident/resident-protocol.js';
  * it, and nothing that loads the pipeline — the hooks' fast path must cost a socket round trip,
  * not a module graph. The resident's own commands are in src/app/resident.ts.
  */
-export { askResident, type AskResult, type FallbackReason } from '../resident/ask-resident.js';
+export { askResident, type FallbackReason } from '../resident/ask-resident.js';
 export { findCommonDir } from '../resident/resident-paths.js';
 export { residentWanted } from '../resident/resident-wanted.js';
 export type { CheckAnswer, HookAnswer, PushedRefLine } from '../resident/resident-protocol.js';

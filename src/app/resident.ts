@@ -11,6 +11,8 @@ import { residentPaths } from '../resident/resident-paths.js';
 import type { HookAnswer, ResidentInfo, ResidentStatus } from '../resident/resident-protocol.js';
 import { Resident, type ResidentHandlers } from '../resident/resident-server.js';
 import { residentWanted } from '../resident/resident-wanted.js';
+import { startWorktreeWatcher } from '../resident/worktree-watcher.js';
+import { ignoredPath, watchPaths } from './watch-paths.js';
 import { checkWorktreeOutcome } from './check.js';
 import { runHookCheck } from './hook.js';
 import { changeIntent, declareIntent } from './intent.js';
@@ -80,8 +82,39 @@ export async function serveResident(cwd: string, log: (line: string) => void): P
     stamp('another resident process serves this repository');
     return 0;
   }
+  if (config.resident.watch) void watchWorktrees(resident, repo.toplevel, stamp);
+  if (config.resident.fetchIntervalMinutes > 0) fetchEvery(resident, repo.toplevel, config.resident.fetchIntervalMinutes * 60_000);
   await resident.done;
   return 0;
+}
+
+/** The continuous part: a change in a worktree re-scores it in the background (src/resident/worktree-watcher.ts). */
+async function watchWorktrees(resident: Resident, toplevel: string, log: (line: string) => void): Promise<void> {
+  try {
+    const watcher = await startWorktreeWatcher({
+      listPaths: () => watchPaths(toplevel),
+      ignored: (path, paths) => ignoredPath(path, paths),
+      // The pre-commit judgement of that worktree: its snapshot, its history and its peers' inboxes.
+      rescore: async (worktree, signal) => void (await checkWorktreeOutcome(worktree, { as: 'pre-commit', signal })),
+      queue: resident.queue,
+      debounceMs: 300,
+      log,
+    });
+    resident.add(watcher);
+  } catch (error) {
+    log(`not watching: ${(error as Error)?.message ?? String(error)}`);
+  }
+}
+
+/**
+ * `resident.fetchIntervalMinutes`: the traffic fetched in the background, so pre-commit's
+ * "traffic as of" stays fresh; like `check --fetch` it also refreshes this clone's live beacons.
+ */
+function fetchEvery(resident: Resident, toplevel: string, intervalMs: number): void {
+  const timer = setInterval(() => {
+    void resident.queue.runInBackground(async (signal) => void (await checkWorktreeOutcome(toplevel, { fetch: true, signal }))).catch(() => undefined);
+  }, intervalMs);
+  resident.add({ stop: async () => clearInterval(timer), watching: () => 0 });
 }
 
 /** What `resident status` and doctor know: the answering process, or what is left of one. */

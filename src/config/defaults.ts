@@ -46,9 +46,10 @@ export interface AirspaceConfig {
   readonly symbols: { readonly signatureChange: 'warn' | 'block' };
   /**
    * The resident process (docs/decisions/resident.md): started on demand by the hooks and `check`,
-   * it exits after `idleMinutes` without a question; it fetches every `fetchIntervalMinutes` (0: never).
+   * it exits after `idleMinutes` without a question; it fetches every `fetchIntervalMinutes` (0: never);
+   * `watch` re-scores a worktree when its files change (off: answers only).
    */
-  readonly resident: { readonly enabled: boolean; readonly idleMinutes: number; readonly fetchIntervalMinutes: number };
+  readonly resident: { readonly enabled: boolean; readonly idleMinutes: number; readonly fetchIntervalMinutes: number; readonly watch: boolean };
   /** Where the configuration came from (a file path, or null for defaults only). */
   readonly source: string | null;
 }
@@ -94,5 +95,5 @@ export const DEFAULT_CONFIG: Omit<AirspaceConfig, 'source'> = {
   beacons: { ttlMs: 24 * 3_600_000, refreshMs: 2 * 3_600_000, maxBytes: 256 * 1024, shareUntracked: false },
   graph: { budgetMs: 10_000 },
   symbols: { signatureChange: 'warn' },
-  resident: { enabled: true, idleMinutes: 30, fetchIntervalMinutes: 0 },
+  resident: { enabled: true, idleMinutes: 30, fetchIntervalMinutes: 0, watch: true },
 };

@@ -109,6 +109,7 @@ export function resolveConfig(user: UserConfig, source: string | null): Airspace
       enabled: user.resident?.enabled ?? DEFAULT_CONFIG.resident.enabled,
       idleMinutes: user.resident?.idleMinutes ?? DEFAULT_CONFIG.resident.idleMinutes,
       fetchIntervalMinutes: user.resident?.fetchIntervalMinutes ?? DEFAULT_CONFIG.resident.fetchIntervalMinutes,
+      watch: user.resident?.watch ?? DEFAULT_CONFIG.resident.watch,
     },
     source,
   };

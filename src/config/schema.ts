@@ -101,6 +101,7 @@ export const UserConfigSchema = v.strictObject({
       enabled: v.optional(v.boolean()),
       idleMinutes: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(24 * 60))),
       fetchIntervalMinutes: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(24 * 60))),
+      watch: v.optional(v.boolean()),
     }),
   ),
 });

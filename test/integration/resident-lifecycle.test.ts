@@ -135,4 +135,27 @@ describe('the resident process', () => {
     expect(runCli(main, ['intent', 'list'], OFF).stdout).toContain('src/b.ts');
     expect(runCli(main, ['resident', 'stop'], ON).stdout).toContain('stopped');
   });
+
+  it("re-scores a worktree when its files change: the RA reaches the other agent's inbox before anyone commits", async () => {
+    const root = tempDir('airspace-resident-');
+    cleanup.push(root);
+    const main = initRepo({ 'a.txt': numbered(60) }, join(root, 'main'));
+    const peer = join(root, 'peer');
+    gitIn(main, 'worktree', 'add', '-q', '-b', 'peer', peer);
+    writeFiles(main, { 'a.txt': numbered(60).replace('line 7\n', 'line 7 main\n') });
+    const started = await startResident(main);
+    const inbox = () => JSON.parse(runCli(main, ['inbox', '--json'], OFF).stdout) as { messages: { from: string; level: string }[] };
+    expect(inbox().messages).toEqual([]);
+
+    writeFiles(peer, { 'a.txt': numbered(60).replace('line 7\n', 'line 7 peer\n') });
+    let messages: { from: string; level: string }[] = [];
+    for (let i = 0; i < 1200 && messages.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      messages = inbox().messages;
+    }
+    expect(messages.map((m) => [m.from, m.level])).toEqual([['peer', 'RA']]);
+    // Nothing was asked: the watcher did it.
+    expect(status(main).status.served).toBe(started.served);
+    expect(runCli(main, ['resident', 'stop'], ON).stdout).toContain('stopped');
+  });
 });

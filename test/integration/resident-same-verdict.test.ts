@@ -75,7 +75,10 @@ describe('the resident process gives the one-shot verdict', () => {
     for (let i = 0; i < 2; i++) expect(runCli(main, ['check', '--json'], OFF).status).toBeLessThan(2);
     await startResident(main);
 
-    for (const args of [['check', '--json'], ['hook', 'pre-commit', '--json']]) {
+    for (const args of [
+      ['check', '--json'],
+      ['hook', 'pre-commit', '--json'],
+    ]) {
       const before = residentStatus(main).status.served;
       const resident = runCli(main, args, ON);
       expect(residentStatus(main).status.served, 'the resident answered').toBe(before + 1);
