@@ -2,7 +2,20 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, commitAll, gitIn, initRepo, pathWithCli, PROJECT_ROOT, removeDir, runCli, tempDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import {
+  BIN,
+  commitAll,
+  gitIn,
+  initRepo,
+  pathWithCli,
+  PROJECT_ROOT,
+  remoteWithClones,
+  removeDir,
+  runCli,
+  tempDir,
+  testEnv,
+  writeFiles,
+} from '../helpers/temp-repo.js';
 import { gone, isAlive } from '../helpers/processes.js';
 
 /**
@@ -102,6 +115,32 @@ async function waitForStatus(cwd: string, ready: (status: ReturnType<typeof resi
   }
   throw new Error('the resident never reached the expected state');
 }
+
+describe('pre-push through the resident process', () => {
+  it('blocks the push of the agent that must steer, as the one-shot hook does, with the pushed refs from stdin', async () => {
+    const setup = remoteWithClones({ 'src/a.ts': numbered(60) }, 2);
+    cleanup.push(setup.root);
+    const [holder, agent] = setup.clones as [string, string];
+    gitIn(holder, 'switch', '-q', '-c', 'holder/work');
+    writeFiles(holder, { 'src/a.ts': numbered(60).replace('line 7\n', 'line 7 holder\n') });
+    commitAll(holder, 'holder: work');
+    gitIn(holder, 'push', '-q', 'origin', 'holder/work');
+    gitIn(agent, 'switch', '-q', '-c', 'agent/work');
+    writeFiles(agent, { 'src/a.ts': numbered(60).replace('line 7\n', 'line 7 agent\n') });
+    const sha = commitAll(agent, 'agent: work');
+    const stdin = `refs/heads/agent/work ${sha} refs/heads/agent/work ${'0'.repeat(40)}\n`;
+    const push = (env: Record<string, string>) => runCli(agent, ['hook', 'pre-push', 'origin', setup.remote], env, stdin);
+    const oneShot = push(OFF);
+    await startResident(agent);
+    const viaResident = push(ON);
+    expect(residentStatus(agent).status.served).toBe(1);
+    expect(oneShot.status).toBe(1);
+    expect(viaResident.status).toBe(oneShot.status);
+    expect(viaResident.stderr).toMatch(/RA +holder\/work/);
+    expect(viaResident.stderr).toContain('--no-verify');
+    expect(runCli(agent, ['resident', 'stop'], ON).stdout).toContain('stopped');
+  });
+});
 
 describe('an unhealthy resident never costs a check', () => {
   it('after `kill -9` of the resident the next commit is checked by the one-shot path, which starts a new resident', async () => {
