@@ -114,6 +114,9 @@ async function measure(name, cwd, editFile) {
   }
   const served = status(cwd).status.served - servedBefore;
   const idleSeconds = Number(values['idle-seconds']);
+  // The last round's commits and edits re-score their worktrees in the background: that is work,
+  // not idling. Measured from 15 s after the last question.
+  await new Promise((resolve) => setTimeout(resolve, 15_000));
   console.error(`${name}: idle ${idleSeconds} s`);
   const cpuBefore = cpuMs(pid);
   await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));

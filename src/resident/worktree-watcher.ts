@@ -1,4 +1,5 @@
-import { sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { ResidentCompanion } from './resident-server.js';
 import type { RunQueue } from './run-queue.js';
 
@@ -8,8 +9,9 @@ import type { RunQueue } from './run-queue.js';
  * it, in the background of the run queue (a question aborts it and goes first). A re-score is
  * the pre-commit judgement of that worktree: it refreshes the peer snapshot cache the next hook
  * reads, and like every pre-commit it delivers a new TA/RA to the other agent's inbox
- * (src/run/transmit-intent.ts). A change in the git dir (a commit, a checkout, a fetch) re-scores
- * every worktree. The watcher and its paths are `watch`'s (src/app/watch-paths.ts), chokidar
+ * (src/run/transmit-intent.ts). A change in the git dir belongs to one worktree when it can tell
+ * (its HEAD or index, its branch's ref: a commit re-scores the committer, whose run compares it with
+ * every peer) and to all of them otherwise (a fetch, packed refs). The watcher and its paths are `watch`'s (src/app/watch-paths.ts), chokidar
  * (docs/decisions/watch.md), loaded here only when the resident starts it.
  */
 export interface WatcherPaths {
@@ -36,6 +38,8 @@ export async function startWorktreeWatcher(options: WatcherOptions): Promise<Res
   let running: Promise<void> | null = null;
 
   const worktreeOf = (path: string): string | null => {
+    const inGit = relative(paths.commonDir, path);
+    if (inGit !== '' && !inGit.startsWith('..')) return gitPathOwner(inGit.split(sep), paths);
     // Longest first: a linked worktree may live inside the main one.
     const owner = [...paths.worktrees].sort((a, b) => b.length - a.length).find((w) => path === w || path.startsWith(`${w}${sep}`));
     return owner ?? null;
@@ -50,12 +54,14 @@ export async function startWorktreeWatcher(options: WatcherOptions): Promise<Res
       while (dirty.size > 0 && !stopped) {
         const [worktree] = dirty;
         dirty.delete(worktree!);
+        const started = performance.now();
         const done = await options.queue
           .runInBackground((signal) => options.rescore(worktree!, signal))
           .catch((error: unknown) => {
             options.log(`re-score of ${worktree} failed: ${(error as Error)?.message ?? String(error)}`);
             return true;
           });
+        options.log(`re-scored ${worktree}${done ? '' : ' (gave way to a question)'} in ${Math.round(performance.now() - started)} ms`);
         // Aborted by a question, or the queue was busy: try again after the next quiet moment.
         if (!done) {
           dirty.add(worktree!);
@@ -93,4 +99,42 @@ export async function startWorktreeWatcher(options: WatcherOptions): Promise<Res
       await running;
     },
   };
+}
+
+/**
+ * The worktree a path in the common git dir belongs to, read from the git dir itself: the main
+ * worktree's HEAD and index, a linked worktree's `worktrees/<name>/{HEAD,index}` (its `gitdir`
+ * file names the worktree), and `refs/heads/<branch>` of the worktree that has it checked out.
+ * Null for everything else (fetched refs, packed-refs, FETCH_HEAD): every worktree's traffic moved.
+ */
+function gitPathOwner(parts: readonly string[], paths: WatcherPaths): string | null {
+  const read = (path: string) => {
+    try {
+      return readFileSync(path, 'utf8').trim();
+    } catch {
+      return null;
+    }
+  };
+  const [first, second] = parts;
+  if (parts.length === 1 && (first === 'HEAD' || first === 'index')) return paths.worktrees[0] ?? null;
+  if (first === 'worktrees' && second !== undefined && parts.length === 3) {
+    const gitdir = read(join(paths.commonDir, 'worktrees', second, 'gitdir'));
+    return gitdir !== null && paths.worktrees.includes(dirname(gitdir)) ? dirname(gitdir) : null;
+  }
+  if (first === 'refs' && second === 'heads') {
+    const ref = parts.join('/');
+    const headOf = (worktree: string, index: number) => (index === 0 ? read(join(paths.commonDir, 'HEAD')) : read(join(gitDirOf(worktree) ?? '', 'HEAD')));
+    return paths.worktrees.find((worktree, index) => headOf(worktree, index) === `ref: ${ref}`) ?? null;
+  }
+  return null;
+}
+
+/** A linked worktree's git dir, from its `.git` file. */
+function gitDirOf(worktree: string): string | null {
+  try {
+    const match = /^gitdir: (.+)$/m.exec(readFileSync(join(worktree, '.git'), 'utf8'));
+    return match ? resolve(worktree, match[1]!.trim()) : null;
+  } catch {
+    return null;
+  }
 }
