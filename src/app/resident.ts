@@ -58,10 +58,12 @@ const handlers: ResidentHandlers = {
       json: request.json,
       signal,
     }),
-  // The Claude Code edit check (examples/claude-code/pre-edit.mjs): `intent add` then `check --json`.
+  // The Claude Code edit check (examples/claude-code/pre-edit.mjs): `intent add` then `check`. The
+  // script reads the advisories and the ownship only, so the run skips the radar layout that
+  // `--json` adds (positions, file coordinates): the same advisories, without that cost.
   edit: async (request, signal) => {
     const added = request.file === null ? [] : (await declareIntent(request.cwd, [request.file], request.ttlMs)).added;
-    const outcome = await checkWorktreeOutcome(request.cwd, { json: true, signal });
+    const outcome = await checkWorktreeOutcome(request.cwd, { json: false, signal });
     return { added, report: outcome.report, steer: outcome.report?.verdict?.block === true || outcome.failedClosed };
   },
   intentClear: (request) => changeIntent(request.cwd, 'clear', [request.path]),
