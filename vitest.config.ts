@@ -9,8 +9,9 @@ export default defineConfig({
     // (measured: 8 agents sharing it) one CLI run takes 5-15 s, and 60 s timed out two such tests.
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    // No detached background graph builds from the suite (a test that wants one turns it on).
-    env: { AIRSPACE_GRAPH_BACKGROUND: 'off' },
+    // No detached background graph builds and no resident processes from the suite (a test that
+    // wants one turns it on): a resident per temp repository would outlive its test.
+    env: { AIRSPACE_GRAPH_BACKGROUND: 'off', AIRSPACE_RESIDENT: 'off' },
     reporters: ['default', './test/helpers/pass-fail-reporter.ts'],
     // One scratch directory per run for fixtures built once and shared (test/helpers/suite-fixtures.ts).
     globalSetup: ['./test/helpers/suite-fixtures.ts'],

@@ -4,6 +4,10 @@
 // stderr to the model; exit 0 lets it run (stdout is shown in the transcript); any other exit is a
 // non-blocking error (stderr shown to the user, the edit goes ahead). Our own failures are that:
 // one line, exit 1 — they never stop the agent, and never print a stack trace.
+//
+// First it asks the repository's resident process (docs/decisions/resident.md) over its socket:
+// one Node process, no CLI start-up, the same intent store and the same check run warm. When
+// there is none (or it is of another build, busy, or silent), the CLI does it — and starts one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -86,6 +90,13 @@ async function main() {
     file = path.split(sep).join('/');
   }
 
+  const ttlMinutes = Number(process.env.AIRSPACE_HOOKS_INTENT_TTL_MINUTES ?? DEFAULT_TTL_MINUTES);
+  const resident = await askResident(toplevel, commonDir, file, ttlMinutes);
+  if (resident !== null) {
+    await decide(resident.report, file, resident.withdraw);
+    return;
+  }
+
   const cli = findCli(toplevel, commonDir);
   if (cli === null) fail('the airspace-hooks CLI is not installed here (fix: npm install)');
   const [command, prefix] = cli;
@@ -118,6 +129,39 @@ async function main() {
     fail('check printed no JSON report');
   }
 
+  await decide(report, file, () => {
+    if (withdraw) run(['intent', 'clear', asArgument(file)]);
+  });
+}
+
+/**
+ * The resident process's answer to `intent add` + `check --json`, or null to take the CLI path.
+ * The client ships in the package this script belongs to; a copy of the script elsewhere has none.
+ */
+async function askResident(toplevel, commonDir, file, ttlMinutes) {
+  if (!Number.isFinite(ttlMinutes) || ttlMinutes <= 0) return null; // the CLI says what is wrong with it
+  let client;
+  try {
+    client = await import(new URL('../../dist/app/ask-resident.js', import.meta.url).href);
+  } catch {
+    return null;
+  }
+  if (!client.residentWanted(process.env)) return null;
+  const env = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== undefined));
+  const ask = (request) => client.askResident(commonDir, { cwd: toplevel, env, ...request });
+  const asked = await ask({ type: 'edit', file, ttlMs: ttlMinutes * 60_000 });
+  if (!asked.ok || typeof asked.answer?.report !== 'object' || asked.answer.report === null) return null;
+  const added = Array.isArray(asked.answer.added) && asked.answer.added.includes(file);
+  return {
+    report: asked.answer.report,
+    withdraw: async () => {
+      if (added) await ask({ type: 'intent-clear', path: file });
+    },
+  };
+}
+
+/** Exit 2 with the advisories when this agent must steer off `file`, else print them and exit 0. */
+async function decide(report, file, withdraw) {
   const own = report.scanned.ownship;
   const mine = (link) => (link.a === own ? link.b : link.a);
   const lines = [];
@@ -133,7 +177,7 @@ async function main() {
   }
   if (block) {
     // The edit does not happen: the intent this call declared must not warn peers about it.
-    if (withdraw) run(['intent', 'clear', asArgument(file)]);
+    await withdraw();
     process.stderr.write(`airspace-hooks: editing ${file} would collide with another agent.\n${lines.join('\n')}\n`);
     process.exit(2);
   }

@@ -3,6 +3,8 @@ import type { HookName } from '../config/defaults.js';
 import type { AirspaceReport } from '../report/check-report.js';
 import { resolveMoment } from '../run/open-repository.js';
 import { runAirspace } from '../run/run-airspace.js';
+import { startResidentIfWanted } from '../resident/start-resident.js';
+import { checkWithResident } from './ask-resident.js';
 
 /** How a command's run is watched and ended: Ctrl-C or an MCP request's cancellation ends it and kills its git processes. */
 export interface RunControl {
@@ -17,6 +19,12 @@ export interface CheckOptions extends RunControl {
   /** Judge with that hook's settings (mode, channels). */
   readonly as?: HookName | null;
   readonly json?: boolean;
+  /**
+   * Ask the repository's resident process first (docs/decisions/resident.md); when it cannot
+   * answer, run here — and start one if none runs. The `check` command sets it; the resident
+   * itself and library callers do not.
+   */
+  readonly askResident?: boolean;
 }
 
 /** What `check` found: the report (null when the hook it is judged as is off) and the run's own lines. */
@@ -35,6 +43,16 @@ export async function checkWorktree(cwd: string, options: CheckOptions = {}): Pr
 
 /** `check`, with the lines and the fail-closed verdict a hook would print and obey. */
 export async function checkWorktreeOutcome(cwd: string, options: CheckOptions = {}): Promise<CheckOutcome> {
+  if (options.askResident !== true) return checkHere(cwd, options);
+  const asked = await checkWithResident(cwd, options);
+  // The resident ran checkHere itself (src/app/resident.ts): the same outcome, through JSON.
+  if (asked.outcome) return asked.outcome as CheckOutcome;
+  const outcome = await checkHere(cwd, options);
+  if (asked.startResident) await startResidentIfWanted(cwd);
+  return outcome;
+}
+
+async function checkHere(cwd: string, options: CheckOptions): Promise<CheckOutcome> {
   const outcome = await runAirspace(
     {
       kind: 'check',

@@ -9,6 +9,7 @@ import type { InstallFinding, PackageManager, PackageManagerName } from '../inst
 import { locateBin } from '../install/find-cli.js';
 import { inspectWorktrees } from '../install/inspect-worktrees.js';
 import { binCommand, coverageMessages as cm, doctorMessages as m, type WorktreeCommands } from '../messages/setup.js';
+import { describeResident, residentState } from './resident.js';
 
 /**
  * `doctor`: what is installed and what works, each finding with its fix. Reads only; every check
@@ -92,6 +93,7 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
   }
 
   findings.push(...(await worktreeFindings(cwd, repo, packageManager.name)));
+  findings.push(await residentFinding(cwd));
   const installation = await inspectInstallation(cwd);
   return { findings, installation, packageManager, cli };
 }
@@ -141,6 +143,15 @@ async function worktreeFindings(cwd: string, repo: RepoInfo, pm: PackageManagerN
     ];
   } catch (error) {
     return [{ level: 'warn', topic: cm.worktreesTopic, text: isAirspaceError(error) ? error.message : String(error) }];
+  }
+}
+
+/** The resident process (docs/decisions/resident.md): its pid, build, uptime and socket, or why there is none. */
+async function residentFinding(cwd: string): Promise<DoctorFinding> {
+  try {
+    return { level: 'ok', topic: 'resident', text: describeResident(await residentState(cwd)) };
+  } catch (error) {
+    return { level: 'warn', topic: 'resident', text: isAirspaceError(error) ? error.message : String(error) };
   }
 }
 

@@ -19,6 +19,13 @@ export interface HookCheckInput {
   readonly output: Output;
   /** Overrides every hook's configured budget (from AIRSPACE_HOOKS_BUDGET_MS). */
   readonly budgetMs?: number;
+  /**
+   * The performance.now() value the budget counts from: 0 (this process's start) by default; the
+   * resident process passes the asking process's start, so both paths keep the same promise.
+   */
+  readonly startedAt?: number;
+  /** Ends the run: the resident's asker went away. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -38,7 +45,8 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
   try {
     // performance.now() counts from process start: node's own start-up is part of the budget.
     outcome = await runAirspace(request, {
-      startedAt: 0,
+      startedAt: input.startedAt ?? 0,
+      ...(input.signal ? { signal: input.signal } : {}),
       onProgress: output.progress,
       ...(input.budgetMs !== undefined ? { budgetMs: input.budgetMs } : {}),
     });

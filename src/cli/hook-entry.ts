@@ -1,18 +1,20 @@
-import { parseArgs } from 'node:util';
 import { EXIT, isAirspaceError } from '../errors.js';
 import { hookMessages } from '../messages/hooks-and-check.js';
 import { cliMessages } from '../messages/command-line.js';
 import { processOutput } from '../report/output.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import { currentDirectory } from './current-directory.js';
-import { runHookCheck, type PushedRef } from '../app/hook.js';
+import { runHookCheck } from '../app/hook.js';
+import { startResidentIfWanted } from '../app/resident.js';
+import { budgetFromEnv, parseHookArgv, parsePushedRefs, readStdin, type HookFallback } from './hook-fast-path.js';
 
 /**
- * The fast path the installed git hooks call: `airspace-hooks hook <pre-commit|pre-push> [args]`.
- * It never loads yargs (≈130 ms of start-up) and never lets an internal error stop a commit or a
- * push unless the user asked for `--strict` / `failClosed`. Returns the hook's exit code.
+ * The one-shot path the installed git hooks take when the resident process could not answer
+ * (src/cli/hook-fast-path.ts): `airspace-hooks hook <pre-commit|pre-push> [args]`. It never loads
+ * yargs (≈130 ms of start-up) and never lets an internal error stop a commit or a push unless the
+ * user asked for `--strict` / `failClosed`. Returns the hook's exit code.
  */
-export async function runHook(argv: readonly string[]): Promise<number> {
+export async function runHook(argv: readonly string[], fallback: HookFallback = { startResident: false }): Promise<number> {
   const output = processOutput();
   if (process.env.AIRSPACE_HOOKS === '0') return EXIT.ok;
   let parsed: ReturnType<typeof parseHookArgv>;
@@ -29,7 +31,7 @@ export async function runHook(argv: readonly string[]): Promise<number> {
   }
   const strict = parsed.values.strict === true;
   try {
-    const pushed = hook === 'pre-push' ? parsePushedRefs(await readStdin()) : [];
+    const pushed = hook === 'pre-push' ? parsePushedRefs(fallback.stdin ?? (await readStdin())) : [];
     const budgetMs = budgetFromEnv(process.env.AIRSPACE_HOOKS_BUDGET_MS);
     const cwd = currentDirectory();
     if (cwd === null) {
@@ -46,6 +48,8 @@ export async function runHook(argv: readonly string[]): Promise<number> {
       json: parsed.values.json === true,
       ...(budgetMs !== undefined ? { budgetMs } : {}),
     });
+    // After the run, not before: a resident starting beside it would compete for the same cores.
+    if (fallback.startResident) await startResidentIfWanted(cwd);
     return result.exitCode;
   } catch (error) {
     // Error text can carry a remote's stderr or a peer's names: printed like any untrusted text.
@@ -59,35 +63,4 @@ export async function runHook(argv: readonly string[]): Promise<number> {
     output.err(hookMessages.failedOpen(hook, message));
     return EXIT.ok;
   }
-}
-
-/** `<hook> [remote] [--strict] [--json]`; throws on an unknown option. */
-function parseHookArgv(argv: readonly string[]) {
-  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { strict: { type: 'boolean' }, json: { type: 'boolean' } } });
-}
-
-/** AIRSPACE_HOOKS_BUDGET_MS: a whole number of ms from 100 to 10 minutes; anything else is ignored. */
-export function budgetFromEnv(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\d{3,6}$/.test(value)) return undefined;
-  const ms = Number(value);
-  return ms >= 100 && ms <= 600_000 ? ms : undefined;
-}
-
-/** git feeds pre-push one line per ref: `<local ref> <local sha> <remote ref> <remote sha>`. */
-export function parsePushedRefs(text: string): PushedRef[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter((parts) => parts.length === 4)
-    .map(([localRef, localSha, remoteRef, remoteSha]) => ({ localRef: localRef!, localSha: localSha!, remoteRef: remoteRef!, remoteSha: remoteSha! }));
-}
-
-async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return '';
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) {
-    chunks.push(chunk as Buffer);
-    if (chunks.reduce((n, c) => n + c.length, 0) > 1024 * 1024) break;
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

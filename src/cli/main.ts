@@ -239,6 +239,22 @@ export async function main(argv: readonly string[], output: Output = processOutp
           .option('debounce', { type: 'number', default: 300, describe: agentsCliMessages.options.debounce }),
       (args) => run(async () => (await import('./commands/watch-command.js')).watchCommand(cwd, { json: args.json, debounceMs: args.debounce }, output))(),
     )
+    .command(
+      'resident <action>',
+      agentsCliMessages.commands.resident,
+      (y) =>
+        y
+          .positional('action', { choices: ['status', 'stop', 'serve'] as const, describe: agentsCliMessages.commands.resident })
+          .option('json', { type: 'boolean', default: false, describe: cliMessages.options.json }),
+      (args) =>
+        run(async () =>
+          (await import('./commands/resident-command.js')).residentCommand(
+            cwd,
+            { action: args.action as 'status' | 'stop' | 'serve', json: args.json },
+            output,
+          ),
+        )(),
+    )
     .demandCommand(1, cliMessages.needCommand)
     .strict()
     .help()

@@ -44,6 +44,12 @@ export interface AirspaceConfig {
   readonly graph: { readonly budgetMs: number };
   /** The symbol channel: a signature change used by the other side warns (TA) or blocks (RA). */
   readonly symbols: { readonly signatureChange: 'warn' | 'block' };
+  /**
+   * The resident process (docs/decisions/resident.md): started on demand by the hooks and `check`,
+   * it exits after `idleMinutes` without a question; it fetches every `fetchIntervalMinutes` (0: never);
+   * `watch` re-scores a worktree when its files change (off: answers only).
+   */
+  readonly resident: { readonly enabled: boolean; readonly idleMinutes: number; readonly fetchIntervalMinutes: number; readonly watch: boolean };
   /** Where the configuration came from (a file path, or null for defaults only). */
   readonly source: string | null;
 }
@@ -89,4 +95,5 @@ export const DEFAULT_CONFIG: Omit<AirspaceConfig, 'source'> = {
   beacons: { ttlMs: 24 * 3_600_000, refreshMs: 2 * 3_600_000, maxBytes: 256 * 1024, shareUntracked: false },
   graph: { budgetMs: 10_000 },
   symbols: { signatureChange: 'warn' },
+  resident: { enabled: true, idleMinutes: 30, fetchIntervalMinutes: 0, watch: true },
 };

@@ -119,6 +119,12 @@ export function resolveConfig(user: UserConfig, source: string | null): Airspace
     },
     graph: { budgetMs: user.graph?.budgetMs ?? DEFAULT_CONFIG.graph.budgetMs },
     symbols: { signatureChange: user.symbols?.signatureChange ?? DEFAULT_CONFIG.symbols.signatureChange },
+    resident: {
+      enabled: user.resident?.enabled ?? DEFAULT_CONFIG.resident.enabled,
+      idleMinutes: user.resident?.idleMinutes ?? DEFAULT_CONFIG.resident.idleMinutes,
+      fetchIntervalMinutes: user.resident?.fetchIntervalMinutes ?? DEFAULT_CONFIG.resident.fetchIntervalMinutes,
+      watch: user.resident?.watch ?? DEFAULT_CONFIG.resident.watch,
+    },
     source,
   };
   checkThresholds(config.model, where);

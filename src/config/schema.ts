@@ -97,6 +97,14 @@ export const UserConfigSchema = v.strictObject({
       signatureChange: v.optional(v.picklist(['warn', 'block'])),
     }),
   ),
+  resident: v.optional(
+    v.strictObject({
+      enabled: v.optional(v.boolean()),
+      idleMinutes: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(24 * 60))),
+      fetchIntervalMinutes: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(24 * 60))),
+      watch: v.optional(v.boolean()),
+    }),
+  ),
 });
 
 export type UserConfig = v.InferOutput<typeof UserConfigSchema>;

@@ -46,10 +46,23 @@ export function isLockLive(holder: LockHolder, now: number, maxAgeMs: number): b
   if (now - holder.startedAt > maxAgeMs) return false;
   try {
     process.kill(holder.pid, 0); // signal 0: existence check only
-    return true;
+    return !isZombie(holder.pid);
   } catch (error) {
     // EPERM: the process exists but belongs to someone else — still a live holder.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A killed holder whose parent has not reaped it yet still answers signal 0, for as long as that
+ * parent is busy (a `kill -9`'d resident process until init collects it, a test worker in a
+ * synchronous spawn). It holds nothing any more. Linux only (/proc); elsewhere false.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
   }
 }
 

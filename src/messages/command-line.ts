@@ -72,6 +72,7 @@ export const agentsCliMessages = {
     mcp: 'serve the checks as MCP tools on stdin/stdout (for Claude Code, Cursor, Codex…)',
     diff: "a peer's hunks near your own changes, with their commit subjects",
     watch: 'live view of the advisories and the pair matrix, updated as any worktree changes',
+    resident: "this repository's resident process, which keeps the airspace warm: status | stop",
   },
   options: {
     peer: 'the peer: an id from check/scan, a branch name or a worktree folder name',

@@ -106,6 +106,20 @@ export const hookMessages = {
   cutClosed: (hook: string, detail: string) => `airspace-hooks: ${hook} ${detail}; blocking because failClosed is set. Bypass: ${bypass(hook)}`,
 } as const;
 
+// --- resident: the resident process (src/resident/, src/app/resident.ts): resident status|stop and doctor's line ---
+
+export const residentMessages = {
+  running: (pid: number, version: string, uptime: string, socket: string, served: number) =>
+    `resident process ${pid} (${version}), up ${uptime}, ${count(served, 'question')} answered, socket ${socket}`,
+  otherBuild: (pid: number, version: string) =>
+    `resident process ${pid} runs another build (${version}); it exits within seconds, the next hook starts the current one`,
+  stale: (pid: number) => `resident process ${pid} is gone (its files remain; the next hook ignores them and starts a new one)`,
+  absent: 'no resident process: the next hook or `check` starts one',
+  disabled: 'resident process off (CI, AIRSPACE_RESIDENT=off, or resident.enabled: false in the config): every hook runs one-shot',
+  stopped: 'resident process stopped',
+  notRunning: 'no resident process was running',
+} as const;
+
 // --- report: the text report beyond the verdict (src/report/render-text.ts) ---
 
 /**

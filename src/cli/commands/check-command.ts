@@ -24,6 +24,7 @@ export async function checkCommand(cwd: string, args: CheckArgs, output: Output)
     as: args.hook,
     json: args.json,
     signal: interruptSignal(),
+    askResident: true,
     ...(args.json ? {} : { onProgress: output.progress }),
   });
   if (!report) return EXIT.ok; // the hook's mode is off

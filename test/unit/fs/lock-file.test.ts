@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,28 @@ describe('the one lock file', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ n: 1 });
     expect(readdirSync(dir)).toEqual(['history.json']);
+  });
+
+  it('a killed holder its parent has not reaped yet (a zombie) holds nothing: its lock is taken over', async () => {
+    // `sh` forks `sleep 0`, then becomes `sleep 5`, which never reaps it: a zombie for 5 s.
+    const parent = spawn('sh', ['-c', 'sleep 0 & exec sleep 5'], { stdio: 'ignore' });
+    let zombie: number | undefined;
+    for (let i = 0; i < 500 && zombie === undefined; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const children = spawnSync('ps', ['-o', 'pid=,stat=', '--ppid', String(parent.pid)], { encoding: 'utf8' }).stdout;
+      zombie = children
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/))
+        .find(([, stat]) => stat?.startsWith('Z'))
+        ?.map(Number)[0];
+    }
+    expect(zombie, 'a zombie child').toBeDefined();
+    const file = join(dir, 'zombie.lock');
+    writeFileSync(file, JSON.stringify({ pid: zombie, startedAt: Date.now(), token: 'dead' }));
+    const token = tryLock(file, Date.now(), MAX_AGE);
+    parent.kill('SIGKILL');
+    expect(token).toBeDefined();
+    unlock(file, token!);
   });
 
   it('a live holder keeps it; only the token that took it releases it', () => {

@@ -1,0 +1,188 @@
+// The resident process (docs/decisions/resident.md), measured against the one-shot path in the
+// same run, interleaved round by round so a burst of load lands on every row:
+//   - pre-commit overhead: `git commit --allow-empty` with the hook − the same with --no-verify,
+//     with the resident process and without it (AIRSPACE_RESIDENT=off);
+//   - the Claude Code edit check (examples/claude-code/pre-edit.mjs) with and without it, against
+//     `node -e 0`;
+//   - the resident's idle CPU over a minute (utime + stime from /proc) and its RSS.
+// On a clone of expressjs/express (from /work/.mirror, or --express DIR) with a linked worktree,
+// both with uncommitted work in lib/, and on the generated monorepo (bench/lib/generate-repo.mjs)
+// with --worktrees linked worktrees that have uncommitted work.
+// Run: npm run build:js && node bench/resident.mjs [--runs 7] [--size full|smoke] [--worktrees 3]
+//      [--idle-seconds 60] [--skip-express] [--skip-generated]
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateRepo, SIZES } from './lib/generate-repo.mjs';
+import { benchGitEnv, gitIn } from './lib/git-run.mjs';
+import { median, timeProcess } from './lib/measure.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(ROOT, 'bin', 'airspace-hooks.js');
+const PRE_EDIT = join(ROOT, 'examples', 'claude-code', 'pre-edit.mjs');
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '7' },
+    size: { type: 'string', default: 'full' },
+    worktrees: { type: 'string', default: '3' },
+    'idle-seconds': { type: 'string', default: '60' },
+    express: { type: 'string', default: '/work/.mirror/expressjs+express/repo' },
+    'skip-express': { type: 'boolean', default: false },
+    'skip-generated': { type: 'boolean', default: false },
+  },
+});
+const runs = Number(values.runs);
+const work = mkdtempSync(join(tmpdir(), 'airspace-bench-resident-'));
+// The hooks find the CLI on PATH, as after `npm i -g`.
+const binDir = join(work, 'bin');
+mkdirSync(binDir);
+symlinkSync(BIN, join(binDir, 'airspace-hooks'));
+const baseEnv = benchGitEnv({
+  PATH: `${binDir}:${process.env.PATH}`,
+  // No background graph build may load the machine during a row; a loaded machine must not cut a run.
+  AIRSPACE_GRAPH_BACKGROUND: 'off',
+  AIRSPACE_HOOKS_BUDGET_MS: '600000',
+  NO_COLOR: '1',
+});
+const ON = { ...baseEnv, AIRSPACE_RESIDENT: 'on' };
+const OFF = { ...baseEnv, AIRSPACE_RESIDENT: 'off' };
+const cli = (cwd, args, env = OFF) => spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+
+function status(cwd) {
+  return JSON.parse(cli(cwd, ['resident', 'status', '--json'], ON).stdout);
+}
+
+async function startResident(cwd) {
+  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: ON, stdio: 'ignore', detached: true });
+  child.unref();
+  for (let i = 0; i < 1200; i++) {
+    const now = status(cwd);
+    if (now.state === 'running') return now.status.pid;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no resident process in ${cwd}`);
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** utime + stime of a process, in ms, from /proc (Linux). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+function rssBytes(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line.split(/\s+/)[1]) * 1024;
+}
+
+async function measure(name, cwd, editFile) {
+  console.error(`${name}: warming up`);
+  cli(cwd, ['install'], OFF);
+  const commit = (env, extra = []) => timeProcess('git', ['commit', '-q', '--allow-empty', '-m', 'bench', ...extra], { cwd, env });
+  const editInput = JSON.stringify({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Edit', tool_input: { file_path: join(cwd, editFile) } });
+  const edit = (env) => timeProcess(process.execPath, [PRE_EDIT], { cwd, env, input: editInput });
+  // Warm: the snapshot cache, the history, the intent store; then the resident, warmed by one question each.
+  for (let i = 0; i < 2; i++) {
+    commit(OFF);
+    edit(OFF);
+  }
+  const pid = await startResident(cwd);
+  commit(ON);
+  edit(ON);
+  const servedBefore = status(cwd).status.served;
+  const rows = { nodeFloor: [], bare: [], oneShot: [], resident: [], editOneShot: [], editResident: [] };
+  const codes = new Set();
+  for (let round = 0; round < runs; round++) {
+    rows.nodeFloor.push(timeProcess(process.execPath, ['-e', '0'], { env: OFF }).ms);
+    rows.bare.push(commit(OFF, ['--no-verify']).ms);
+    const one = commit(OFF);
+    const res = commit(ON);
+    rows.oneShot.push(one.ms);
+    rows.resident.push(res.ms);
+    const e1 = edit(OFF);
+    const e2 = edit(ON);
+    rows.editOneShot.push(e1.ms);
+    rows.editResident.push(e2.ms);
+    for (const r of [one, res, e1, e2]) codes.add(r.code);
+    console.error(`${name}: round ${round + 1}/${runs}`);
+  }
+  const served = status(cwd).status.served - servedBefore;
+  const idleSeconds = Number(values['idle-seconds']);
+  // The last round's commits and edits re-score their worktrees in the background: that is work,
+  // not idling. Measured from 15 s after the last question.
+  await new Promise((resolve) => setTimeout(resolve, 15_000));
+  console.error(`${name}: idle ${idleSeconds} s`);
+  const cpuBefore = cpuMs(pid);
+  await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+  const idleCpu = (cpuMs(pid) - cpuBefore) / (idleSeconds * 1000);
+  const rss = rssBytes(pid);
+  cli(cwd, ['resident', 'stop'], ON);
+  const m = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, median(v)]));
+  return {
+    name,
+    m,
+    served,
+    expectedServed: runs * 2,
+    idleCpu,
+    rss,
+    codes: [...codes],
+    uncommitted: gitIn(cwd, ['status', '--porcelain']).split('\n').filter(Boolean).length,
+  };
+}
+
+const results = [];
+if (!values['skip-express']) {
+  const express = join(work, 'express');
+  gitIn(work, ['clone', '-q', values.express, express]);
+  const peer = join(work, 'express-peer');
+  gitIn(express, ['worktree', 'add', '-q', '-b', 'peer', peer]);
+  const edit = (dir, file, from, to) => writeFileSync(join(dir, file), readFileSync(join(dir, file), 'utf8').replace(from, to));
+  edit(peer, 'lib/application.js', 'app.init = function init() {', 'app.init = function init() { // peer');
+  gitIn(peer, ['commit', '-q', '--no-verify', '-a', '-m', 'peer: init']);
+  edit(peer, 'lib/response.js', 'res.status = function status(code) {', 'res.status = function status(code) { // peer, uncommitted');
+  edit(express, 'lib/application.js', 'app.init = function init() {', 'app.init = function init() { // main');
+  edit(express, 'lib/request.js', 'req.get =', '// main, uncommitted\nreq.get =');
+  cli(express, ['graph', 'build'], OFF);
+  results.push(await measure('express + 1 worktree', express, 'lib/application.js'));
+}
+if (!values['skip-generated']) {
+  const size = { ...SIZES[values.size], worktrees: Number(values.worktrees), peers: Number(values.worktrees) };
+  console.error(`generating the ${values.size} repository (${size.packages * size.areas * size.modules} modules, ${size.worktrees} worktrees)`);
+  const generated = generateRepo(join(work, 'generated'), size);
+  const first = generated.worktrees[0];
+  // `check` (the edit check) may refresh the graph in the foreground: built once, untimed, first.
+  console.error('building the import graph (untimed)');
+  cli(first.dir, ['graph', 'build'], OFF);
+  const file = gitIn(first.dir, ['diff', '--name-only']).split('\n')[0];
+  results.push(await measure(`generated ${size.packages * size.areas * size.modules} files + ${size.worktrees} worktrees`, first.dir, file));
+}
+
+const f = (ms) => `${Math.round(ms)} ms`;
+const lines = [
+  `# bench/resident.mjs — ${new Date().toISOString()}`,
+  '',
+  `Node ${process.versions.node}, ${runs} interleaved rounds per row (median), load average at the end ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}.`,
+  '',
+  '| repository | `node -e 0` | commit --no-verify | pre-commit overhead one-shot | pre-commit overhead resident | edit check one-shot | edit check resident | edit resident − `node -e 0` | idle CPU (1 core) | resident RSS | answered by the resident |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...results.map(
+    (r) =>
+      `| ${r.name} | ${f(r.m.nodeFloor)} | ${f(r.m.bare)} | ${f(r.m.oneShot - r.m.bare)} | ${f(r.m.resident - r.m.bare)} | ${f(r.m.editOneShot)} | ${f(r.m.editResident)} | ${f(r.m.editResident - r.m.nodeFloor)} | ${(r.idleCpu * 100).toFixed(2)} % | ${(r.rss / 1024 / 1024).toFixed(0)} MiB | ${r.served}/${r.expectedServed} |`,
+  ),
+  '',
+  'Targets (issue 25): pre-commit overhead ≤ 100 ms; edit check ≤ `node -e 0` + 60 ms; idle CPU ≤ 1 %; RSS ≤ 200 MB (≤ 400 MB at 10,000 files).',
+];
+const text = `${lines.join('\n')}\n`;
+process.stdout.write(text);
+mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+writeFileSync(join(ROOT, 'bench', 'results', 'resident.md'), text);
+for (const r of results) if (r.codes.some((c) => c !== 0 && c !== 2)) console.error(`WARNING: ${r.name}: exit codes ${r.codes.join(', ')}`);
+if (existsSync(work)) rmSync(work, { recursive: true, force: true });

@@ -1,0 +1,179 @@
+import { loadConfig } from '../config/load-config.js';
+import { isLockLive, readLock } from '../fs/lock-file.js';
+import { resolveRepo } from '../git/resolve-repo.js';
+import { formatAge, residentMessages } from '../messages/hooks-and-check.js';
+import { sanitizeText } from '../report/sanitize-text.js';
+import { colorEnabled, createStyle } from '../report/terminal-style.js';
+import type { Output } from '../report/output.js';
+import { askResident, readResidentInfo } from '../resident/ask-resident.js';
+import { packageIdentity } from '../resident/resident-identity.js';
+import { residentPaths } from '../resident/resident-paths.js';
+import type { HookAnswer, ResidentInfo, ResidentStatus } from '../resident/resident-protocol.js';
+import { Resident, type ResidentHandlers } from '../resident/resident-server.js';
+import { residentWanted } from '../resident/resident-wanted.js';
+import { startWorktreeWatcher } from '../resident/worktree-watcher.js';
+import { ignoredPath, watchPaths } from './watch-paths.js';
+import { checkWorktreeOutcome } from './check.js';
+import { runHookCheck } from './hook.js';
+import { changeIntent, declareIntent } from './intent.js';
+
+/**
+ * The door to the resident process (docs/decisions/resident.md): `resident serve` (what the hooks
+ * start in the background), `resident status|stop`, and doctor's line. The resident answers with
+ * the door's own functions — runHookCheck, checkWorktreeOutcome, declareIntent — so a verdict
+ * from it is the one-shot path's verdict on the same state.
+ */
+export { startResidentIfWanted } from '../resident/start-resident.js';
+export type { ResidentStatus } from '../resident/resident-protocol.js';
+
+const handlers: ResidentHandlers = {
+  hook: async (request, signal): Promise<HookAnswer> => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const output: Output = {
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+      style: createStyle(colorEnabled({ isTTY: request.tty.out }, request.env)),
+      errStyle: createStyle(colorEnabled({ isTTY: request.tty.err }, request.env)),
+      progress: () => undefined,
+    };
+    const result = await runHookCheck({
+      cwd: request.cwd,
+      hook: request.hook,
+      remoteName: request.remote,
+      pushed: request.pushed,
+      strict: request.strict,
+      json: request.json,
+      output,
+      startedAt: performance.now() - request.elapsedMs,
+      signal,
+      ...(request.budgetMs !== undefined ? { budgetMs: request.budgetMs } : {}),
+    });
+    return { exitCode: result.exitCode, out, err };
+  },
+  check: (request, signal) =>
+    checkWorktreeOutcome(request.cwd, {
+      ...(request.fetch !== undefined ? { fetch: request.fetch } : {}),
+      ...(request.as ? { as: request.as } : {}),
+      json: request.json,
+      signal,
+    }),
+  // The Claude Code edit check (examples/claude-code/pre-edit.mjs): `intent add` then `check`. The
+  // script reads the advisories and the ownship only, so the run skips the radar layout that
+  // `--json` adds (positions, file coordinates): the same advisories, without that cost.
+  edit: async (request, signal) => {
+    const added = request.file === null ? [] : (await declareIntent(request.cwd, [request.file], request.ttlMs)).added;
+    const outcome = await checkWorktreeOutcome(request.cwd, { json: false, signal });
+    return { added, report: outcome.report, steer: outcome.report?.verdict?.block === true || outcome.failedClosed };
+  },
+  intentClear: (request) => changeIntent(request.cwd, 'clear', [request.path]),
+};
+
+/** `resident serve`: runs until idle, stopped, or the repository or the package changes. */
+export async function serveResident(cwd: string, log: (line: string) => void): Promise<number> {
+  if (!residentWanted()) return 0;
+  const repo = await resolveRepo(cwd);
+  const config = await loadConfig(repo.toplevel);
+  const identity = packageIdentity();
+  if (!config.resident.enabled || identity === null) return 0;
+  // Not the worktree: a worktree that is removed must not leave us without a directory.
+  process.chdir(repo.commonDir);
+  const stamp = (line: string) => log(`${new Date().toISOString()} ${line}`);
+  const resident = new Resident({ commonDir: repo.commonDir, idleMs: config.resident.idleMinutes * 60_000, identity, log: stamp }, handlers);
+  if (!(await resident.start())) {
+    stamp('another resident process serves this repository');
+    return 0;
+  }
+  if (config.resident.watch) void watchWorktrees(resident, repo.toplevel, stamp);
+  if (config.resident.fetchIntervalMinutes > 0) fetchEvery(resident, repo.toplevel, config.resident.fetchIntervalMinutes * 60_000);
+  await resident.done;
+  return 0;
+}
+
+/** The continuous part: a change in a worktree re-scores it in the background (src/resident/worktree-watcher.ts). */
+async function watchWorktrees(resident: Resident, toplevel: string, log: (line: string) => void): Promise<void> {
+  try {
+    const watcher = await startWorktreeWatcher({
+      listPaths: () => watchPaths(toplevel),
+      ignored: (path, paths) => ignoredPath(path, paths),
+      // The pre-commit judgement of that worktree: its snapshot, its history and its peers' inboxes.
+      rescore: async (worktree, signal) => void (await checkWorktreeOutcome(worktree, { as: 'pre-commit', signal })),
+      queue: resident.queue,
+      debounceMs: 300,
+      log,
+    });
+    resident.add(watcher);
+  } catch (error) {
+    log(`not watching: ${(error as Error)?.message ?? String(error)}`);
+  }
+}
+
+/**
+ * `resident.fetchIntervalMinutes`: the traffic fetched in the background, so pre-commit's
+ * "traffic as of" stays fresh; like `check --fetch` it also refreshes this clone's live beacons.
+ */
+function fetchEvery(resident: Resident, toplevel: string, intervalMs: number): void {
+  const timer = setInterval(() => {
+    void resident.queue.runInBackground(async (signal) => void (await checkWorktreeOutcome(toplevel, { fetch: true, signal }))).catch(() => undefined);
+  }, intervalMs);
+  resident.add({ stop: async () => clearInterval(timer), watching: () => 0 });
+}
+
+/** What `resident status` and doctor know: the answering process, or what is left of one. */
+export type ResidentState =
+  | { readonly state: 'running'; readonly status: ResidentStatus }
+  | { readonly state: 'other-build'; readonly info: ResidentInfo }
+  | { readonly state: 'stale'; readonly info: ResidentInfo }
+  | { readonly state: 'none'; readonly why: 'absent' | 'disabled' };
+
+export async function residentState(cwd: string): Promise<ResidentState> {
+  const repo = await resolveRepo(cwd);
+  const info = readResidentInfo(repo.commonDir);
+  if (info === null) return { state: 'none', why: residentWanted() && (await loadConfig(repo.toplevel)).resident.enabled ? 'absent' : 'disabled' };
+  if (info.identity !== packageIdentity()) return isAlive(info.pid) ? { state: 'other-build', info } : { state: 'stale', info };
+  const asked = await askResident(repo.commonDir, { type: 'status' }, { acceptTimeoutMs: 1_000, answerTimeoutMs: 2_000 });
+  return asked.ok ? { state: 'running', status: asked.answer as ResidentStatus } : { state: 'stale', info };
+}
+
+/** `resident stop`: asks it to exit (or signals a resident of another build); true when one was running. */
+export async function stopResident(cwd: string): Promise<boolean> {
+  const repo = await resolveRepo(cwd);
+  const paths = residentPaths(repo.commonDir);
+  const asked = await askResident(repo.commonDir, { type: 'stop' }, { acceptTimeoutMs: 1_000, answerTimeoutMs: 2_000 });
+  const holder = readLock(paths.lock);
+  const live = holder !== undefined && isLockLive(holder, Date.now(), Number.MAX_SAFE_INTEGER);
+  if (!asked.ok && live) process.kill(holder.pid, 'SIGTERM');
+  if (!asked.ok && !live) return false;
+  // Give it the time its exit takes (abort the run in flight, remove its files), at most 5 s.
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    const still = readLock(paths.lock);
+    if (still === undefined || still.pid !== holder?.pid || !isAlive(still.pid)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** One line for `resident status` and doctor. */
+export function describeResident(state: ResidentState): string {
+  switch (state.state) {
+    case 'running': {
+      const s = state.status;
+      return residentMessages.running(s.pid, sanitizeText(s.identity), formatAge(s.uptimeMs), sanitizeText(s.socket), s.served);
+    }
+    case 'other-build':
+      return residentMessages.otherBuild(state.info.pid, sanitizeText(state.info.identity));
+    case 'stale':
+      return residentMessages.stale(state.info.pid);
+    case 'none':
+      return state.why === 'absent' ? residentMessages.absent : residentMessages.disabled;
+  }
+}
