@@ -1,10 +1,14 @@
-// The edit check every harness adapter shares (examples/cursor, examples/gemini, examples/codex):
-// given the files the agent is about to edit, declare them as intent (so peers see us coming), run
-// `airspace-hooks check --json`, and decide. An adapter only reads its harness's input (which files,
-// which folder) and writes its harness's answer; how to decide is here, once, and decides as
-// examples/claude-code/pre-edit.mjs does: only a Resolution Advisory where this agent must steer for
-// one of these files refuses the edit (and an RA needs evidence: docs/decisions/blocking-rule.md);
-// a Traffic Advisory lets it through with the traffic as a message.
+// The edit check every harness adapter shares (examples/claude-code, examples/cursor,
+// examples/gemini, examples/codex): given the files the agent is about to edit, declare them as
+// intent (so peers see us coming), run the check, and decide. An adapter only reads its harness's
+// input (which files, which folder) and writes its harness's answer; how to decide is here, once:
+// only a Resolution Advisory where this agent must steer for one of these files refuses the edit
+// (and an RA needs evidence: docs/decisions/blocking-rule.md); a Traffic Advisory lets it through
+// with the traffic as a message.
+//
+// First it asks the repository's resident process (docs/decisions/resident.md) over its socket:
+// one Node process, no CLI start-up, the same intent store and the same check run warm. When there
+// is none (or it is of another build, busy, or silent), the CLI does it — and starts one.
 //
 // Our own failures (malformed input, a missing CLI, a failing check) never stop the agent: one line
 // on stderr and exit 1, which each of these harnesses treats as a non-blocking error.
@@ -96,12 +100,16 @@ const printable = (text) => String(text).replace(/[\u0000-\u001f\u007f-\u009f]/g
 /**
  * The check. `cwd`: the folder the harness runs in (targets relative to it); `targets`: the paths
  * the tool call will write, or null when the call names none we can read (then any RA where we
- * must steer refuses it, as the Claude Code hook does for a call without a file).
+ * must steer refuses it: we cannot tell that the call stays clear of it).
  *
- * Returns `{ verdict: 'outside' }` (not a git worktree, or every target outside it: nothing to
+ * Resolves to `{ verdict: 'outside' }` (not a git worktree, or every target outside it: nothing to
  * protect), or `{ verdict: 'clear' | 'traffic' | 'steer', files, lines }`: `lines` one per advisory.
  */
-export function editCheck({ cwd, targets }) {
+export function editCheck(call) {
+  return checkEdit(call).catch((error) => failOpen(`unexpected error (${printable(error?.message ?? error)})`));
+}
+
+async function checkEdit({ cwd, targets }) {
   const where = spawnSync('git', ['rev-parse', '--show-toplevel', '--path-format=absolute', '--git-common-dir'], { cwd, encoding: 'utf8' });
   if (where.error) failOpen(`git could not run (${where.error.code ?? where.error.message})`);
   if (where.status !== 0) return { verdict: 'outside' };
@@ -119,6 +127,10 @@ export function editCheck({ cwd, targets }) {
     }
     if (files.length === 0) return { verdict: 'outside' };
   }
+
+  const ttlMinutes = Number(process.env.AIRSPACE_HOOKS_INTENT_TTL_MINUTES ?? DEFAULT_TTL_MINUTES);
+  const resident = await askResident(toplevel, commonDir, files, ttlMinutes);
+  if (resident !== null) return await decide(resident.report, files, resident.withdraw);
 
   const cli = findCli(toplevel, commonDir);
   if (cli === null) failOpen('the airspace-hooks CLI is not installed here (fix: npm install)');
@@ -151,9 +163,48 @@ export function editCheck({ cwd, targets }) {
   } catch {
     failOpen('check printed no JSON report');
   }
+  if (!usableReport(report)) failOpen('check printed an unexpected report');
+  return await decide(report, files, async () => {
+    if (added.length > 0) run(['intent', 'clear', ...added.map(asArgument)]);
+  });
+}
 
-  const own = report?.scanned?.ownship;
-  if (typeof own !== 'string' || !Array.isArray(report.advisories)) failOpen('check printed an unexpected report');
+/** What the decision reads of a check report: this agent's id and the advisories. */
+const usableReport = (report) => typeof report?.scanned?.ownship === 'string' && Array.isArray(report.advisories);
+
+/**
+ * The resident process's answer to `intent add` + `check --json`, or null to take the CLI path.
+ * Its question names one file (or none); a call that writes several (a Codex patch) takes the CLI
+ * path. The client ships in the package this script belongs to; a copy of the script elsewhere has
+ * none.
+ */
+async function askResident(toplevel, commonDir, files, ttlMinutes) {
+  if (files !== null && files.length !== 1) return null;
+  if (!Number.isFinite(ttlMinutes) || ttlMinutes <= 0) return null; // the CLI says what is wrong with it
+  let client;
+  try {
+    client = await import(new URL('../../dist/app/ask-resident.js', import.meta.url).href);
+  } catch {
+    return null;
+  }
+  if (!client.residentWanted(process.env)) return null;
+  const file = files === null ? null : files[0];
+  const env = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== undefined));
+  const ask = (request) => client.askResident(commonDir, { cwd: toplevel, env, ...request });
+  const asked = await ask({ type: 'edit', file, ttlMs: ttlMinutes * 60_000 });
+  if (!asked.ok || !usableReport(asked.answer?.report)) return null;
+  const added = Array.isArray(asked.answer.added) && asked.answer.added.includes(file);
+  return {
+    report: asked.answer.report,
+    withdraw: async () => {
+      if (added) await ask({ type: 'intent-clear', path: file });
+    },
+  };
+}
+
+/** The verdict on `report` for `files` (null: the call names none); `withdraw` takes back the intent this call declared. */
+async function decide(report, files, withdraw) {
+  const own = report.scanned.ownship;
   const lines = [];
   let steer = false;
   for (const link of report.advisories) {
@@ -170,7 +221,7 @@ export function editCheck({ cwd, targets }) {
   }
   if (steer) {
     // The edit does not happen: the intent this call declared must not warn peers about it.
-    if (added.length > 0) run(['intent', 'clear', ...added.map(asArgument)]);
+    await withdraw();
     return { verdict: 'steer', files: files ?? [], lines };
   }
   return { verdict: lines.length > 0 ? 'traffic' : 'clear', files: files ?? [], lines };

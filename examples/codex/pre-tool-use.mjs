@@ -26,7 +26,7 @@ const cwd = stringField(input, 'cwd') ?? process.cwd();
 const file = stringField(input.tool_input, 'file_path', 'path');
 const patch = typeof input.tool_input === 'string' ? input.tool_input : stringField(input.tool_input, 'command', 'patch', 'input');
 const targets = file !== null ? [file] : patch !== null ? patchedFiles(patch) : null;
-const result = editCheck({ cwd, targets });
+const result = await editCheck({ cwd, targets });
 
 if (result.verdict === 'steer') {
   const reason = describe(result);

@@ -10,7 +10,7 @@ const input = await readHookInput('Cursor preToolUse');
 const roots = Array.isArray(input.workspace_roots) ? input.workspace_roots.filter((root) => typeof root === 'string' && root !== '') : [];
 const cwd = stringField(input, 'cwd') ?? roots[0] ?? process.cwd();
 const file = stringField(input.tool_input, 'file_path', 'path', 'target_file');
-const result = editCheck({ cwd, targets: file === null ? null : [file] });
+const result = await editCheck({ cwd, targets: file === null ? null : [file] });
 
 if (result.verdict === 'steer') {
   const text = describe(result);

@@ -9,7 +9,7 @@ import { answer, describe, editCheck, readHookInput, stringField } from '../agen
 const input = await readHookInput('Gemini CLI BeforeTool');
 const cwd = stringField(input, 'cwd') ?? process.env.GEMINI_PROJECT_DIR ?? process.cwd();
 const file = stringField(input.tool_input, 'file_path', 'absolute_path', 'path');
-const result = editCheck({ cwd, targets: file === null ? null : [file] });
+const result = await editCheck({ cwd, targets: file === null ? null : [file] });
 
 if (result.verdict === 'steer') {
   const text = describe(result);

@@ -58,7 +58,7 @@ const handlers: ResidentHandlers = {
       json: request.json,
       signal,
     }),
-  // The Claude Code edit check (examples/claude-code/pre-edit.mjs): `intent add` then `check`. The
+  // The harnesses' edit check (examples/agent-hooks/edit-check.mjs): `intent add` then `check`. The
   // script reads the advisories and the ownship only, so the run skips the radar layout that
   // `--json` adds (positions, file coordinates): the same advisories, without that cost.
   edit: async (request, signal) => {

@@ -8,7 +8,7 @@ import { BIN, commitAll, gitIn, initRepo, PROJECT_ROOT, removeDir, runCli, tempD
 
 /**
  * The resident process's life (docs/decisions/resident.md): where its socket goes and who may
- * use it, when it leaves on its own, and the Claude Code edit check answered by it. Deadlines are
+ * use it, when it leaves on its own, and the harnesses' edit check answered by it. Deadlines are
  * generous polls, never timings.
  */
 const ON = { AIRSPACE_RESIDENT: 'on' };
@@ -133,6 +133,52 @@ describe('the resident process', () => {
     const other = preEdit('src/b.ts', ON);
     expect(other.status, other.stderr).toBe(0);
     expect(runCli(main, ['intent', 'list'], OFF).stdout).toContain('src/b.ts');
+    expect(runCli(main, ['resident', 'stop'], ON).stdout).toContain('stopped');
+  });
+
+  it("answers the other harnesses' edit check too (the shared core asks it first); a patch of several files takes the CLI path", async () => {
+    const root = tempDir('airspace-resident-');
+    cleanup.push(root);
+    const main = initRepo({ 'src/a.ts': numbered(60), 'src/b.ts': numbered(10) }, join(root, 'main'));
+    const peer = join(root, 'peer');
+    gitIn(main, 'worktree', 'add', '-q', '-b', 'peer', peer);
+    writeFiles(peer, { 'src/a.ts': numbered(60).replace('line 7\n', 'line 7 peer\n') });
+    commitAll(peer, 'peer: work');
+    writeFiles(main, { 'src/a.ts': numbered(60).replace('line 7\n', 'line 7 main\n') });
+    const run = (script: string[], input: unknown, env: Record<string, string>) =>
+      spawnSync(process.execPath, [join(PROJECT_ROOT, 'examples', ...script)], {
+        cwd: main,
+        input: JSON.stringify(input),
+        env: testEnv(env),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const cursor = (env: Record<string, string>) =>
+      run(
+        ['cursor', 'pre-tool-use.mjs'],
+        { hook_event_name: 'preToolUse', cwd: main, tool_name: 'Write', tool_input: { file_path: join(main, 'src/a.ts') } },
+        env,
+      );
+    const oneShot = cursor(OFF);
+    const started = await startResident(main);
+    const viaResident = cursor(ON);
+    // The edit, and (it must steer: deny) the withdrawal of the intent it declared.
+    expect(status(main).status.served).toBe(started.served + 2);
+    expect(viaResident.status, viaResident.stderr).toBe(0);
+    expect(viaResident.stdout).toBe(oneShot.stdout);
+    expect(JSON.parse(viaResident.stdout)).toMatchObject({ permission: 'deny' });
+    expect(runCli(main, ['intent', 'list'], OFF).stdout).not.toContain('src/a.ts');
+
+    const patch = ['*** Begin Patch', '*** Update File: src/a.ts', '*** Update File: src/b.ts', '*** End Patch'].join('\n');
+    const codex = run(
+      ['codex', 'pre-tool-use.mjs'],
+      { hook_event_name: 'PreToolUse', cwd: main, tool_name: 'apply_patch', tool_input: { command: patch } },
+      ON,
+    );
+    expect(codex.status, codex.stderr).toBe(0);
+    expect(JSON.parse(codex.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
+    // Two files: the CLI declares them (the resident's question names one); its `check` asks the resident.
+    expect(status(main).status.served).toBe(started.served + 3);
     expect(runCli(main, ['resident', 'stop'], ON).stdout).toContain('stopped');
   });
 
