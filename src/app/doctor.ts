@@ -7,6 +7,8 @@ import { graphHealth, type GraphHealth } from '../graph/graph-health.js';
 import { detectPackageManager, inspectInstallation } from '../install/index.js';
 import type { InstallFinding, PackageManager, PackageManagerName } from '../install/index.js';
 import { locateBin } from '../install/find-cli.js';
+import { inspectHarness } from '../install/harness-settings.js';
+import { HARNESS_IDS, HARNESSES } from '../install/harness-specs.js';
 import { inspectWorktrees } from '../install/inspect-worktrees.js';
 import { binCommand, coverageMessages as cm, doctorMessages as m, type WorktreeCommands } from '../messages/setup.js';
 import { describeResident, residentState } from './resident.js';
@@ -93,6 +95,7 @@ export async function diagnose(cwd: string): Promise<Diagnosis> {
   }
 
   findings.push(...(await worktreeFindings(cwd, repo, packageManager.name)));
+  findings.push(...(await harnessFindings(cwd, cli)));
   findings.push(await residentFinding(cwd));
   const installation = await inspectInstallation(cwd);
   return { findings, installation, packageManager, cli };
@@ -144,6 +147,30 @@ async function worktreeFindings(cwd: string, repo: RepoInfo, pm: PackageManagerN
   } catch (error) {
     return [{ level: 'warn', topic: cm.worktreesTopic, text: isAirspaceError(error) ? error.message : String(error) }];
   }
+}
+
+/**
+ * The agent harnesses' edit hooks in this worktree (src/install/harness-settings.ts): each one
+ * installed, and a warning where install's record says ours but the settings file no longer has
+ * it — the agent then edits unchecked, and nothing else would say so.
+ */
+async function harnessFindings(cwd: string, cli: string): Promise<DoctorFinding[]> {
+  const findings: DoctorFinding[] = [];
+  for (const id of HARNESS_IDS) {
+    const spec = HARNESSES[id];
+    const file = spec.settingsFile.join('/');
+    try {
+      const state = await inspectHarness(spec, cwd);
+      if (state.kind === 'installed') findings.push({ level: 'ok', topic: m.harnessTopic, text: m.harnessInstalled(spec.label, file) });
+      else if (state.kind === 'entry-missing')
+        findings.push({ level: 'warn', topic: m.harnessTopic, text: m.harnessEntryMissing(spec.label, file, state.fileMissing), fix: m.harnessFix(cli, id) });
+      else if (state.kind === 'unreadable')
+        findings.push({ level: 'warn', topic: m.harnessTopic, text: m.harnessUnreadable(spec.label, state.reason), fix: m.harnessFix(cli, id) });
+    } catch (error) {
+      findings.push({ level: 'warn', topic: m.harnessTopic, text: isAirspaceError(error) ? error.message : String(error) });
+    }
+  }
+  return findings.length > 0 ? findings : [{ level: 'ok', topic: m.harnessTopic, text: m.harnessNone(cli) }];
 }
 
 /** The resident process (docs/decisions/resident.md): its pid, build, uptime and socket, or why there is none. */

@@ -135,6 +135,34 @@ async function uninstallIn(spec: HarnessSpec, place: Place, anyEntry: boolean): 
   return action;
 }
 
+/**
+ * What `doctor` reports for one harness in this worktree: our entry in its settings file (put there
+ * by install, or committed), or install's record without the entry any more (someone took it out,
+ * or the file is gone or no longer JSON), or nothing of ours. Reads only.
+ */
+export type HarnessState =
+  | { readonly kind: 'installed'; readonly path: string }
+  | { readonly kind: 'entry-missing'; readonly path: string; readonly fileMissing: boolean }
+  | { readonly kind: 'unreadable'; readonly path: string; readonly reason: string }
+  | { readonly kind: 'absent'; readonly path: string };
+
+export async function inspectHarness(spec: HarnessSpec, cwd: string): Promise<HarnessState> {
+  const here = await locate(spec, cwd);
+  const path = settingsPath(spec, here);
+  const recorded = (await readRecord(recordPath(spec, here), path)) !== null;
+  const current = await readFile(path).catch(() => null);
+  if (current === null) return recorded ? { kind: 'entry-missing', path, fileMissing: true } : { kind: 'absent', path };
+  let settings: Settings;
+  try {
+    settings = parseSettings(spec, current, path);
+  } catch (error) {
+    // A file of the user's own that the harness cannot read either is not ours to report.
+    return recorded ? { kind: 'unreadable', path, reason: error instanceof Error ? error.message : String(error) } : { kind: 'absent', path };
+  }
+  if (ourCommands(spec, settings).length > 0) return { kind: 'installed', path };
+  return recorded ? { kind: 'entry-missing', path, fileMissing: false } : { kind: 'absent', path };
+}
+
 /** The repository's other worktrees that are there to write to (not bare, not pruned away). */
 async function otherWorktrees(cwd: string, toplevel: string): Promise<Place[]> {
   const entries = parseWorktreeList(await gitZ(['worktree', 'list', '--porcelain', '-z'], { cwd }));

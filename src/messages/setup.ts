@@ -331,6 +331,14 @@ export const doctorMessages = {
     declared === undefined ? `${DEV_ADD[pm]} typescript@5` : usable ? `${pm} install` : undefined,
   graphMissing: 'not built yet',
   graphFix: (cli: string) => `${cli} graph build (later runs update it incrementally)`,
+  harnessTopic: 'agent hooks',
+  harnessInstalled: (label: string, file: string) => `${label}: edits are checked before they happen (${file})`,
+  harnessEntryMissing: (label: string, file: string, fileMissing: boolean) =>
+    `${label}: install recorded its edit hook in ${file}, but ${fileMissing ? 'the file is gone' : 'the file no longer has it'}: edits go unchecked`,
+  harnessUnreadable: (label: string, reason: string) => `${label}: ${reason}`,
+  harnessFix: (cli: string, flag: string) => `${cli} install --${flag}`,
+  harnessNone: (cli: string) =>
+    `no agent harness hook in this worktree (to check edits before they happen: ${cli} install --claude-code, --cursor, --gemini or --codex)`,
   graphOk: (files: number, changed: number) => `import graph of ${files} files${changed ? `, ${changed} changed since it was built` : ''}`,
   installationHeader: 'hooks',
 } as const;
