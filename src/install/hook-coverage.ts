@@ -3,9 +3,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { readHooksPath, type HooksPathSetting } from '../git/hooks-path.js';
 import { detectManager, isFile } from './detect-setup.js';
 import { readFingerprint } from './fingerprint.js';
-import { findCli, isExecutable } from './find-cli.js';
+import { findCli, isExecutable, locateBin, type FoundBin } from './find-cli.js';
 import { BLOCK_START, huskyBlockState } from './husky-block.js';
 import { managerSnippet } from './manager-snippets.js';
+import { detectPackageManager, type PackageManagerName } from './package-manager.js';
 
 /**
  * Will git run OUR check in this worktree? The question behind every "hold": a peer is advised to
@@ -46,6 +47,12 @@ export interface HookProtection {
   readonly hooksDir: string;
   /** core.hooksPath in effect, and the config level that sets it (when read); absent when unset. */
   readonly hooksPath?: { readonly value: string; readonly scope?: string };
+  /**
+   * Unprotected only: what the fix line may run in that worktree — its package manager, and the
+   * bins as found from there (a linked worktree without node_modules has the main worktree's, where
+   * `npx` would ask the registry). src/messages/setup.ts words the commands.
+   */
+  readonly fixWith?: { readonly packageManager: PackageManagerName; readonly cli: FoundBin | null; readonly husky: FoundBin | null };
 }
 
 /** Coverage of one worktree: one `git config` process, then a few stats and small reads. */
@@ -74,7 +81,13 @@ export function coverageOfHooksDir(
   const setting = hooksPath === null ? {} : { hooksPath: { value: hooksPath.value, ...(hooksPath.scope !== undefined ? { scope: hooksPath.scope } : {}) } };
   const base = { hooksDir, ...setting };
   const reason = pushHookReason(worktree, commonDir, hooksDir, hooksPath !== null, env);
-  return reason === null ? { ...base, protected: true } : { ...base, protected: false, reason };
+  if (reason === null) return { ...base, protected: true };
+  const fixWith = {
+    packageManager: detectPackageManager(worktree).name,
+    cli: locateBin('airspace-hooks', worktree, commonDir, env),
+    husky: locateBin('husky', worktree, commonDir, env),
+  };
+  return { ...base, protected: false, reason, fixWith };
 }
 
 function pushHookReason(worktree: string, commonDir: string, hooksDir: string, hooksPathSet: boolean, env: NodeJS.ProcessEnv): CoverageReason | null {

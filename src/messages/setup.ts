@@ -66,6 +66,13 @@ export interface WorktreeCommands {
   readonly husky: string;
 }
 
+/** The commands that work in an unprotected worktree, from what its coverage located there (HookProtection.fixWith). */
+export function worktreeCommandsOf(p: HookProtection): WorktreeCommands {
+  if (p.fixWith === undefined) return defaultWorktreeCommands();
+  const pm = p.fixWith.packageManager;
+  return { cli: binCommand('airspace-hooks', p.fixWith.cli, pm), install: `${pm} install`, husky: binCommand('husky', p.fixWith.husky, pm) };
+}
+
 /** The commands of a worktree where nothing has been located: the manager's runners. */
 export function defaultWorktreeCommands(pm: PackageManagerName = 'npm'): WorktreeCommands {
   return { cli: CLI[pm], install: `${pm} install`, husky: `${RUNNER[pm]} husky` };
@@ -384,7 +391,7 @@ const WHY: Record<CoverageReason, (p: HookProtection) => string> = {
 export const coverageMessages = {
   why: (p: HookProtection): string => (p.reason ? WHY[p.reason](p) : 'it runs airspace-hooks'),
   /** The command that protects the worktree at `path`, runnable from anywhere; `c`: the commands that work in that worktree. */
-  fix: (path: string, p: HookProtection, c: WorktreeCommands = defaultWorktreeCommands()): string => {
+  fix: (path: string, p: HookProtection, c: WorktreeCommands = worktreeCommandsOf(p)): string => {
     const cd = `cd ${shellWord(path)} && `;
     switch (p.reason) {
       case 'cli-missing':

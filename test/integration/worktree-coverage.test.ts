@@ -57,7 +57,8 @@ describe('a worktree whose own core.hooksPath runs no airspace hook', () => {
     expect(hold).toHaveLength(1);
     expect(hold[0]).toContain('zz-harness runs no airspace hook');
     expect(hold[0]).toContain('nobody will tell it to steer');
-    expect(hold[0]).toContain(`cd ${harness} && npx airspace-hooks install --worktree`);
+    // The same command doctor prints (the CLI is on PATH here): one that runs in that worktree.
+    expect(hold[0]).toContain(`or protect it: cd ${harness} && airspace-hooks install --worktree`);
 
     const report = JSON.parse(runCli(ada, ['check', '--json'], env).stdout);
     const agents = new Map(report.agents.map((a: { id: string }) => [a.id, a]));

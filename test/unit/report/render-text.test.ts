@@ -187,6 +187,21 @@ describe('check text', () => {
     expect(scan).toContain('a steers, b holds (a runs no airspace hook: nobody tells it to steer)');
   });
 
+  it("the fix line names the CLI as its coverage found it in that worktree: the main worktree's bin by its path, where npx would ask the registry", () => {
+    const fixWith = {
+      packageManager: 'pnpm' as const,
+      cli: { path: '/repo/node_modules/.bin/airspace-hooks', source: 'main-worktree' as const },
+      husky: null,
+    };
+    const protection = { protected: false, reason: 'hooks-path-elsewhere' as const, hooksDir: '/h', fixWith };
+    const me = { ...agent('me', 'ownship'), worktreePath: '/wt/me', protection };
+    const own = renderReportText(report('check', 'me', [me, agent('peer', 'worktree')], [link('me', 'peer', { steer: 'me', hold: 'peer' })]), plain);
+    expect(own).toContain('protect it: cd /wt/me && /repo/node_modules/.bin/airspace-hooks install --worktree');
+    const peer = { ...agent('zz', 'worktree'), worktreePath: '/wt/zz', protection: { ...protection, reason: 'cli-missing' as const } };
+    const hold = renderReportText(report('check', 'me', [agent('me', 'ownship'), peer], [link('me', 'zz', { steer: 'zz', hold: 'me' })]), plain);
+    expect(hold).toContain('or protect it: cd /wt/zz && pnpm install');
+  });
+
   it('a peer on this machine that runs no airspace hook is never said to be advised: one line says so, with the fix', () => {
     const unprotected = {
       ...agent('zz', 'worktree'),
