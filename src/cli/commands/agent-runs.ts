@@ -16,12 +16,17 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
 }
 
-/** `check --json`: this worktree against all traffic, with the verdict (null: the checks are off). */
+/**
+ * `check --json`: this worktree against all traffic, with the verdict (null: the checks are off).
+ * It asks the repository's resident first, as the `check` command does (docs/decisions/resident.md):
+ * the same question, the same one-shot fallback (which starts a resident), the same report.
+ */
 export async function runCheck(cwd: string, options: { fetch?: boolean } & RunOptions = {}): Promise<AirspaceReport | null> {
   return checkWorktree(cwd, {
     ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
     json: true,
     ...(options.signal ? { signal: options.signal } : {}),
+    askResident: true,
   });
 }
 
