@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { runGit } from './exec-git.js';
@@ -36,11 +36,21 @@ export interface BeaconFetchOptions {
   readonly commonDir: string;
   readonly maxBytes: number;
   readonly timeoutMs: number;
+  /**
+   * Selective read (docs/decisions/beacon-areas.md): the remote ref prefixes to list (each ending in
+   * `/`, under `refs/airspace/`), asked while the branch fetch runs; null or absent: every
+   * `refs/airspace/*` ref. The local copy then mirrors exactly these prefixes.
+   */
+  readonly prefixes?: () => Promise<readonly string[] | null>;
 }
 
 export interface BeaconFetchResult {
   /** Beacon refs refused by size this time or before (not fetched). */
   readonly refused: number;
+  /** Beacon refs the remote listed to us (after its own prefix filter on a selective read). */
+  readonly listed: number;
+  /** Whether the listing was selective (by area prefixes) or every `refs/airspace/*` ref. */
+  readonly selective: boolean;
 }
 
 const REMOTE_PREFIX = 'refs/airspace/';
@@ -48,6 +58,8 @@ const LOCAL_PREFIX = 'refs/airspace/remote/';
 const OID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 // What git's check-ref-format would refuse, checked before a name joins the one transaction.
 const REF_TAIL = /^(?!.*(?:\.\.|\/\/|\/\.|@\{|\.lock(?:\/|$)))[A-Za-z0-9_%.@/-]+$/;
+// A selective read's prefixes: `refs/airspace/<safe tail>/`, nothing git could read as a pattern.
+const SELECTABLE = /^refs\/airspace\/(?!remote\/)[A-Za-z0-9_%/-]+\/$/;
 const MAX_REMEMBERED = 1000;
 // `100644 beacon.json\0` and one object id (20 or 32 bytes): 51 bytes at most.
 const ONE_ENTRY_TREE = 64;
@@ -55,28 +67,134 @@ const ONE_ENTRY_TREE = 64;
 const STALE_MS = 10 * 60 * 1000;
 
 export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconFetchResult> {
-  const { cwd, remote, commonDir } = options;
+  const { cwd, commonDir } = options;
   const deadline = performance.now() + options.timeoutMs;
   const left = (): number => Math.max(1, Math.floor(deadline - performance.now()));
   const home = join(commonDir, 'airspace');
   await sweepStaleQuarantines(home);
-
-  const [listed, local, refusedBefore] = await Promise.all([
-    runGit(['ls-remote', '--refs', '--end-of-options', remote, `${REMOTE_PREFIX}*`], { cwd, timeoutMs: left() }),
+  const prefixes = options.prefixes ? (await options.prefixes())?.filter((prefix) => SELECTABLE.test(prefix)) : undefined;
+  const [listing, local, refusedBefore] = await Promise.all([
+    prefixes ? listSelected(options, prefixes, left()) : listAll(options, left()),
     runGit(['for-each-ref', '--format=%(objectname) %(refname)', LOCAL_PREFIX], { cwd, timeoutMs: left() }),
     readRefused(home),
   ]);
-  const remoteRefs = new Map<string, string>();
+  try {
+    const refused = await fetchListed(options, listing, lines(local.stdout), refusedBefore, left);
+    return { refused, listed: listing.refs.size, selective: prefixes !== undefined };
+  } finally {
+    if (listing.probe) await rm(listing.probe.root, { recursive: true, force: true });
+  }
+}
+
+interface Listing {
+  /** Local name (`refs/airspace/remote/…`) → object id, as the remote listed them. */
+  readonly refs: Map<string, string>;
+  /** A selective listing's scratch repository: its objects are the probe's (step 2) already. */
+  readonly probe?: Quarantine & { readonly root: string };
+}
+
+/** Step 1, every beacon: `ls-remote` of `refs/airspace/*`, names and ids only. */
+async function listAll(options: BeaconFetchOptions, timeoutMs: number): Promise<Listing> {
+  const listed = await runGit(['ls-remote', '--refs', '--end-of-options', options.remote, `${REMOTE_PREFIX}*`], { cwd: options.cwd, timeoutMs });
+  const refs = new Map<string, string>();
   for (const line of lines(listed.stdout)) {
     const [sha = '', ref = ''] = line.split('\t');
-    if (!OID.test(sha) || !ref.startsWith(REMOTE_PREFIX)) continue;
-    const tail = ref.slice(REMOTE_PREFIX.length);
-    // Our own copies live under refs/airspace/remote/: a remote ref there is not a beacon.
-    if (!REF_TAIL.test(tail) || tail.startsWith('remote/')) continue;
-    remoteRefs.set(`${LOCAL_PREFIX}${tail}`, sha);
+    addListed(refs, sha, ref);
   }
+  return { refs };
+}
+
+function addListed(refs: Map<string, string>, sha: string, ref: string): void {
+  if (!OID.test(sha) || !ref.startsWith(REMOTE_PREFIX)) return;
+  const tail = ref.slice(REMOTE_PREFIX.length);
+  // Our own copies live under refs/airspace/remote/: a remote ref there is not a beacon.
+  if (!REF_TAIL.test(tail) || tail.startsWith('remote/')) return;
+  refs.set(`${LOCAL_PREFIX}${tail}`, sha);
+}
+
+/**
+ * Steps 1 and 2 of a selective read in one `git fetch`. git 2.39's `ls-remote <remote> <pattern>`
+ * sends no `ref-prefix` (checked with GIT_TRACE_PACKET: the server advertises every ref, the client
+ * filters), but `git fetch` sends one per refspec under protocol v2, so the server lists only these
+ * prefixes. The fetch runs in a scratch bare repository under `<common-dir>/airspace/incoming-*`:
+ * the real store is its alternate (its refs are the haves: what we hold never crosses again), its
+ * config includes the user's (the remote's url, credentials, insteadOf), its refs are the listing,
+ * and its objects are the quarantine the sizes are read in. Nothing of it reaches the user's
+ * repository but what steps 3–4 accept.
+ */
+async function listSelected(options: BeaconFetchOptions, prefixes: readonly string[], timeoutMs: number): Promise<Listing> {
+  const home = join(options.commonDir, 'airspace');
+  await mkdir(home, { recursive: true });
+  const root = await mkdtemp(join(home, 'incoming-'));
+  const refs = new Map<string, string>();
+  if (prefixes.length === 0) return { refs, probe: { dir: join(root, 'objects'), filtered: false, root } };
+  try {
+    const objects = join(options.commonDir, 'objects');
+    const sha256 = (await runGit(['rev-parse', '--show-object-format'], { cwd: options.cwd, timeoutMs })).stdout.toString('utf8').trim() === 'sha256';
+    await mkdir(join(root, 'objects', 'info'), { recursive: true });
+    await mkdir(join(root, 'objects', 'pack'), { recursive: true });
+    await mkdir(join(root, 'refs'), { recursive: true });
+    await writeFile(join(root, 'HEAD'), 'ref: refs/heads/main\n');
+    await writeFile(join(root, 'objects', 'info', 'alternates'), `${objects}\n`);
+    // The user's config first, then ours: a later value wins (bare, no hooks of its own).
+    const format = sha256 ? '[extensions]\n\tobjectformat = sha256\n' : '';
+    const version = sha256 ? 1 : 0;
+    await writeFile(
+      join(root, 'config'),
+      `[include]\n\tpath = ${configPath(options.commonDir)}\n[core]\n\trepositoryformatversion = ${version}\n\tbare = true\n${format}`,
+    );
+    const promisor = `remote.${options.remote}`;
+    const filter = `blob:limit=${options.maxBytes}`;
+    const result = await runGit(
+      [
+        '-c',
+        'fetch.unpackLimit=1',
+        '-c',
+        `${promisor}.promisor=true`,
+        '-c',
+        `${promisor}.partialclonefilter=${filter}`,
+        'fetch',
+        '--no-tags',
+        '--no-write-fetch-head',
+        '--no-auto-maintenance',
+        '--no-recurse-submodules',
+        `--filter=${filter}`,
+        '--end-of-options',
+        options.remote,
+        ...prefixes.map((prefix) => `+${prefix}*:${prefix}*`),
+      ],
+      { cwd: options.cwd, timeoutMs, env: { GIT_DIR: root } },
+    );
+    const listed = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', REMOTE_PREFIX], { cwd: options.cwd, timeoutMs, env: { GIT_DIR: root } });
+    for (const line of lines(listed.stdout)) {
+      const space = line.indexOf(' ');
+      addListed(refs, line.slice(0, space), line.slice(space + 1));
+    }
+    return { refs, probe: { dir: join(root, 'objects'), filtered: !/filtering not recognized/.test(result.stderr), root } };
+  } catch (error) {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The user's repository config, escaped for a config value (a path with `"` or `\\`). */
+function configPath(commonDir: string): string {
+  return `"${join(commonDir, 'config').replace(/[\\"]/g, (ch) => `\\${ch}`)}"`;
+}
+
+/** Steps 2–4 for what the listing holds: fetch what is new, size it, keep what fits, mirror the refs. */
+async function fetchListed(
+  options: BeaconFetchOptions,
+  listing: Listing,
+  localLines: readonly string[],
+  refusedBefore: ReadonlySet<string>,
+  left: () => number,
+): Promise<number> {
+  const { cwd, commonDir } = options;
+  const home = join(commonDir, 'airspace');
+  const remoteRefs = listing.refs;
   const localRefs = new Map<string, string>();
-  for (const line of lines(local.stdout)) {
+  for (const line of localLines) {
     const space = line.indexOf(' ');
     localRefs.set(line.slice(space + 1), line.slice(0, space));
   }
@@ -88,8 +206,8 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
 
   const refusedNow = new Set<string>();
   if (wanted.length > 0) {
-    const probe = await quarantineFetch(options, wanted, true, left());
-    let final = probe;
+    const probe = listing.probe ?? (await quarantineFetch(options, wanted, true, left()));
+    let final: Quarantine = probe;
     try {
       const sizes = await beaconSizes(cwd, probe.dir, join(commonDir, 'objects'), wanted, left());
       for (const sha of wanted) {
@@ -119,13 +237,13 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
     }
     if (localRefs.get(ref) !== sha) commands.push(`update ${ref} ${sha}`);
   }
-  // What the remote no longer has (or we refused) goes: `--prune` for these refs.
+  // What the remote no longer has (or we refused, or a selective read did not list) goes: `--prune` for these refs.
   for (const [ref, sha] of localRefs) {
     const now = remoteRefs.get(ref);
     if (now === undefined || refused.has(now)) commands.push(`delete ${ref} ${sha}`);
   }
   if (commands.length > 0) await runGit(['update-ref', '--stdin'], { cwd, input: `${commands.join('\n')}\n`, timeoutMs: left() });
-  return { refused: refusedRefs };
+  return refusedRefs;
 }
 
 interface Quarantine {

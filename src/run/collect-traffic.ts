@@ -1,7 +1,17 @@
 import type { AirspaceConfig } from '../config/defaults.js';
+import { compileGlobs } from '../config/compile-globs.js';
+import { BEACON_REF_PREFIX } from '../beacon/agent-ref.js';
+import { areaPrefixes } from '../beacon/beacon-areas.js';
 import { FETCHED_BEACON_REFS } from '../beacon/read-beacons.js';
+import { isAirspaceError } from '../errors.js';
+import { changedPaths } from '../git/diff-working-set.js';
 import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
+import { listRefs } from '../git/list-refs.js';
+import { mergeBase } from '../git/merge-base.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
+import { resolveTrunk } from '../git/resolve-trunk.js';
+import { readWorktreeStatus } from '../git/worktree-status.js';
+import { listIntentIn } from '../state/intent-store.js';
 import { runMessages } from '../messages/hooks-and-check.js';
 import { collectAirspace, type Airspace, type UnknownPeer } from '../traffic/collect-airspace.js';
 import type { OwnshipAs } from '../traffic/discover-traffic.js';
@@ -45,6 +55,7 @@ export async function fetchRemoteTraffic(
   beaconMaxBytes: number,
   progress: (text: string) => void,
   stage: 'fetch' | 'recheck' = 'fetch',
+  beaconPrefixes?: () => Promise<readonly string[] | null>,
 ): Promise<FetchResult> {
   progress(runMessages.fetching(remote));
   // A hung transport must leave time to judge.
@@ -53,13 +64,73 @@ export async function fetchRemoteTraffic(
     stage,
     // The common dir is known from openRepository: the fetch stamp needs no rev-parse of its own.
     // The beacons run beside the branches with a shorter box of their own: a slow one never costs them.
-    () => fetchTraffic(cwd, remote, { timeoutMs, commonDir, beaconMaxBytes, beaconTimeoutMs: Math.min(timeoutMs, 8_000) }),
+    () =>
+      fetchTraffic(cwd, remote, {
+        timeoutMs,
+        commonDir,
+        beaconMaxBytes,
+        beaconTimeoutMs: Math.min(timeoutMs, 8_000),
+        ...(beaconPrefixes ? { beaconPrefixes } : {}),
+      }),
     (r) => {
       if (!r.ok) return { state: 'failed', ...(r.reason ? { detail: r.reason } : {}) };
       if (r.beaconsFailed !== undefined) return { state: 'partial', detail: runMessages.beaconsNotFetched(r.beaconsFailed) };
       return r.beaconsRefused ? { detail: runMessages.beaconsRefused(r.beaconsRefused, beaconMaxBytes) } : undefined;
     },
   );
+}
+
+export interface BeaconPrefixInput {
+  readonly cwd: string;
+  readonly repo: RepoInfo;
+  readonly remote: string;
+  readonly config: AirspaceConfig;
+  readonly plan: RunPlan;
+  /** The lines of work judged: each pushed ref (pre-push), or null for this worktree. */
+  readonly targets: readonly (OwnshipAs | null)[];
+}
+
+/**
+ * Which beacon refs this run lists and fetches (docs/decisions/beacon-areas.md): the areas of the
+ * judged work — committed since the trunk, uncommitted in this worktree, declared intent — and the
+ * legacy refs while `beacons.legacyRefs` is `read`. Asked once per run while the branches are
+ * fetched (the second look asks again and gets the same answer). Null, every beacon: `scan`
+ * (every pair), no trunk to measure from, work wider than MAX_AREAS areas, or a git failure —
+ * a wider read, never a silent miss.
+ */
+export function beaconPrefixes(input: BeaconPrefixInput): () => Promise<readonly string[] | null> {
+  let asked: Promise<readonly string[] | null> | undefined;
+  return () => {
+    asked ??= ownAreaPrefixes(input).catch((error: unknown) => {
+      if (isAirspaceError(error) && error.code !== 'git-cancelled') return null;
+      throw error;
+    });
+    return asked;
+  };
+}
+
+async function ownAreaPrefixes(input: BeaconPrefixInput): Promise<readonly string[] | null> {
+  const { cwd, repo, remote, config } = input;
+  if (input.plan.pairs === 'all') return null;
+  const trunk = resolveTrunk(await listRefs(cwd, remote), remote, config.trunk ?? undefined);
+  if (!trunk) return null;
+  const paths = new Set<string>();
+  for (const target of input.targets) {
+    const tip = target?.tip ?? repo.head;
+    if (tip === null) continue;
+    const found = await mergeBase(cwd, trunk.sha, tip);
+    if (found.base === null) return null;
+    for (const path of await changedPaths(cwd, found.base, tip)) paths.add(path);
+    // This worktree's uncommitted work and intent belong to the judged line of work.
+    if (target !== null && target.gitDir === undefined) continue;
+    const status = await readWorktreeStatus({ toplevel: repo.toplevel, gitDir: repo.gitDir, indexFile: repo.indexFile });
+    for (const entry of status.entries) paths.add(entry.path);
+    for (const path of await listIntentIn(repo.gitDir)) paths.add(path);
+  }
+  const ignore = compileGlobs(config.ignore);
+  const prefixes = areaPrefixes([...paths].filter((path) => !ignore(path)));
+  if (prefixes === null) return null;
+  return config.beacons.legacyRefs === 'read' ? [...prefixes, BEACON_REF_PREFIX] : prefixes;
 }
 
 export async function collectTraffic(input: TrafficInput): Promise<Traffic> {
