@@ -127,7 +127,7 @@ function buildRemotes(srv, agents, areas) {
   const now = Math.floor(Date.now() / 1000);
   const results = {};
   for (const design of ['today', 'areas']) {
-    const repo = join(srv, `${design}.git`);
+    const repo = join(srv, `${design}-${agents.length}.git`);
     git(srv, ['init', '-q', '--bare', repo]);
     git(repo, ['config', 'uploadpack.allowFilter', 'true']);
     git(repo, ['fast-import', '--quiet'], seed);
@@ -240,7 +240,11 @@ async function main() {
   const srv = join(root, 'srv');
   mkdirSync(srv);
   const daemonPort = await freePort();
-  const daemon = spawn('git', ['daemon', '--export-all', `--base-path=${srv}`, '--listen=127.0.0.1', `--port=${daemonPort}`, '--reuseaddr'], { env, stdio: 'ignore' });
+  // receive-pack enabled for the publish probe (a push); bound to 127.0.0.1 and a temp directory.
+  const daemon = spawn('git', ['daemon', '--export-all', '--enable=receive-pack', `--base-path=${srv}`, '--listen=127.0.0.1', `--port=${daemonPort}`, '--reuseaddr'], {
+    env,
+    stdio: 'ignore',
+  });
   const lines = [];
   const say = (text) => {
     lines.push(text);
@@ -270,7 +274,7 @@ async function main() {
       const template = {};
       for (const design of ['today', 'areas']) {
         template[design] = join(root, `template-${design}-${count}`);
-        await clone(root, ['--no-checkout', `git://127.0.0.1:${relayPort}/${design}.git`, template[design]]);
+        await clone(root, ['--no-checkout', `git://127.0.0.1:${relayPort}/${design}-${count}.git`, template[design]]);
       }
       const rows = { today: [], areas: [] };
       for (const [p, pusher] of pushers.entries()) {
@@ -300,7 +304,7 @@ async function main() {
       const ranked = pushers.map((pusher, i) => ({ pusher, read: rows.areas[i].read })).sort((a, b) => a.read - b.read);
       const medianPusher = ranked[Math.floor(ranked.length / 2)].pusher;
       const worktree = join(root, `check-${count}`);
-      await clone(root, [`git://127.0.0.1:${relayPort}/areas.git`, worktree]);
+      await clone(root, [`git://127.0.0.1:${relayPort}/areas-${count}.git`, worktree]);
       git(worktree, ['switch', '-q', '-c', medianPusher.agent]);
       for (const file of medianPusher.files) writeFileSync(join(worktree, file), `${'// edited\n'.repeat(3)}${git(worktree, ['show', `HEAD:${file}`])}\n`);
       writeFileSync(join(worktree, '.git', 'info', 'exclude'), '.airspacerc.json\n');
@@ -317,6 +321,16 @@ async function main() {
       }
       summary.push({ count, check: { ms: checkMs, bytes: counted.down, beacons: peers } });
       say(`| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, median pusher) | | | | ${mib(counted.down)} | ${peers} | | ${checkMs.toFixed(0)} ms | | |`);
+      // Publishing is a push: git 2.39's receive-pack has no protocol v2 and advertises every ref.
+      for (const design of ['today', 'areas']) {
+        await run('git', ['remote', 'set-url', 'origin', `git://127.0.0.1:${relayPort}/${design}-${count}.git`], worktree);
+        counted.down = 0;
+        const pushStarted = performance.now();
+        const pushed = await run('git', ['push', '-q', '--no-verify', 'origin', `HEAD:refs/airspace/bench/${design}-probe`], worktree);
+        const pushMs = performance.now() - pushStarted;
+        if (pushed.status !== 0) throw new Error(`git push: ${pushed.stderr}`);
+        say(`| ${count.toLocaleString('en')} | | one beacon push (${design}: ref advertisement) | ${remotes[design].refs.toLocaleString('en')} | | | ${mib(counted.down)} | | | ${pushMs.toFixed(0)} ms | | |`);
+      }
     }
     server.close();
     if (OUT) writeFileSync(OUT, `${lines.join('\n')}\n`);

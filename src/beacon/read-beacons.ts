@@ -29,9 +29,10 @@ export interface ReadBeaconsOptions {
   /** This clone's id (src/state/clone-identity.ts): every beacon under it is ours, never traffic (see `own`). */
   readonly selfClone?: string;
   /**
-   * At most this many beacons are kept (each costs the stages after it a few git processes); the
-   * rest of a flood is ONE `too-many` entry (ref = the prefix, detail = how many), not one per ref.
-   * Which are kept is below ("Who is kept"). Default DEFAULT_MAX_BEACONS.
+   * The window for beacons seen only under a legacy ref: with the area beacons kept, at most this
+   * many (each costs the stages after it a few git processes); the rest of a flood is ONE `too-many`
+   * entry per group (ref = the prefix, detail = how many), not one per ref. Which are kept is below
+   * ("Who is kept"). Default DEFAULT_MAX_BEACONS.
    */
   readonly maxBeacons?: number;
   /**
@@ -97,17 +98,23 @@ interface Candidate {
 }
 
 /**
- * Who is kept when a flood outnumbers DEFAULT_MAX_BEACONS (issue 24, item 3: 60 refs dated five
- * minutes ahead pushed a real peer out of a newest-50 window). Every date is the writer's claim, so
+ * Who is kept (issue 24, item 3: 60 refs dated five minutes ahead pushed a real peer out of a
+ * newest-50 window; issue 27: the 51st agent was invisible). Every date is the writer's claim, so
  * no date may buy a place:
- * 1. Read order: past dates newest first, then every ref dated in the future (more than a minute
- *    ahead of our clock), which can never outrank an honest refresh. The blobs are read in that order
- *    until DEFAULT_BEACON_READ_BYTES (16 MiB; a real beacon is a few KiB) — far more than the window.
- * 2. Of those read and valid, the ones that touch the ownship's paths come first, then the rest, each
- *    group in read order; the first DEFAULT_MAX_BEACONS are kept, and only they cost a claim check.
- * The bound: a real, fresh peer is hidden only by (a) more than 16 MiB of valid beacon refs dated
- * between its last refresh and now, or (b) 50 valid beacons touching the ownship's files ranked above
- * it — and those are themselves traffic against the ownship, compared and reported.
+ * 0. One candidate per agent (`<clone>/<agent>`), listed under one of the areas the last fetch read
+ *    (src/beacon/beacon-areas.ts: it can collide with this agent's work) or only under a legacy ref.
+ * 1. Read order: the area candidates, then the legacy-only ones; in each, past dates newest first,
+ *    then every ref dated in the future (more than a minute ahead of our clock), which can never
+ *    outrank an honest refresh. The blobs are read in that order until DEFAULT_BEACON_READ_BYTES
+ *    (16 MiB; a real beacon is a few KiB), so a legacy flood never costs an area beacon its read.
+ * 2. Of those read and valid, in each group the ones that touch the ownship's paths come first, then
+ *    the rest, in read order. Every area beacon is kept up to DEFAULT_MAX_AREA_BEACONS (500); the
+ *    legacy-only ones fill what is left of the window of DEFAULT_MAX_BEACONS (50). Only the kept
+ *    cost a claim check.
+ * The bound: a real, fresh peer in this agent's areas is hidden only by (a) more than 16 MiB of valid
+ * beacons in those areas dated between its last refresh and now, or (b) 500 valid beacons in them
+ * touching the ownship's files ranked above it — themselves traffic, compared and reported. A peer
+ * seen only under a legacy ref keeps the bound of before: 50 ranked above it.
  */
 const DEFAULT_BEACON_READ_BYTES = 16 * 1024 * 1024;
 // Other machines' clocks drift by seconds; a minute ahead is a claim, not drift.

@@ -9,7 +9,10 @@ import { runGit } from './exec-git.js';
  *
  * 1. `ls-remote` lists the remote's `refs/airspace/*` (names and ids only, no object crosses);
  *    ids we already have (under a ref of ours, or in the store: our own beacon just published) or
- *    refused before are not fetched again.
+ *    refused before are not fetched again. A selective read (`prefixes`: this agent's areas,
+ *    docs/decisions/beacon-areas.md) lists only those prefixes, server-side, and fetches their new
+ *    objects in the same step into a scratch repository (listSelected); a refusal remembered then
+ *    spares only step 4 (on a remote that ignores filters the refused bytes cross again, in scratch).
  * 2. The new ids are fetched by id (no ref is written) into a QUARANTINE object directory
  *    (`GIT_OBJECT_DIRECTORY`, the real store as its alternate), as receive-pack does: a fetch that is
  *    killed or refused leaves its `tmp_obj_*`/`tmp_pack_*` there, and the directory is removed.
@@ -215,7 +218,8 @@ async function fetchListed(
         if (size === undefined || size > options.maxBytes) refusedNow.add(sha);
       }
       const accepted = wanted.filter((sha) => !refusedNow.has(sha));
-      if (accepted.length > 0 && (probe.filtered || refusedNow.size > 0)) {
+      const complete = probe.filtered && refusedNow.size === 0 && (await packComplete(cwd, probe.dir, join(commonDir, 'objects'), accepted, left()));
+      if (accepted.length > 0 && ((probe.filtered && !complete) || refusedNow.size > 0)) {
         await rm(probe.dir, { recursive: true, force: true });
         final = await quarantineFetch(options, accepted, false, left());
       }
@@ -316,6 +320,23 @@ async function beaconSizes(cwd: string, dir: string, objects: string, shas: read
     else if (own?.type === 'commit' && tree?.type === 'tree' && tree.size <= ONE_ENTRY_TREE && json?.type === 'blob') sizes.set(sha, json.size);
   }
   return sizes;
+}
+
+/**
+ * Whether a filtered probe left nothing out: the filter only omits blobs above the limit, so when
+ * no object reachable from the accepted ids (and not from our refs) is missing, the probe's pack is
+ * the whole answer and the second fetch (a round trip to the remote) is not needed. A beacon whose
+ * work holds no big blob — nearly all of them — then costs one fetch, not two.
+ */
+async function packComplete(cwd: string, dir: string, objects: string, shas: readonly string[], timeoutMs: number): Promise<boolean> {
+  const result = await runGit(['rev-list', '--objects', '--missing=print', '--stdin', '--not', '--all'], {
+    cwd,
+    input: `${shas.join('\n')}\n`,
+    timeoutMs,
+    okCodes: [128],
+    env: { GIT_OBJECT_DIRECTORY: dir, GIT_ALTERNATE_OBJECT_DIRECTORIES: objects },
+  });
+  return result.code === 0 && !lines(result.stdout).some((line) => line.startsWith('?'));
 }
 
 /** Which of these ids the store already holds. */
