@@ -15,10 +15,14 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { areaKey, areaOf, areaPrefixes } from '../dist/beacon/beacon-areas.js';
-import { readBeacons } from '../dist/beacon/read-beacons.js';
-import { fetchBeacons } from '../dist/git/fetch-beacons.js';
 import { rng } from './lib/rng.mjs';
+
+// The git layer's built modules, imported by a computed specifier: typecheck:bench type-checks every
+// JavaScript file a literal import reaches, and dist/ is transpiled output, not source to check.
+const dist = (path) => import(new URL(`../dist/${path}`, import.meta.url).href);
+const { areaKey, areaOf, areaPrefixes } = await dist('beacon/beacon-areas.js');
+const { readBeacons } = await dist('beacon/read-beacons.js');
+const { fetchBeacons } = await dist('git/fetch-beacons.js');
 
 const ROOT = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -60,7 +64,10 @@ function zipf(n, s, random) {
   const total = weights.reduce((a, b) => a + b, 0);
   const cumulative = [];
   let sum = 0;
-  for (const w of weights) cumulative.push((sum += w / total));
+  for (const w of weights) {
+    sum += w / total;
+    cumulative.push(sum);
+  }
   return () => {
     const u = random();
     let lo = 0;
@@ -122,7 +129,8 @@ function buildRemotes(srv, agents, areas) {
   const seedLines = [];
   const line = Array.from({ length: 200 }, (_, i) => `export const v${i} = ${i};`).join('\n');
   seedLines.push('commit refs/heads/main\ncommitter seed <seed@bench.invalid> 1700000000 +0000\ndata 4\nseed');
-  for (let a = 0; a < areas; a++) for (let j = 0; j < FILES_PER_AREA; j++) seedLines.push(`M 100644 inline ${fileOf(a, j)}\ndata ${Buffer.byteLength(line)}\n${line}`);
+  for (let a = 0; a < areas; a++)
+    for (let j = 0; j < FILES_PER_AREA; j++) seedLines.push(`M 100644 inline ${fileOf(a, j)}\ndata ${Buffer.byteLength(line)}\n${line}`);
   const seed = `${seedLines.join('\n')}\n\n`;
   const now = Math.floor(Date.now() / 1000);
   const results = {};
@@ -140,7 +148,9 @@ function buildRemotes(srv, agents, areas) {
       const json = beaconJson(agent, base, seconds);
       const component = `${agent.clone}/${agent.agent}`;
       const refs =
-        design === 'today' ? [`refs/airspace/beacons/${component}`] : [...new Set(agent.files.map(areaOf))].map((area) => `refs/airspace/areas/${areaKey(area)}/${component}`);
+        design === 'today'
+          ? [`refs/airspace/beacons/${component}`]
+          : [...new Set(agent.files.map(areaOf))].map((area) => `refs/airspace/areas/${areaKey(area)}/${component}`);
       chunks.push(
         `commit ${refs[0]}\nmark :${i + 1}\ncommitter airspace-hooks <beacon@airspace-hooks.invalid> ${seconds} +0000\ndata 21\nairspace-hooks beacon\nM 100644 inline beacon.json\ndata ${Buffer.byteLength(json)}\n${json}\n`,
       );
@@ -158,7 +168,7 @@ const freePort = () =>
   new Promise((resolve) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -241,10 +251,14 @@ async function main() {
   mkdirSync(srv);
   const daemonPort = await freePort();
   // receive-pack enabled for the publish probe (a push); bound to 127.0.0.1 and a temp directory.
-  const daemon = spawn('git', ['daemon', '--export-all', '--enable=receive-pack', `--base-path=${srv}`, '--listen=127.0.0.1', `--port=${daemonPort}`, '--reuseaddr'], {
-    env,
-    stdio: 'ignore',
-  });
+  const daemon = spawn(
+    'git',
+    ['daemon', '--export-all', '--enable=receive-pack', `--base-path=${srv}`, '--listen=127.0.0.1', `--port=${daemonPort}`, '--reuseaddr'],
+    {
+      env,
+      stdio: 'ignore',
+    },
+  );
   const lines = [];
   const say = (text) => {
     lines.push(text);
@@ -259,7 +273,9 @@ async function main() {
     say(`Zipf s = ${ZIPF_S} over areas (one area per ${AGENTS_PER_AREA} agents, ${FILES_PER_AREA} files each); each agent touches 1–3 areas.`);
     say(`${PUSHES} pushing agents drawn from the same distribution; cold = first fetch in a fresh clone, warm = the next push, nothing changed.`);
     say('');
-    say('| agents | areas | design | refs on remote | refs listed | refs fetched | bytes (cold) | beacons read | area-mates read | time cold | time warm | bytes warm |');
+    say(
+      '| agents | areas | design | refs on remote | refs listed | refs fetched | bytes (cold) | beacons read | area-mates read | time cold | time warm | bytes warm |',
+    );
     say('|---|---|---|---|---|---|---|---|---|---|---|---|');
     const summary = [];
     for (const count of AGENT_COUNTS) {
@@ -294,7 +310,12 @@ async function main() {
         const r = rows[design];
         const med = (key) => median(r.map((x) => x[key]));
         const max = (key) => Math.max(...r.map((x) => x[key]));
-        const mateShare = r.reduce((n, x) => n + x.matesSeen, 0) / Math.max(1, r.reduce((n, x) => n + x.mates, 0));
+        const mateShare =
+          r.reduce((n, x) => n + x.matesSeen, 0) /
+          Math.max(
+            1,
+            r.reduce((n, x) => n + x.mates, 0),
+          );
         say(
           `| ${count.toLocaleString('en')} | ${areas.toLocaleString('en')} | ${design} | ${remotes[design].refs.toLocaleString('en')} | ${med('listed')} (max ${max('listed')}) | ${med('fetchedRefs')} | ${mib(med('bytes'))} (max ${mib(max('bytes'))}) | ${med('read')} (max ${max('read')}) | ${(mateShare * 100).toFixed(0)} % | ${med('ms').toFixed(0)} ms (max ${max('ms').toFixed(0)}) | ${med('warmMs').toFixed(0)} ms | ${mib(med('warmBytes'))} |`,
         );
@@ -320,7 +341,9 @@ async function main() {
         peers = `exit ${check.status}: ${check.stderr.slice(0, 200)}`;
       }
       summary.push({ count, check: { ms: checkMs, bytes: counted.down, beacons: peers } });
-      say(`| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, median pusher) | | | | ${mib(counted.down)} | ${peers} | | ${checkMs.toFixed(0)} ms | | |`);
+      say(
+        `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, median pusher) | | | | ${mib(counted.down)} | ${peers} | | ${checkMs.toFixed(0)} ms | | |`,
+      );
       // Publishing is a push: git 2.39's receive-pack has no protocol v2 and advertises every ref.
       for (const design of ['today', 'areas']) {
         await run('git', ['remote', 'set-url', 'origin', `git://127.0.0.1:${relayPort}/${design}-${count}.git`], worktree);
@@ -329,7 +352,9 @@ async function main() {
         const pushed = await run('git', ['push', '-q', '--no-verify', 'origin', `HEAD:refs/airspace/bench/${design}-probe`], worktree);
         const pushMs = performance.now() - pushStarted;
         if (pushed.status !== 0) throw new Error(`git push: ${pushed.stderr}`);
-        say(`| ${count.toLocaleString('en')} | | one beacon push (${design}: ref advertisement) | ${remotes[design].refs.toLocaleString('en')} | | | ${mib(counted.down)} | | | ${pushMs.toFixed(0)} ms | | |`);
+        say(
+          `| ${count.toLocaleString('en')} | | one beacon push (${design}: ref advertisement) | ${remotes[design].refs.toLocaleString('en')} | | | ${mib(counted.down)} | | | ${pushMs.toFixed(0)} ms | | |`,
+        );
       }
     }
     server.close();

@@ -16,7 +16,6 @@ import { withoutUntrackedContent } from '../git/shareable-work.js';
 import { beaconRef, beaconRefComponent } from './agent-ref.js';
 import { areaRefs } from './beacon-areas.js';
 import { beaconLimits, type BeaconLimits } from './beacon-limits.js';
-import { listBeacons } from './list-beacons.js';
 import { readPublishedRefs, recordPublishedRefs } from './published-refs.js';
 import { checkBeacon, type Beacon } from './beacon-schema.js';
 import { fitBeacon } from './fit-beacon.js';
