@@ -277,7 +277,6 @@ async function main() {
       '| agents | areas | design | refs on remote | refs listed | refs fetched | bytes (cold) | beacons read | area-mates read | time cold | time warm | bytes warm |',
     );
     say('|---|---|---|---|---|---|---|---|---|---|---|---|');
-    const summary = [];
     for (const count of AGENT_COUNTS) {
       const areas = Math.max(10, Math.round(count / AGENTS_PER_AREA));
       const agents = makeAgents(count, areas, 42 + count);
@@ -319,31 +318,36 @@ async function main() {
         say(
           `| ${count.toLocaleString('en')} | ${areas.toLocaleString('en')} | ${design} | ${remotes[design].refs.toLocaleString('en')} | ${med('listed')} (max ${max('listed')}) | ${med('fetchedRefs')} | ${mib(med('bytes'))} (max ${mib(max('bytes'))}) | ${med('read')} (max ${max('read')}) | ${(mateShare * 100).toFixed(0)} % | ${med('ms').toFixed(0)} ms (max ${max('ms').toFixed(0)}) | ${med('warmMs').toFixed(0)} ms | ${mib(med('warmBytes'))} |`,
         );
-        summary.push({ count, design, rows: r });
       }
-      // The whole check of the CLI (branch fetch, traffic, beacons, scoring) for the median pusher, areas design.
+      // The whole check of the CLI (branch fetch, traffic, beacons, scoring), areas design: for the
+      // median pusher and for the one that reads the most beacons (the hottest area).
       const ranked = pushers.map((pusher, i) => ({ pusher, read: rows.areas[i].read })).sort((a, b) => a.read - b.read);
-      const medianPusher = ranked[Math.floor(ranked.length / 2)].pusher;
-      const worktree = join(root, `check-${count}`);
-      await clone(root, [`git://127.0.0.1:${relayPort}/areas-${count}.git`, worktree]);
-      git(worktree, ['switch', '-q', '-c', medianPusher.agent]);
-      for (const file of medianPusher.files) writeFileSync(join(worktree, file), `${'// edited\n'.repeat(3)}${git(worktree, ['show', `HEAD:${file}`])}\n`);
-      writeFileSync(join(worktree, '.git', 'info', 'exclude'), '.airspacerc.json\n');
-      writeFileSync(join(worktree, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
-      counted.down = 0;
-      const started = performance.now();
-      const check = await run(process.execPath, [join(ROOT, 'bin', 'airspace-hooks.js'), 'check', '--fetch', '--json'], worktree);
-      const checkMs = performance.now() - started;
-      let peers = '?';
-      try {
-        peers = JSON.parse(check.stdout).scanned.peers.beacons;
-      } catch {
-        peers = `exit ${check.status}: ${check.stderr.slice(0, 200)}`;
+      let worktree = '';
+      const checks = [
+        { label: 'median', pusher: ranked[Math.floor(ranked.length / 2)].pusher },
+        { label: 'most beacons', pusher: ranked[ranked.length - 1].pusher },
+      ];
+      for (const { label, pusher } of checks) {
+        worktree = join(root, `check-${count}-${label.replace(' ', '-')}`);
+        await clone(root, [`git://127.0.0.1:${relayPort}/areas-${count}.git`, worktree]);
+        git(worktree, ['switch', '-q', '-c', pusher.agent]);
+        for (const file of pusher.files) writeFileSync(join(worktree, file), `${'// edited\n'.repeat(3)}${git(worktree, ['show', `HEAD:${file}`])}\n`);
+        writeFileSync(join(worktree, '.git', 'info', 'exclude'), '.airspacerc.json\n');
+        writeFileSync(join(worktree, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+        counted.down = 0;
+        const started = performance.now();
+        const check = await run(process.execPath, [join(ROOT, 'bin', 'airspace-hooks.js'), 'check', '--fetch', '--json'], worktree);
+        const checkMs = performance.now() - started;
+        let peers = '?';
+        try {
+          peers = JSON.parse(check.stdout).scanned.peers.beacons;
+        } catch {
+          peers = `exit ${check.status}: ${check.stderr.slice(0, 200)}`;
+        }
+        say(
+          `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher) | | | | ${mib(counted.down)} | ${peers} | | ${checkMs.toFixed(0)} ms | | |`,
+        );
       }
-      summary.push({ count, check: { ms: checkMs, bytes: counted.down, beacons: peers } });
-      say(
-        `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, median pusher) | | | | ${mib(counted.down)} | ${peers} | | ${checkMs.toFixed(0)} ms | | |`,
-      );
       // Publishing is a push: git 2.39's receive-pack has no protocol v2 and advertises every ref.
       for (const design of ['today', 'areas']) {
         await run('git', ['remote', 'set-url', 'origin', `git://127.0.0.1:${relayPort}/${design}-${count}.git`], worktree);
