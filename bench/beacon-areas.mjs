@@ -339,13 +339,17 @@ async function main() {
         const check = await run(process.execPath, [join(ROOT, 'bin', 'airspace-hooks.js'), 'check', '--fetch', '--json'], worktree);
         const checkMs = performance.now() - started;
         let peers = '?';
+        let stages = '';
         try {
-          peers = JSON.parse(check.stdout).scanned.peers.beacons;
+          const report = JSON.parse(check.stdout);
+          peers = report.scanned.peers.beacons;
+          // Where the check's time goes (the run's stage log): fetch, traffic, beacons, channels, scoring.
+          stages = report.scanned.stages.map((s) => `${s.stage} ${Math.round(s.ms)}`).join(', ');
         } catch {
           peers = `exit ${check.status}: ${check.stderr.slice(0, 200)}`;
         }
         say(
-          `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher) | | | | ${mib(counted.down)} | ${peers} | | ${checkMs.toFixed(0)} ms | | |`,
+          `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher) | | | | ${mib(counted.down)} | ${peers} | | ${checkMs.toFixed(0)} ms | ${stages} | |`,
         );
       }
       // Publishing is a push: git 2.39's receive-pack has no protocol v2 and advertises every ref.

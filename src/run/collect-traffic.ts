@@ -2,6 +2,7 @@ import type { AirspaceConfig } from '../config/defaults.js';
 import { compileGlobs } from '../config/compile-globs.js';
 import { BEACON_REF_PREFIX } from '../beacon/agent-ref.js';
 import { areaPrefixes } from '../beacon/beacon-areas.js';
+import { readPublishedRefs } from '../beacon/published-refs.js';
 import { FETCHED_BEACON_REFS } from '../beacon/read-beacons.js';
 import { isAirspaceError } from '../errors.js';
 import { changedPaths } from '../git/diff-working-set.js';
@@ -130,7 +131,14 @@ async function ownAreaPrefixes(input: BeaconPrefixInput): Promise<readonly strin
   const ignore = compileGlobs(config.ignore);
   const prefixes = areaPrefixes([...paths].filter((path) => !ignore(path)));
   if (prefixes === null) return null;
-  return config.beacons.legacyRefs === 'read' ? [...prefixes, BEACON_REF_PREFIX] : prefixes;
+  // The areas this clone's beacons stand in now: its own beacon is seen (refreshed, withdrawn) even
+  // after its work moved to other areas.
+  const published = Object.values(await readPublishedRefs(repo.commonDir))
+    .flat()
+    .map((ref) => /^refs\/airspace\/areas\/[0-9a-f]{12}\//.exec(ref)?.[0])
+    .filter((prefix): prefix is string => prefix !== undefined);
+  const areas = [...new Set([...prefixes, ...published])];
+  return config.beacons.legacyRefs === 'read' ? [...areas, BEACON_REF_PREFIX] : areas;
 }
 
 export async function collectTraffic(input: TrafficInput): Promise<Traffic> {
