@@ -133,7 +133,8 @@ async function listSelected(options: BeaconFetchOptions, prefixes: readonly stri
   if (prefixes.length === 0) return { refs, probe: { dir: join(root, 'objects'), filtered: false, root } };
   try {
     const objects = join(options.commonDir, 'objects');
-    const sha256 = (await runGit(['rev-parse', '--show-object-format'], { cwd: options.cwd, timeoutMs })).stdout.toString('utf8').trim() === 'sha256';
+    // The object format is the repository's own extension (git reads it from this file, includes aside).
+    const sha256 = /^\s*objectformat\s*=\s*sha256\s*$/im.test(await readFile(join(options.commonDir, 'config'), 'utf8').catch(() => ''));
     await mkdir(join(root, 'objects', 'info'), { recursive: true });
     await mkdir(join(root, 'objects', 'pack'), { recursive: true });
     await mkdir(join(root, 'refs'), { recursive: true });

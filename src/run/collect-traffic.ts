@@ -5,13 +5,9 @@ import { areaPrefixes } from '../beacon/beacon-areas.js';
 import { readPublishedRefs } from '../beacon/published-refs.js';
 import { FETCHED_BEACON_REFS } from '../beacon/read-beacons.js';
 import { isAirspaceError } from '../errors.js';
-import { changedPaths } from '../git/diff-working-set.js';
 import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
-import { listRefs } from '../git/list-refs.js';
-import { mergeBase } from '../git/merge-base.js';
+import { touchedPaths } from '../git/list-refs.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
-import { resolveTrunk } from '../git/resolve-trunk.js';
-import { readWorktreeStatus } from '../git/worktree-status.js';
 import { listIntentIn } from '../state/intent-store.js';
 import { runMessages } from '../messages/hooks-and-check.js';
 import { collectAirspace, type Airspace, type UnknownPeer } from '../traffic/collect-airspace.js';
@@ -113,20 +109,28 @@ export function beaconPrefixes(input: BeaconPrefixInput): () => Promise<readonly
 async function ownAreaPrefixes(input: BeaconPrefixInput): Promise<readonly string[] | null> {
   const { cwd, repo, remote, config } = input;
   if (input.plan.pairs === 'all') return null;
-  const trunk = resolveTrunk(await listRefs(cwd, remote), remote, config.trunk ?? undefined);
-  if (!trunk) return null;
+  // The trunk as src/git/resolve-trunk.ts would find it, asked of git only when the usual one is missing.
+  const trunks = config.trunk
+    ? [config.trunk]
+    : [`refs/remotes/${remote}/HEAD`, `refs/remotes/${remote}/main`, `refs/remotes/${remote}/master`, 'main', 'master'];
   const paths = new Set<string>();
   for (const target of input.targets) {
+    const here = target === null || target.gitDir !== undefined;
     const tip = target?.tip ?? repo.head;
     if (tip === null) continue;
-    const found = await mergeBase(cwd, trunk.sha, tip);
-    if (found.base === null) return null;
-    for (const path of await changedPaths(cwd, found.base, tip)) paths.add(path);
-    // This worktree's uncommitted work and intent belong to the judged line of work.
-    if (target !== null && target.gitDir === undefined) continue;
-    const status = await readWorktreeStatus({ toplevel: repo.toplevel, gitDir: repo.gitDir, indexFile: repo.indexFile });
-    for (const entry of status.entries) paths.add(entry.path);
-    for (const path of await listIntentIn(repo.gitDir)) paths.add(path);
+    // This worktree: its commits and uncommitted work since the trunk in one diff (and its untracked
+    // files, its intent); a pushed ref of another worktree: its commits.
+    let changed: string[] | null = null;
+    let trunk = '';
+    for (const candidate of trunks) {
+      changed = await touchedPaths(cwd, candidate, here ? null : tip);
+      trunk = candidate;
+      if (changed !== null) break;
+    }
+    if (changed === null) return null;
+    for (const path of changed) paths.add(path);
+    if (here && tip !== repo.head) for (const path of (await touchedPaths(cwd, trunk, tip)) ?? []) paths.add(path);
+    if (here) for (const path of await listIntentIn(repo.gitDir)) paths.add(path);
   }
   const ignore = compileGlobs(config.ignore);
   const prefixes = areaPrefixes([...paths].filter((path) => !ignore(path)));
