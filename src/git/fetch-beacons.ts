@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { runGit } from './exec-git.js';
 
@@ -200,7 +200,8 @@ async function listSelected(options: BeaconFetchOptions, prefixes: readonly stri
         options.remote,
         ...prefixes.map((prefix) => `+${prefix}*:${prefix}*`),
       ],
-      { cwd: options.cwd, timeoutMs, env: { GIT_DIR: root } },
+      // From the worktree's top, where the user's own `git fetch` resolves a relative remote url.
+      { cwd: await worktreeTop(options.cwd), timeoutMs, env: { GIT_DIR: root } },
     );
     const listed = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', REMOTE_PREFIX], { cwd: options.cwd, timeoutMs, env: { GIT_DIR: root } });
     for (const line of lines(listed.stdout)) {
@@ -211,6 +212,24 @@ async function listSelected(options: BeaconFetchOptions, prefixes: readonly stri
   } catch (error) {
     await rm(root, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/**
+ * The nearest directory holding `.git`, from `cwd` up (fs only, no process): git runs a fetch from
+ * the worktree's top, and a relative `remote.<name>.url` (`../remote.git`) is relative to it. A
+ * scratch repository named by GIT_DIR does not move there by itself.
+ */
+async function worktreeTop(cwd: string): Promise<string> {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (
+      await stat(join(dir, '.git')).then(
+        () => true,
+        () => false,
+      )
+    )
+      return dir;
+    if (dirname(dir) === dir) return cwd;
   }
 }
 
