@@ -1,8 +1,9 @@
-import { BEACON_REF_PREFIX, beaconRefComponent, cloneOfComponent, FETCHED_BEACON_PREFIX } from '../beacon/agent-ref.js';
+import { beaconRefComponent, cloneOfComponent } from '../beacon/agent-ref.js';
 import { listBeacons, type RemoteBeaconRef } from '../beacon/list-beacons.js';
-import { readBeacons } from '../beacon/read-beacons.js';
+import { fetchedComponent, readBeacons } from '../beacon/read-beacons.js';
 import { fetchTraffic } from '../git/fetch-traffic.js';
-import { clearBeacon, publishBeacon, type PublishFailure, type PublishResult } from '../beacon/publish-beacon.js';
+import { publishBeacon, type PublishFailure, type PublishResult } from '../beacon/publish-beacon.js';
+import { clearBeacon } from '../beacon/withdraw-beacons.js';
 import type { Beacon } from '../beacon/beacon-schema.js';
 import { AirspaceError } from '../errors.js';
 import { beaconNotPublishedLine } from '../messages/transponder.js';
@@ -27,6 +28,8 @@ export async function publishOwnBeacon(cwd: string, note: string | undefined): P
   const published = await publishBeacon(cwd, config.remote, ownBeacon, {
     limits: { maxBytes: config.beacons.maxBytes },
     shareUntracked: config.beacons.shareUntracked,
+    commonDir: repo.commonDir,
+    legacyRef: config.beacons.legacyRefs !== 'off',
     ...(ownWork ? { parent: ownWork } : {}),
   });
   if (!published.ok) throw remoteFailed('beacon-publish-failed', published);
@@ -41,7 +44,7 @@ export async function clearOwnBeacon(cwd: string): Promise<string> {
   const id = judgements[0]!.report.scanned.ownship;
   if (id === null) throw new AirspaceError('environment', 'no-ownship', cliMessages.noCommits);
   const clone = await cloneIdentity(repo.commonDir);
-  const cleared = await clearBeacon(cwd, config.remote, id, { cloneId: clone.id });
+  const cleared = await clearBeacon(cwd, config.remote, id, { cloneId: clone.id, commonDir: repo.commonDir });
   if (!cleared.ok) throw remoteFailed('beacon-clear-failed', cleared);
   return cleared.ref ?? id;
 }
@@ -78,9 +81,9 @@ export async function listRemoteBeacons(cwd: string): Promise<ListedBeacon[]> {
   const read = await readBeacons(cwd, { now, ttlMs: config.beacons.ttlMs, maxBytes: config.beacons.maxBytes });
   const byRef = new Map<string, Beacon>();
   for (const beacon of read.beacons) byRef.set(beaconRefComponent(beacon.agent, beacon.clone?.id), beacon);
-  const skipped = new Map(read.skipped.map((s) => [s.ref.slice(FETCHED_BEACON_PREFIX.length), s.reason]));
+  const skipped = new Map(read.skipped.map((s) => [fetchedComponent(s.ref), s.reason]));
   return listed.beacons.map((entry): ListedBeacon => {
-    const component = entry.ref.slice(BEACON_REF_PREFIX.length);
+    const component = entry.component;
     const beacon = byRef.get(component);
     const cloneId = beacon?.clone?.id ?? cloneOfComponent(component);
     return {

@@ -71,10 +71,6 @@ export function beaconRef(id: string, cloneId?: string): string {
   return BEACON_REF_PREFIX + beaconRefComponent(id, cloneId);
 }
 
-export function fetchedBeaconRef(id: string, cloneId?: string): string {
-  return FETCHED_BEACON_PREFIX + beaconRefComponent(id, cloneId);
-}
-
 /** The clone a beacon ref component names (null: an older publisher's one-component ref). */
 export function cloneOfComponent(component: string): string | null {
   const slash = component.indexOf('/');

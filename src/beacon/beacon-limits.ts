@@ -35,3 +35,10 @@ export const DEFAULT_FUTURE_SKEW_MS = 10 * 60 * 1000;
 export function beaconLimits(overrides: Partial<BeaconLimits> = {}): BeaconLimits {
   return { ...DEFAULT_BEACON_LIMITS, ...overrides };
 }
+
+/**
+ * Beacons read under this agent's own areas (src/beacon/beacon-areas.ts): every one that can
+ * collide, whatever their number; this bound holds only against a flood inside one area (a real
+ * area of a team holds tens). Above it, those touching this agent's files are kept first.
+ */
+export const DEFAULT_MAX_AREA_BEACONS = 500;

@@ -13,8 +13,10 @@ import { AirspaceError, isAirspaceError } from '../errors.js';
 import { gitMessages } from '../messages/command-line.js';
 import { runGit, type GitOptions } from '../git/exec-git.js';
 import { withoutUntrackedContent } from '../git/shareable-work.js';
-import { BEACON_REF_PREFIX, beaconRef, FETCHED_BEACON_PREFIX, fetchedBeaconRef } from './agent-ref.js';
+import { beaconRef, beaconRefComponent } from './agent-ref.js';
+import { areaRefs } from './beacon-areas.js';
 import { beaconLimits, type BeaconLimits } from './beacon-limits.js';
+import { readPublishedRefs, recordPublishedRefs } from './published-refs.js';
 import { checkBeacon, type Beacon } from './beacon-schema.js';
 import { fitBeacon } from './fit-beacon.js';
 
@@ -38,6 +40,17 @@ export interface PublishOptions {
    */
   readonly shareUntracked?: boolean;
   readonly limits?: Partial<BeaconLimits>;
+  /**
+   * This clone's common git dir: where the refs published for each agent are recorded
+   * (src/beacon/published-refs.ts), so the areas a beacon left are deleted in the same push.
+   * Absent: nothing is recorded and a left area's ref stays until it expires.
+   */
+  readonly commonDir?: string;
+  /**
+   * Also publish the legacy ref `refs/airspace/beacons/<clone>/<agent>` that releases before the
+   * areas read (`beacons.legacyRefs`, docs/decisions/beacon-areas.md). Default true.
+   */
+  readonly legacyRef?: boolean;
 }
 
 export interface PublishResult {
@@ -75,7 +88,12 @@ export async function publishBeacon(cwd: string, remote: string, beacon: Beacon,
   if (!checked.ok) return { ok: false, reason: 'invalid', detail: checked.issue };
   if (!isRemoteArgument(remote)) return { ok: false, reason: 'invalid-remote' };
   const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS);
-  const ref = beaconRef(beacon.agent, beacon.clone?.id);
+  const component = beaconRefComponent(beacon.agent, beacon.clone?.id);
+  // One beacon commit, several refs: the legacy one (for older readers) and one per area it touches.
+  const refs = [...(options.legacyRef === false ? [] : [beaconRef(beacon.agent, beacon.clone?.id)]), ...areaRefs(fitted.beacon, component)];
+  const ref = refs[0]!;
+  const before = options.commonDir !== undefined ? ((await readPublishedRefs(options.commonDir))[component] ?? []) : [];
+  const left = before.filter((old) => !refs.includes(old));
   try {
     const blob = await gitText(['hash-object', '-w', '--stdin'], { cwd, input: fitted.json, timeoutMs: remaining(deadline) });
     const tree = await gitText(['mktree'], { cwd, input: `100644 blob ${blob}\t${BEACON_FILE}\n`, timeoutMs: remaining(deadline) });
@@ -91,63 +109,21 @@ export async function publishBeacon(cwd: string, remote: string, beacon: Beacon,
       env: commitEnv(fitted.beacon.updatedAt),
       timeoutMs: remaining(deadline),
     });
-    await push(cwd, remote, [`+${commit}:${ref}`], deadline);
+    try {
+      await push(cwd, remote, [...refs.map((to) => `+${commit}:${to}`), ...left.map((gone) => `:${gone}`)], deadline);
+    } catch (error) {
+      // Some refs may have been written: remember them all, so a later publish or withdrawal deletes them.
+      if (options.commonDir !== undefined) await recordPublishedRefs(options.commonDir, component, [...new Set([...before, ...refs])]);
+      throw error;
+    }
+    if (options.commonDir !== undefined) await recordPublishedRefs(options.commonDir, component, refs);
     return { ok: true, ref, commit, beacon: fitted.beacon, untrackedByName: shared.untrackedByName };
   } catch (error) {
     return { ...classify(error), ref };
   }
 }
 
-/** Deletes this agent's beacon on the remote (and the local fetched copy, if any); `cloneId` absent: an older release's ref. */
-export async function clearBeacon(
-  cwd: string,
-  remote: string,
-  agentId: string,
-  options: { timeoutMs?: number; cloneId?: string } = {},
-): Promise<PublishResult> {
-  if (!isRemoteArgument(remote)) return { ok: false, reason: 'invalid-remote' };
-  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS);
-  const ref = beaconRef(agentId, options.cloneId);
-  try {
-    // Deleting a ref the remote does not have is a warning, not an error, in git 2.39: idempotent.
-    await push(cwd, remote, [`:${ref}`], deadline);
-    await runGit(['update-ref', '-d', fetchedBeaconRef(agentId, options.cloneId)], { cwd, timeoutMs: remaining(deadline) }).catch(() => undefined);
-    return { ok: true, ref };
-  } catch (error) {
-    return { ...classify(error), ref };
-  }
-}
-
-/**
- * Deletes beacons on the remote by their fetched refs (`refs/airspace/remote/beacons/…`): this
- * clone's beacons of lines of work that no longer exist. Only refs under the fetched prefix are
- * accepted, so no other ref can be named; the local copies go too.
- */
-export async function withdrawBeaconRefs(
-  cwd: string,
-  remote: string,
-  fetchedRefs: readonly string[],
-  options: { timeoutMs?: number } = {},
-): Promise<PublishResult> {
-  if (!isRemoteArgument(remote)) return { ok: false, reason: 'invalid-remote' };
-  const refs = fetchedRefs.filter((ref) => ref.startsWith(FETCHED_BEACON_PREFIX) && !/[\s:^~?*[\\]|\.\.|@\{/.test(ref));
-  if (refs.length === 0) return { ok: true };
-  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS);
-  try {
-    await push(
-      cwd,
-      remote,
-      refs.map((ref) => `:${BEACON_REF_PREFIX}${ref.slice(FETCHED_BEACON_PREFIX.length)}`),
-      deadline,
-    );
-    for (const ref of refs) await runGit(['update-ref', '-d', ref], { cwd, timeoutMs: remaining(deadline) }).catch(() => undefined);
-    return { ok: true };
-  } catch (error) {
-    return classify(error);
-  }
-}
-
-async function push(cwd: string, remote: string, refspecs: readonly string[], deadline: number): Promise<void> {
+export async function push(cwd: string, remote: string, refspecs: readonly string[], deadline: number): Promise<void> {
   // --no-verify: we may be running inside the user's pre-push hook; do not re-enter it.
   // --no-follow-tags / --no-signed / no submodules: push exactly one ref, whatever the config says.
   const pushing = runGit(['push', '--no-verify', '--no-follow-tags', '--no-signed', '--recurse-submodules=no', '--quiet', '--', remote, ...refspecs], {

@@ -9,7 +9,8 @@
 import { runGit } from '../git/exec-git.js';
 import { objectContents, objectInfo } from '../git/read-objects.js';
 import { cloneOfComponent, decodeAgentRefComponent, encodeAgentId, FETCHED_BEACON_PREFIX } from './agent-ref.js';
-import { DEFAULT_BEACON_LIMITS, DEFAULT_MAX_BEACONS, type BeaconLimits } from './beacon-limits.js';
+import { componentOfAreaRef, FETCHED_AREA_PREFIX } from './beacon-areas.js';
+import { DEFAULT_BEACON_LIMITS, DEFAULT_MAX_AREA_BEACONS, DEFAULT_MAX_BEACONS, type BeaconLimits } from './beacon-limits.js';
 import type { Beacon } from './beacon-schema.js';
 import { parseBeacon, type BeaconSkipReason } from './parse-beacon.js';
 import { BEACON_FILE } from './publish-beacon.js';
@@ -28,11 +29,18 @@ export interface ReadBeaconsOptions {
   /** This clone's id (src/state/clone-identity.ts): every beacon under it is ours, never traffic (see `own`). */
   readonly selfClone?: string;
   /**
-   * At most this many beacons are kept (each costs the stages after it a few git processes); the
-   * rest of a flood is ONE `too-many` entry (ref = the prefix, detail = how many), not one per ref.
-   * Which are kept is below ("Who is kept"). Default DEFAULT_MAX_BEACONS.
+   * The window for beacons seen only under a legacy ref: with the area beacons kept, at most this
+   * many (each costs the stages after it a few git processes); the rest of a flood is ONE `too-many`
+   * entry per group (ref = the prefix, detail = how many), not one per ref. Which are kept is below
+   * ("Who is kept"). Default DEFAULT_MAX_BEACONS.
    */
   readonly maxBeacons?: number;
+  /**
+   * At most this many beacons read under the areas the last fetch listed (every beacon that can
+   * collide in this agent's areas; the bound only on a flood inside one of them). Default
+   * DEFAULT_MAX_AREA_BEACONS.
+   */
+  readonly maxAreaBeacons?: number;
   /** At most this many `beacon.json` bytes are read to choose them (default DEFAULT_BEACON_READ_BYTES). */
   readonly maxReadBytes?: number;
   /**
@@ -74,8 +82,8 @@ export interface OwnBeaconRef {
   readonly work: string | null;
 }
 
-/** The fetched beacons' refs, as a `for-each-ref` pattern (no trailing slash). */
-export const FETCHED_BEACON_REFS = FETCHED_BEACON_PREFIX.replace(/\/$/, '');
+/** The fetched beacons' refs (legacy and areas), as a `for-each-ref` pattern (no trailing slash). */
+export const FETCHED_BEACON_REFS = 'refs/airspace/remote';
 
 interface Candidate {
   readonly ref: string;
@@ -85,20 +93,28 @@ interface Candidate {
   readonly work: string | null;
   /** Its commit date for ranking (unix seconds): a date in the future ranks below every past one. */
   readonly rank: number;
+  /** Listed under one of the areas the last fetch read: it can collide with this agent's work. */
+  readonly inArea: boolean;
 }
 
 /**
- * Who is kept when a flood outnumbers DEFAULT_MAX_BEACONS (issue 24, item 3: 60 refs dated five
- * minutes ahead pushed a real peer out of a newest-50 window). Every date is the writer's claim, so
+ * Who is kept (issue 24, item 3: 60 refs dated five minutes ahead pushed a real peer out of a
+ * newest-50 window; issue 27: the 51st agent was invisible). Every date is the writer's claim, so
  * no date may buy a place:
- * 1. Read order: past dates newest first, then every ref dated in the future (more than a minute
- *    ahead of our clock), which can never outrank an honest refresh. The blobs are read in that order
- *    until DEFAULT_BEACON_READ_BYTES (16 MiB; a real beacon is a few KiB) — far more than the window.
- * 2. Of those read and valid, the ones that touch the ownship's paths come first, then the rest, each
- *    group in read order; the first DEFAULT_MAX_BEACONS are kept, and only they cost a claim check.
- * The bound: a real, fresh peer is hidden only by (a) more than 16 MiB of valid beacon refs dated
- * between its last refresh and now, or (b) 50 valid beacons touching the ownship's files ranked above
- * it — and those are themselves traffic against the ownship, compared and reported.
+ * 0. One candidate per agent (`<clone>/<agent>`), listed under one of the areas the last fetch read
+ *    (src/beacon/beacon-areas.ts: it can collide with this agent's work) or only under a legacy ref.
+ * 1. Read order: the area candidates, then the legacy-only ones; in each, past dates newest first,
+ *    then every ref dated in the future (more than a minute ahead of our clock), which can never
+ *    outrank an honest refresh. The blobs are read in that order until DEFAULT_BEACON_READ_BYTES
+ *    (16 MiB; a real beacon is a few KiB), so a legacy flood never costs an area beacon its read.
+ * 2. Of those read and valid, in each group the ones that touch the ownship's paths come first, then
+ *    the rest, in read order. Every area beacon is kept up to DEFAULT_MAX_AREA_BEACONS (500); the
+ *    legacy-only ones fill what is left of the window of DEFAULT_MAX_BEACONS (50). Only the kept
+ *    cost a claim check.
+ * The bound: a real, fresh peer in this agent's areas is hidden only by (a) more than 16 MiB of valid
+ * beacons in those areas dated between its last refresh and now, or (b) 500 valid beacons in them
+ * touching the ownship's files ranked above it — themselves traffic, compared and reported. A peer
+ * seen only under a legacy ref keeps the bound of before: 50 ranked above it.
  */
 const DEFAULT_BEACON_READ_BYTES = 16 * 1024 * 1024;
 // Other machines' clocks drift by seconds; a minute ahead is a claim, not drift.
@@ -130,28 +146,41 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
   const maxBeacons = options.maxBeacons ?? DEFAULT_MAX_BEACONS;
   const nowS = Math.floor(options.now / 1000);
   let tooMany = 0;
+  // One candidate per agent (`<clone>/<agent>`): its legacy ref and its area refs usually name one
+  // commit; a ref of an area it left (a lost publish record) names an older one, and the newest wins.
+  const byComponent = new Map<string, Candidate>();
   for (const line of lines) {
     if (line === '') continue;
     const [ref = '', type = '', sha = '', parents = '', date = ''] = line.split('\0');
-    // A caller's listing holds only this prefix; a stray line is not a beacon of ours to judge.
-    if (!ref.startsWith(FETCHED_BEACON_PREFIX)) continue;
+    const inArea = ref.startsWith(FETCHED_AREA_PREFIX);
+    // A caller's listing holds other refs too; only beacons are judged here.
+    const component = fetchedComponent(ref);
+    if (component === null || component === selfComponent) continue;
     const work = parents.split(' ')[0] || null;
-    const component = ref.slice(FETCHED_BEACON_PREFIX.length);
-    if (component === selfComponent) continue;
-    if (options.selfClone !== undefined && cloneOfComponent(component) === options.selfClone) {
-      own.push({ ref, agent: decodeAgentRefComponent(component), work });
-      continue;
-    }
     const at = Number(date) || 0;
     const rank = at > nowS + FUTURE_GRACE_S ? -1 : at;
     // A commit carries `beacon.json` in its tree (what we publish); a bare blob ref is accepted too.
-    if (type === 'commit') candidates.push({ ref, component, query: `${sha}:${BEACON_FILE}`, work, rank });
-    else if (type === 'blob') candidates.push({ ref, component, query: sha, work: null, rank });
-    else skipped.push({ ref, reason: 'not-a-beacon', detail: type });
+    const query = type === 'commit' ? `${sha}:${BEACON_FILE}` : type === 'blob' ? sha : null;
+    const seen = byComponent.get(component);
+    if (query === null) {
+      if (!seen) skipped.push({ ref, reason: 'not-a-beacon', detail: type });
+      continue;
+    }
+    const candidate: Candidate = { ref, component, query, work: type === 'commit' ? work : null, rank, inArea: inArea || seen?.inArea === true };
+    // On a tie the legacy ref names the agent (what `beacon list` and older readers show).
+    if (!seen || rank > seen.rank || (rank === seen.rank && !inArea && seen.ref.startsWith(FETCHED_AREA_PREFIX))) byComponent.set(component, candidate);
+    else if (inArea && !seen.inArea) byComponent.set(component, { ...seen, inArea: true });
   }
-  // Stable: equal ranks keep the listing's order.
-  candidates.sort((a, b) => b.rank - a.rank);
+  for (const candidate of byComponent.values()) {
+    if (options.selfClone !== undefined && cloneOfComponent(candidate.component) === options.selfClone) {
+      own.push({ ref: candidate.ref, agent: decodeAgentRefComponent(candidate.component), work: candidate.work });
+    } else candidates.push(candidate);
+  }
+  // Stable: equal ranks keep the listing's order. The areas first: a flood of legacy refs reads after them.
+  candidates.sort((a, b) => Number(b.inArea) - Number(a.inArea) || b.rank - a.rank);
+  const areaOverflow = { count: 0 };
   const flood = (): void => {
+    if (areaOverflow.count > 0) skipped.push({ ref: `${FETCHED_AREA_PREFIX}*`, reason: 'too-many', detail: String(areaOverflow.count) });
     if (tooMany > 0) skipped.push({ ref: `${FETCHED_BEACON_PREFIX}*`, reason: 'too-many', detail: String(tooMany) });
   };
   if (candidates.length === 0) return { beacons: [], skipped, works: new Map(), own };
@@ -168,8 +197,10 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     const info = infos[i];
     if (info?.type !== 'blob') skipped.push({ ref: candidate.ref, reason: 'not-a-beacon', detail: info?.type ?? 'missing' });
     else if (info.size > limits.maxBytes) skipped.push({ ref: candidate.ref, reason: 'too-large', detail: String(info.size) });
-    else if (readBytes + info.size > maxReadBytes) tooMany++;
-    else {
+    else if (readBytes + info.size > maxReadBytes) {
+      if (candidate.inArea) areaOverflow.count++;
+      else tooMany++;
+    } else {
       readBytes += info.size;
       accepted.push({ candidate, sha: info.sha });
     }
@@ -197,13 +228,21 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     if (parsed.ok) parsedBeacons.push({ candidate, beacon: parsed.beacon });
     else skipped.push({ ref: candidate.ref, reason: parsed.reason, ...(parsed.detail !== undefined ? { detail: parsed.detail } : {}) });
   });
-  if (parsedBeacons.length > maxBeacons) {
+  const inArea = parsedBeacons.filter(({ candidate }) => candidate.inArea);
+  const legacyOnly = parsedBeacons.filter(({ candidate }) => !candidate.inArea);
+  const maxAreaBeacons = options.maxAreaBeacons ?? DEFAULT_MAX_AREA_BEACONS;
+  if (inArea.length > maxAreaBeacons || inArea.length + legacyOnly.length > Math.max(maxBeacons, inArea.length)) {
     const paths = options.relevantPaths ? await options.relevantPaths() : new Set<string>();
     const touches = ({ beacon }: { beacon: Beacon }): boolean =>
       beacon.workingSet.files.some((f) => paths.has(f.file) || (f.path !== undefined && paths.has(f.path)));
-    const ordered = [...parsedBeacons.filter(touches), ...parsedBeacons.filter((b) => !touches(b))];
-    tooMany += ordered.length - maxBeacons;
-    parsedBeacons = ordered.slice(0, maxBeacons);
+    const ranked = (group: typeof parsedBeacons) => [...group.filter(touches), ...group.filter((b) => !touches(b))];
+    // Every beacon of this agent's areas (a flood inside one: the first DEFAULT_MAX_AREA_BEACONS,
+    // those touching its files first); beacons of other areas (the legacy refs) fill the rest of the window.
+    const keptInArea = ranked(inArea).slice(0, maxAreaBeacons);
+    const keptLegacy = ranked(legacyOnly).slice(0, Math.max(0, maxBeacons - keptInArea.length));
+    areaOverflow.count += inArea.length - keptInArea.length;
+    tooMany += legacyOnly.length - keptLegacy.length;
+    parsedBeacons = [...keptInArea, ...keptLegacy];
   }
   flood();
   // Right-of-way claims must be what the beacon's own commits show (no process for a beacon that
@@ -220,4 +259,10 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
     }
   });
   return { beacons, skipped, works, own };
+}
+
+/** The agent a fetched beacon ref stands for (`<clone>/<agent>`, legacy or area ref); null for any other ref. */
+export function fetchedComponent(ref: string): string | null {
+  if (ref.startsWith(FETCHED_BEACON_PREFIX)) return ref.slice(FETCHED_BEACON_PREFIX.length);
+  return componentOfAreaRef(ref);
 }

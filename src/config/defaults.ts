@@ -40,7 +40,18 @@ export interface AirspaceConfig {
    * it never blocks on its own (docs/decisions/agent-identity.md).
    */
   /** shareUntracked: publish untracked files' content with the beacon's work (default: names and ranges only). */
-  readonly beacons: { readonly ttlMs: number; readonly refreshMs: number; readonly maxBytes: number; readonly shareUntracked: boolean };
+  /**
+   * legacyRefs: the migration window to beacons addressed by area (docs/decisions/beacon-areas.md):
+   * `read` publishes and reads the refs of earlier releases too, `publish` only publishes them (for
+   * peers still on an earlier release), `off` neither.
+   */
+  readonly beacons: {
+    readonly ttlMs: number;
+    readonly refreshMs: number;
+    readonly maxBytes: number;
+    readonly shareUntracked: boolean;
+    readonly legacyRefs: 'read' | 'publish' | 'off';
+  };
   readonly graph: { readonly budgetMs: number };
   /** The symbol channel: a signature change used by the other side warns (TA) or blocks (RA). */
   readonly symbols: { readonly signatureChange: 'warn' | 'block' };
@@ -92,7 +103,7 @@ export const DEFAULT_CONFIG: Omit<AirspaceConfig, 'source'> = {
     'pre-commit': { mode: 'warn', budgetMs: 2_000, failClosed: false, publishBeacon: false, fetch: false },
     'pre-push': { mode: 'block', budgetMs: 15_000, failClosed: false, publishBeacon: true, fetch: true },
   },
-  beacons: { ttlMs: 24 * 3_600_000, refreshMs: 2 * 3_600_000, maxBytes: 256 * 1024, shareUntracked: false },
+  beacons: { ttlMs: 24 * 3_600_000, refreshMs: 2 * 3_600_000, maxBytes: 256 * 1024, shareUntracked: false, legacyRefs: 'read' },
   graph: { budgetMs: 10_000 },
   symbols: { signatureChange: 'warn' },
   resident: { enabled: true, idleMinutes: 30, fetchIntervalMinutes: 0, watch: true },

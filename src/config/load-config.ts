@@ -116,6 +116,7 @@ export function resolveConfig(user: UserConfig, source: string | null): Airspace
       refreshMs: (user.beacons?.refreshHours ?? DEFAULT_CONFIG.beacons.refreshMs / 3_600_000) * 3_600_000,
       maxBytes: user.beacons?.maxBytes ?? DEFAULT_CONFIG.beacons.maxBytes,
       shareUntracked: user.beacons?.shareUntracked ?? DEFAULT_CONFIG.beacons.shareUntracked,
+      legacyRefs: user.beacons?.legacyRefs ?? DEFAULT_CONFIG.beacons.legacyRefs,
     },
     graph: { budgetMs: user.graph?.budgetMs ?? DEFAULT_CONFIG.graph.budgetMs },
     symbols: { signatureChange: user.symbols?.signatureChange ?? DEFAULT_CONFIG.symbols.signatureChange },

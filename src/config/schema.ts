@@ -85,6 +85,7 @@ export const UserConfigSchema = v.strictObject({
       refreshHours: v.optional(positive),
       maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1024))),
       shareUntracked: v.optional(v.boolean()),
+      legacyRefs: v.optional(v.picklist(['read', 'publish', 'off'])),
     }),
   ),
   graph: v.optional(

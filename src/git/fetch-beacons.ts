@@ -1,5 +1,5 @@
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { runGit } from './exec-git.js';
 
@@ -9,7 +9,10 @@ import { runGit } from './exec-git.js';
  *
  * 1. `ls-remote` lists the remote's `refs/airspace/*` (names and ids only, no object crosses);
  *    ids we already have (under a ref of ours, or in the store: our own beacon just published) or
- *    refused before are not fetched again.
+ *    refused before are not fetched again. A selective read (`prefixes`: this agent's areas,
+ *    docs/decisions/beacon-areas.md) lists only those prefixes, server-side, and fetches their new
+ *    objects in the same step into a scratch repository (listSelected); a refusal remembered then
+ *    spares only step 4 (on a remote that ignores filters the refused bytes cross again, in scratch).
  * 2. The new ids are fetched by id (no ref is written) into a QUARANTINE object directory
  *    (`GIT_OBJECT_DIRECTORY`, the real store as its alternate), as receive-pack does: a fetch that is
  *    killed or refused leaves its `tmp_obj_*`/`tmp_pack_*` there, and the directory is removed.
@@ -36,18 +39,31 @@ export interface BeaconFetchOptions {
   readonly commonDir: string;
   readonly maxBytes: number;
   readonly timeoutMs: number;
+  /**
+   * Selective read (docs/decisions/beacon-areas.md): the remote ref prefixes to list (each ending in
+   * `/`, under `refs/airspace/`), asked while the branch fetch runs; null or absent: every
+   * `refs/airspace/*` ref. The local copy then mirrors exactly these prefixes.
+   */
+  readonly prefixes?: () => Promise<readonly string[] | null>;
 }
 
 export interface BeaconFetchResult {
   /** Beacon refs refused by size this time or before (not fetched). */
   readonly refused: number;
+  /** Beacon refs the remote listed to us (after its own prefix filter on a selective read). */
+  readonly listed: number;
+  /** Whether the listing was selective (by area prefixes) or every `refs/airspace/*` ref. */
+  readonly selective: boolean;
 }
 
 const REMOTE_PREFIX = 'refs/airspace/';
+const BEACONS_PREFIX = 'refs/airspace/beacons/';
 const LOCAL_PREFIX = 'refs/airspace/remote/';
 const OID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 // What git's check-ref-format would refuse, checked before a name joins the one transaction.
 const REF_TAIL = /^(?!.*(?:\.\.|\/\/|\/\.|@\{|\.lock(?:\/|$)))[A-Za-z0-9_%.@/-]+$/;
+// A selective read's prefixes: `refs/airspace/<safe tail>/`, nothing git could read as a pattern.
+const SELECTABLE = /^refs\/airspace\/(?!remote\/)[A-Za-z0-9_%/-]+\/$/;
 const MAX_REMEMBERED = 1000;
 // `100644 beacon.json\0` and one object id (20 or 32 bytes): 51 bytes at most.
 const ONE_ENTRY_TREE = 64;
@@ -55,32 +71,192 @@ const ONE_ENTRY_TREE = 64;
 const STALE_MS = 10 * 60 * 1000;
 
 export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconFetchResult> {
-  const { cwd, remote, commonDir } = options;
+  const { cwd, commonDir } = options;
   const deadline = performance.now() + options.timeoutMs;
   const left = (): number => Math.max(1, Math.floor(deadline - performance.now()));
   const home = join(commonDir, 'airspace');
   await sweepStaleQuarantines(home);
-
-  const [listed, local, refusedBefore] = await Promise.all([
-    runGit(['ls-remote', '--refs', '--end-of-options', remote, `${REMOTE_PREFIX}*`], { cwd, timeoutMs: left() }),
-    runGit(['for-each-ref', '--format=%(objectname) %(refname)', LOCAL_PREFIX], { cwd, timeoutMs: left() }),
+  const prefixes = options.prefixes ? (await options.prefixes())?.filter((prefix) => SELECTABLE.test(prefix)) : undefined;
+  const [local, refusedBefore] = await Promise.all([
+    runGit(['for-each-ref', '--format=%(objectname) %(refname)', LOCAL_PREFIX], { cwd, timeoutMs: left() }).then((r) => lines(r.stdout)),
     readRefused(home),
   ]);
-  const remoteRefs = new Map<string, string>();
+  if (!prefixes) {
+    const listing = await listAll(options, `${REMOTE_PREFIX}*`, left());
+    const done = await fetchListed(options, listing, local, refusedBefore, left);
+    return { refused: done.refused, listed: listing.refs.size, selective: false };
+  }
+  // The areas through the selective listing; the legacy refs (the migration window) through
+  // ls-remote as before: the whole legacy prefix is no selection, and a scratch fetch of thousands of
+  // refs writes thousands of loose refs on every run (2.3 s against 0.14 s for 5,000, measured).
+  const legacy = prefixes.includes(BEACONS_PREFIX);
+  const areaPart = await listSelected(
+    options,
+    prefixes.filter((prefix) => prefix !== BEACONS_PREFIX),
+    left(),
+  );
+  let refused = 0;
+  let listed = 0;
+  let known: ReadonlySet<string> = refusedBefore;
+  try {
+    const isLegacy = (line: string): boolean => line.includes(` ${LOCAL_PREFIX}beacons/`);
+    const areas = await fetchListed(
+      options,
+      areaPart,
+      local.filter((line) => !isLegacy(line)),
+      known,
+      left,
+    );
+    refused += areas.refused;
+    listed += areaPart.refs.size;
+    known = areas.refusedAll;
+    const legacyPart: Listing = legacy ? await listAll(options, `${BEACONS_PREFIX}*`, left()) : { refs: new Map() };
+    // A beacon of this release stands under both: its area part brought the objects in already.
+    const brought = [...areaPart.refs.values()].filter((sha) => !known.has(sha));
+    const old = await fetchListed(options, legacyPart, local.filter(isLegacy), known, left, brought);
+    refused += old.refused;
+    listed += legacyPart.refs.size;
+  } finally {
+    if (areaPart.probe) await rm(areaPart.probe.root, { recursive: true, force: true });
+  }
+  return { refused, listed, selective: true };
+}
+
+interface Listing {
+  /** Local name (`refs/airspace/remote/…`) → object id, as the remote listed them. */
+  readonly refs: Map<string, string>;
+  /** A selective listing's scratch repository: its objects are the probe's (step 2) already. */
+  readonly probe?: Quarantine & { readonly root: string };
+}
+
+/** Step 1, every beacon (or every legacy one): `ls-remote` of `refs/airspace/*`, names and ids only. */
+async function listAll(options: BeaconFetchOptions, pattern: string, timeoutMs: number): Promise<Listing> {
+  const listed = await runGit(['ls-remote', '--refs', '--end-of-options', options.remote, pattern], { cwd: options.cwd, timeoutMs });
+  const refs = new Map<string, string>();
   for (const line of lines(listed.stdout)) {
     const [sha = '', ref = ''] = line.split('\t');
-    if (!OID.test(sha) || !ref.startsWith(REMOTE_PREFIX)) continue;
-    const tail = ref.slice(REMOTE_PREFIX.length);
-    // Our own copies live under refs/airspace/remote/: a remote ref there is not a beacon.
-    if (!REF_TAIL.test(tail) || tail.startsWith('remote/')) continue;
-    remoteRefs.set(`${LOCAL_PREFIX}${tail}`, sha);
+    addListed(refs, sha, ref);
   }
+  return { refs };
+}
+
+function addListed(refs: Map<string, string>, sha: string, ref: string): void {
+  if (!OID.test(sha) || !ref.startsWith(REMOTE_PREFIX)) return;
+  const tail = ref.slice(REMOTE_PREFIX.length);
+  // Our own copies live under refs/airspace/remote/: a remote ref there is not a beacon.
+  if (!REF_TAIL.test(tail) || tail.startsWith('remote/')) return;
+  refs.set(`${LOCAL_PREFIX}${tail}`, sha);
+}
+
+/**
+ * Steps 1 and 2 of a selective read in one `git fetch`. git 2.39's `ls-remote <remote> <pattern>`
+ * sends no `ref-prefix` (checked with GIT_TRACE_PACKET: the server advertises every ref, the client
+ * filters), but `git fetch` sends one per refspec under protocol v2, so the server lists only these
+ * prefixes. The fetch runs in a scratch bare repository under `<common-dir>/airspace/incoming-*`:
+ * the real store is its alternate (its refs are the haves: what we hold never crosses again), its
+ * config includes the user's (the remote's url, credentials, insteadOf), its refs are the listing,
+ * and its objects are the quarantine the sizes are read in. Nothing of it reaches the user's
+ * repository but what steps 3–4 accept.
+ */
+async function listSelected(options: BeaconFetchOptions, prefixes: readonly string[], timeoutMs: number): Promise<Listing> {
+  const home = join(options.commonDir, 'airspace');
+  await mkdir(home, { recursive: true });
+  const root = await mkdtemp(join(home, 'incoming-'));
+  const refs = new Map<string, string>();
+  if (prefixes.length === 0) return { refs, probe: { dir: join(root, 'objects'), filtered: false, root } };
+  try {
+    const objects = join(options.commonDir, 'objects');
+    // The object format is the repository's own extension (git reads it from this file, includes aside).
+    const sha256 = /^\s*objectformat\s*=\s*sha256\s*$/im.test(await readFile(join(options.commonDir, 'config'), 'utf8').catch(() => ''));
+    await mkdir(join(root, 'objects', 'info'), { recursive: true });
+    await mkdir(join(root, 'objects', 'pack'), { recursive: true });
+    await mkdir(join(root, 'refs'), { recursive: true });
+    await writeFile(join(root, 'HEAD'), 'ref: refs/heads/main\n');
+    await writeFile(join(root, 'objects', 'info', 'alternates'), `${objects}\n`);
+    // The user's config first, then ours: a later value wins (bare, no hooks of its own).
+    const format = sha256 ? '[extensions]\n\tobjectformat = sha256\n' : '';
+    const version = sha256 ? 1 : 0;
+    await writeFile(
+      join(root, 'config'),
+      `[include]\n\tpath = ${configPath(options.commonDir)}\n[core]\n\trepositoryformatversion = ${version}\n\tbare = true\n${format}`,
+    );
+    const promisor = `remote.${options.remote}`;
+    const filter = `blob:limit=${options.maxBytes}`;
+    const result = await runGit(
+      [
+        '-c',
+        'fetch.unpackLimit=1',
+        '-c',
+        `${promisor}.promisor=true`,
+        '-c',
+        `${promisor}.partialclonefilter=${filter}`,
+        'fetch',
+        '--no-tags',
+        '--no-write-fetch-head',
+        '--no-auto-maintenance',
+        '--no-recurse-submodules',
+        `--filter=${filter}`,
+        '--end-of-options',
+        options.remote,
+        ...prefixes.map((prefix) => `+${prefix}*:${prefix}*`),
+      ],
+      // From the worktree's top, where the user's own `git fetch` resolves a relative remote url.
+      { cwd: await worktreeTop(options.cwd), timeoutMs, env: { GIT_DIR: root } },
+    );
+    const listed = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', REMOTE_PREFIX], { cwd: options.cwd, timeoutMs, env: { GIT_DIR: root } });
+    for (const line of lines(listed.stdout)) {
+      const space = line.indexOf(' ');
+      addListed(refs, line.slice(0, space), line.slice(space + 1));
+    }
+    return { refs, probe: { dir: join(root, 'objects'), filtered: !/filtering not recognized/.test(result.stderr), root } };
+  } catch (error) {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The nearest directory holding `.git`, from `cwd` up (fs only, no process): git runs a fetch from
+ * the worktree's top, and a relative `remote.<name>.url` (`../remote.git`) is relative to it. A
+ * scratch repository named by GIT_DIR does not move there by itself.
+ */
+async function worktreeTop(cwd: string): Promise<string> {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (
+      await stat(join(dir, '.git')).then(
+        () => true,
+        () => false,
+      )
+    )
+      return dir;
+    if (dirname(dir) === dir) return cwd;
+  }
+}
+
+/** The user's repository config, escaped for a config value (a path with `"` or `\\`). */
+function configPath(commonDir: string): string {
+  return `"${join(commonDir, 'config').replace(/[\\"]/g, (ch) => `\\${ch}`)}"`;
+}
+
+/** Steps 2–4 for what the listing holds: fetch what is new, size it, keep what fits, mirror the refs. */
+async function fetchListed(
+  options: BeaconFetchOptions,
+  listing: Listing,
+  localLines: readonly string[],
+  refusedBefore: ReadonlySet<string>,
+  left: () => number,
+  /** Ids the store holds already (another part of this fetch brought them in). */
+  alsoHeld: Iterable<string> = [],
+): Promise<{ refused: number; refusedAll: ReadonlySet<string> }> {
+  const { cwd, commonDir } = options;
+  const home = join(commonDir, 'airspace');
+  const remoteRefs = listing.refs;
   const localRefs = new Map<string, string>();
-  for (const line of lines(local.stdout)) {
+  for (const line of localLines) {
     const space = line.indexOf(' ');
     localRefs.set(line.slice(space + 1), line.slice(0, space));
   }
-  const held = new Set(localRefs.values());
+  const held = new Set([...localRefs.values(), ...alsoHeld]);
   const unheld = [...new Set([...remoteRefs.values()].filter((sha) => !held.has(sha) && !refusedBefore.has(sha)))];
   // Our own beacon, just published, is in the store already: nothing to fetch, only a ref to write.
   const present = unheld.length > 0 ? await presentObjects(cwd, unheld, left()) : new Set<string>();
@@ -88,8 +264,8 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
 
   const refusedNow = new Set<string>();
   if (wanted.length > 0) {
-    const probe = await quarantineFetch(options, wanted, true, left());
-    let final = probe;
+    const probe = listing.probe ?? (await quarantineFetch(options, wanted, true, left()));
+    let final: Quarantine = probe;
     try {
       const sizes = await beaconSizes(cwd, probe.dir, join(commonDir, 'objects'), wanted, left());
       for (const sha of wanted) {
@@ -97,7 +273,8 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
         if (size === undefined || size > options.maxBytes) refusedNow.add(sha);
       }
       const accepted = wanted.filter((sha) => !refusedNow.has(sha));
-      if (accepted.length > 0 && (probe.filtered || refusedNow.size > 0)) {
+      const complete = probe.filtered && refusedNow.size === 0 && (await packComplete(cwd, probe.dir, join(commonDir, 'objects'), accepted, left()));
+      if (accepted.length > 0 && ((probe.filtered && !complete) || refusedNow.size > 0)) {
         await rm(probe.dir, { recursive: true, force: true });
         final = await quarantineFetch(options, accepted, false, left());
       }
@@ -119,13 +296,13 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
     }
     if (localRefs.get(ref) !== sha) commands.push(`update ${ref} ${sha}`);
   }
-  // What the remote no longer has (or we refused) goes: `--prune` for these refs.
+  // What the remote no longer has (or we refused, or a selective read did not list) goes: `--prune` for these refs.
   for (const [ref, sha] of localRefs) {
     const now = remoteRefs.get(ref);
     if (now === undefined || refused.has(now)) commands.push(`delete ${ref} ${sha}`);
   }
   if (commands.length > 0) await runGit(['update-ref', '--stdin'], { cwd, input: `${commands.join('\n')}\n`, timeoutMs: left() });
-  return { refused: refusedRefs };
+  return { refused: refusedRefs, refusedAll: refused };
 }
 
 interface Quarantine {
@@ -198,6 +375,23 @@ async function beaconSizes(cwd: string, dir: string, objects: string, shas: read
     else if (own?.type === 'commit' && tree?.type === 'tree' && tree.size <= ONE_ENTRY_TREE && json?.type === 'blob') sizes.set(sha, json.size);
   }
   return sizes;
+}
+
+/**
+ * Whether a filtered probe left nothing out: the filter only omits blobs above the limit, so when
+ * no object reachable from the accepted ids (and not from our refs) is missing, the probe's pack is
+ * the whole answer and the second fetch (a round trip to the remote) is not needed. A beacon whose
+ * work holds no big blob — nearly all of them — then costs one fetch, not two.
+ */
+async function packComplete(cwd: string, dir: string, objects: string, shas: readonly string[], timeoutMs: number): Promise<boolean> {
+  const result = await runGit(['rev-list', '--objects', '--missing=print', '--stdin', '--not', '--all'], {
+    cwd,
+    input: `${shas.join('\n')}\n`,
+    timeoutMs,
+    okCodes: [128],
+    env: { GIT_OBJECT_DIRECTORY: dir, GIT_ALTERNATE_OBJECT_DIRECTORIES: objects },
+  });
+  return result.code === 0 && !lines(result.stdout).some((line) => line.startsWith('?'));
 }
 
 /** Which of these ids the store already holds. */

@@ -29,6 +29,8 @@ export interface FetchOptions {
   readonly beaconMaxBytes?: number;
   /** The beacon part's own time-box (default: the fetch's); it runs beside the branches, never before them. */
   readonly beaconTimeoutMs?: number;
+  /** The beacon ref prefixes to read, asked while the branches are fetched (src/git/fetch-beacons.ts `prefixes`). */
+  readonly beaconPrefixes?: () => Promise<readonly string[] | null>;
 }
 
 /**
@@ -77,6 +79,7 @@ export async function fetchTraffic(cwd: string, remote: string, options: FetchOp
           commonDir,
           maxBytes: options.beaconMaxBytes ?? DEFAULT_BEACON_MAX_BYTES,
           timeoutMs: options.beaconTimeoutMs ?? options.timeoutMs,
+          ...(options.beaconPrefixes ? { prefixes: options.beaconPrefixes } : {}),
         }),
         remote,
         options.beaconTimeoutMs ?? options.timeoutMs,

@@ -132,3 +132,28 @@ export function branchName(ref: string, remote: string): string {
   if (ref.startsWith('refs/heads/')) return ref.slice('refs/heads/'.length);
   return ref;
 }
+
+/**
+ * The paths a line of work touches since the trunk, for choosing which beacon areas to read
+ * (src/run/collect-traffic.ts): `tip` null = this worktree, its commits and its staged and unstaged
+ * edits in ONE `git diff --merge-base` (merge-base of the trunk and HEAD against the working tree),
+ * plus its untracked files (`ls-files --others`); else a pushed commit's `<trunk>...<tip>`. Both
+ * sides of a rename (`--no-renames`). Null when the trunk is unknown here (no such ref): the caller
+ * then reads every beacon.
+ */
+export async function touchedPaths(cwd: string, trunk: string, tip: string | null): Promise<string[] | null> {
+  requireSafe('trunk', trunk);
+  if (tip !== null) requireSafe('revision', tip);
+  const range = tip === null ? ['--merge-base', trunk] : [`${trunk}...${tip}`];
+  const [diff, untracked] = await Promise.all([
+    runGit(['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', ...range, '--'], { cwd, okCodes: [128] }),
+    tip === null ? runGit(['ls-files', '--others', '--exclude-standard', '-z'], { cwd }) : null,
+  ]);
+  if (diff.code !== 0) return null;
+  const fields = (buffer: Buffer): string[] =>
+    buffer
+      .toString('utf8')
+      .split('\0')
+      .filter((field) => field !== '');
+  return [...fields(diff.stdout), ...(untracked ? fields(untracked.stdout) : [])];
+}

@@ -1,7 +1,14 @@
 import type { AirspaceConfig } from '../config/defaults.js';
+import { compileGlobs } from '../config/compile-globs.js';
+import { BEACON_REF_PREFIX } from '../beacon/agent-ref.js';
+import { areaPrefixes } from '../beacon/beacon-areas.js';
+import { readPublishedRefs } from '../beacon/published-refs.js';
 import { FETCHED_BEACON_REFS } from '../beacon/read-beacons.js';
+import { isAirspaceError } from '../errors.js';
 import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
+import { touchedPaths } from '../git/list-refs.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
+import { listIntentIn } from '../state/intent-store.js';
 import { runMessages } from '../messages/hooks-and-check.js';
 import { collectAirspace, type Airspace, type UnknownPeer } from '../traffic/collect-airspace.js';
 import type { OwnshipAs } from '../traffic/discover-traffic.js';
@@ -45,6 +52,7 @@ export async function fetchRemoteTraffic(
   beaconMaxBytes: number,
   progress: (text: string) => void,
   stage: 'fetch' | 'recheck' = 'fetch',
+  beaconPrefixes?: () => Promise<readonly string[] | null>,
 ): Promise<FetchResult> {
   progress(runMessages.fetching(remote));
   // A hung transport must leave time to judge.
@@ -53,13 +61,88 @@ export async function fetchRemoteTraffic(
     stage,
     // The common dir is known from openRepository: the fetch stamp needs no rev-parse of its own.
     // The beacons run beside the branches with a shorter box of their own: a slow one never costs them.
-    () => fetchTraffic(cwd, remote, { timeoutMs, commonDir, beaconMaxBytes, beaconTimeoutMs: Math.min(timeoutMs, 8_000) }),
+    () =>
+      fetchTraffic(cwd, remote, {
+        timeoutMs,
+        commonDir,
+        beaconMaxBytes,
+        beaconTimeoutMs: Math.min(timeoutMs, 8_000),
+        ...(beaconPrefixes ? { beaconPrefixes } : {}),
+      }),
     (r) => {
       if (!r.ok) return { state: 'failed', ...(r.reason ? { detail: r.reason } : {}) };
       if (r.beaconsFailed !== undefined) return { state: 'partial', detail: runMessages.beaconsNotFetched(r.beaconsFailed) };
       return r.beaconsRefused ? { detail: runMessages.beaconsRefused(r.beaconsRefused, beaconMaxBytes) } : undefined;
     },
   );
+}
+
+export interface BeaconPrefixInput {
+  readonly cwd: string;
+  readonly repo: RepoInfo;
+  readonly remote: string;
+  readonly config: AirspaceConfig;
+  readonly plan: RunPlan;
+  /** The lines of work judged: each pushed ref (pre-push), or null for this worktree. */
+  readonly targets: readonly (OwnshipAs | null)[];
+}
+
+/**
+ * Which beacon refs this run lists and fetches (docs/decisions/beacon-areas.md): the areas of the
+ * judged work — committed since the trunk, uncommitted in this worktree, declared intent — and the
+ * legacy refs while `beacons.legacyRefs` is `read`. Asked once per run while the branches are
+ * fetched (the second look asks again and gets the same answer). Null, every beacon: `scan`
+ * (every pair), no trunk to measure from, work wider than MAX_AREAS areas, or a git failure —
+ * a wider read, never a silent miss.
+ */
+export function beaconPrefixes(input: BeaconPrefixInput): () => Promise<readonly string[] | null> {
+  let asked: Promise<readonly string[] | null> | undefined;
+  return () => {
+    asked ??= ownAreaPrefixes(input).catch((error: unknown) => {
+      if (isAirspaceError(error) && error.code !== 'git-cancelled') return null;
+      throw error;
+    });
+    return asked;
+  };
+}
+
+async function ownAreaPrefixes(input: BeaconPrefixInput): Promise<readonly string[] | null> {
+  const { cwd, repo, remote, config } = input;
+  if (input.plan.pairs === 'all') return null;
+  // The trunk as src/git/resolve-trunk.ts would find it, asked of git only when the usual one is missing.
+  const trunks = config.trunk
+    ? [config.trunk]
+    : [`refs/remotes/${remote}/HEAD`, `refs/remotes/${remote}/main`, `refs/remotes/${remote}/master`, 'main', 'master'];
+  const paths = new Set<string>();
+  for (const target of input.targets) {
+    const here = target === null || target.gitDir !== undefined;
+    const tip = target?.tip ?? repo.head;
+    if (tip === null) continue;
+    // This worktree: its commits and uncommitted work since the trunk in one diff (and its untracked
+    // files, its intent); a pushed ref of another worktree: its commits.
+    let changed: string[] | null = null;
+    let trunk = '';
+    for (const candidate of trunks) {
+      changed = await touchedPaths(cwd, candidate, here ? null : tip);
+      trunk = candidate;
+      if (changed !== null) break;
+    }
+    if (changed === null) return null;
+    for (const path of changed) paths.add(path);
+    if (here && tip !== repo.head) for (const path of (await touchedPaths(cwd, trunk, tip)) ?? []) paths.add(path);
+    if (here) for (const path of await listIntentIn(repo.gitDir)) paths.add(path);
+  }
+  const ignore = compileGlobs(config.ignore);
+  const prefixes = areaPrefixes([...paths].filter((path) => !ignore(path)));
+  if (prefixes === null) return null;
+  // The areas this clone's beacons stand in now: its own beacon is seen (refreshed, withdrawn) even
+  // after its work moved to other areas.
+  const published = Object.values(await readPublishedRefs(repo.commonDir))
+    .flat()
+    .map((ref) => /^refs\/airspace\/areas\/[0-9a-f]{12}\//.exec(ref)?.[0])
+    .filter((prefix): prefix is string => prefix !== undefined);
+  const areas = [...new Set([...prefixes, ...published])];
+  return config.beacons.legacyRefs === 'read' ? [...areas, BEACON_REF_PREFIX] : areas;
 }
 
 export async function collectTraffic(input: TrafficInput): Promise<Traffic> {

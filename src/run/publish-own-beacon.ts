@@ -11,7 +11,14 @@ import { isOverBudget, type RunBudget } from './run-budget.js';
  * Stage 6 of a run (src/run/run-airspace.ts): this agent's beacon, published with what is left of
  * the budget. A failure is a line, never a crash: the verdict is already made.
  */
-export async function publishOwnBeacon(budget: RunBudget, cwd: string, remote: string, config: AirspaceConfig, judged: RunJudgement): Promise<string | null> {
+export async function publishOwnBeacon(
+  budget: RunBudget,
+  cwd: string,
+  remote: string,
+  config: AirspaceConfig,
+  judged: RunJudgement,
+  commonDir: string,
+): Promise<string | null> {
   const timeoutMs = Math.min(budget.remaining(), 10_000);
   if (timeoutMs < 100) {
     budget.note('beacon publish', 'skipped', runMessages.noTimeLeft);
@@ -23,6 +30,8 @@ export async function publishOwnBeacon(budget: RunBudget, cwd: string, remote: s
         timeoutMs,
         limits: { maxBytes: config.beacons.maxBytes },
         shareUntracked: config.beacons.shareUntracked,
+        commonDir,
+        legacyRef: config.beacons.legacyRefs !== 'off',
         ...(judged.ownWork ? { parent: judged.ownWork } : {}),
       }),
     );

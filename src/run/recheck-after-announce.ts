@@ -1,4 +1,5 @@
-import { FETCHED_BEACON_PREFIX } from '../beacon/agent-ref.js';
+import { cloneOfComponent } from '../beacon/agent-ref.js';
+import { fetchedComponent } from '../beacon/read-beacons.js';
 import type { FetchResult } from '../git/fetch-traffic.js';
 import { runGit } from '../git/exec-git.js';
 import type { Link } from '../engine/index.js';
@@ -68,11 +69,15 @@ export async function recheckAfterAnnounce(input: RecheckInput): Promise<{ judge
 /** Our copies of the remote's refs (branches and beacons), minus this clone's own beacons: what a second look can change. */
 export async function trafficRefs(cwd: string, cloneId: string): Promise<string> {
   const listed = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/airspace/'], { cwd });
-  const own = `${FETCHED_BEACON_PREFIX}${cloneId}/`;
+  // Our own beacon stands under its legacy ref and its area refs (src/beacon/beacon-areas.ts).
+  const ours = (ref: string): boolean => {
+    const component = fetchedComponent(ref);
+    return component !== null && cloneOfComponent(component) === cloneId;
+  };
   return listed.stdout
     .toString('utf8')
     .split('\n')
-    .filter((line) => line !== '' && !line.slice(line.indexOf(' ') + 1).startsWith(own))
+    .filter((line) => line !== '' && !ours(line.slice(line.indexOf(' ') + 1)))
     .join('\n');
 }
 

@@ -9,7 +9,7 @@ import { hookMessages, runMessages } from '../messages/hooks-and-check.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import type { OwnshipAs } from '../traffic/discover-traffic.js';
 import { assembleReport, type RunJudgement } from './assemble-report.js';
-import { collectTraffic, fetchRemoteTraffic } from './collect-traffic.js';
+import { beaconPrefixes, collectTraffic, fetchRemoteTraffic } from './collect-traffic.js';
 import { computeGitChannels } from './compute-git-channels.js';
 import { gatherInputs } from './gather-inputs.js';
 import { openRepository } from './open-repository.js';
@@ -89,7 +89,11 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
       async () => {
         const progress = options.onProgress ?? (() => undefined);
         const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
-        const fetched = plan.fetch ? await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress) : null;
+        // Beacons are read by the areas of the judged work (docs/decisions/beacon-areas.md).
+        const prefixes = beaconPrefixes({ cwd: request.cwd, repo, remote, config, plan, targets });
+        const fetched = plan.fetch
+          ? await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'fetch', prefixes)
+          : null;
         if (!plan.fetch) budget.note('fetch', 'skipped', plan.hook === 'pre-commit' ? 'pre-commit never fetches' : undefined);
         const notes: string[] = [];
         let failedClosed = false;
@@ -105,7 +109,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         }
         for (const judged of judgements) {
           if (!judged.ownBeacon) continue;
-          const published = await publishOwnBeacon(budget, request.cwd, remote, config, judged);
+          const published = await publishOwnBeacon(budget, request.cwd, remote, config, judged, repo.commonDir);
           if (published) notes.push(published);
         }
         // 6b: announced; look again before deciding (src/run/recheck-after-announce.ts).
@@ -114,7 +118,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
             cwd: request.cwd,
             budget,
             judgements,
-            fetchAgain: () => fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'recheck'),
+            fetchAgain: () => fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'recheck', prefixes),
             judgeAgain: (i, again) => judge({ request, plan, config, repo, remote, fetched: again, target: targets[i]!, budget, progress, env: options.env }),
           });
           judgements.splice(0, judgements.length, ...second.judgements);
@@ -123,7 +127,9 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         // 7: a run that touched the network refreshes this clone's airspace: beacons of dead lines of work go.
         // Withdrawing needs the remote's current beacons: not after a failed beacon part.
         const withdrawnBeacons =
-          plan.fetch && fetched?.ok && fetched.beaconsFailed === undefined ? await withdrawAfterRun(budget, request.cwd, remote, judgements) : 0;
+          plan.fetch && fetched?.ok && fetched.beaconsFailed === undefined
+            ? await withdrawAfterRun(budget, request.cwd, remote, judgements, repo.commonDir)
+            : 0;
         if (withdrawnBeacons > 0) notes.push(runMessages.beaconsWithdrawn(withdrawnBeacons));
         return { plan, judgements, stages: budget.log, notes, failedClosed, idle: false, withdrawnBeacons };
       },

@@ -1,5 +1,7 @@
-import type { OwnBeaconRef } from '../beacon/read-beacons.js';
-import { withdrawBeaconRefs } from '../beacon/publish-beacon.js';
+import { cloneOfComponent, decodeAgentRefComponent, FETCHED_BEACON_PREFIX } from '../beacon/agent-ref.js';
+import { withdrawBeacons } from '../beacon/withdraw-beacons.js';
+import { readPublishedRefs } from '../beacon/published-refs.js';
+import { fetchedComponent, type OwnBeaconRef } from '../beacon/read-beacons.js';
 import { isAirspaceError } from '../errors.js';
 import { runGit } from '../git/exec-git.js';
 import { isOverBudget, type RunBudget } from './run-budget.js';
@@ -26,12 +28,13 @@ export async function withdrawAfterRun(
   cwd: string,
   remote: string,
   judgements: readonly { readonly ownBeacons: OwnBeaconsSeen }[],
+  commonDir: string,
 ): Promise<number> {
   const first = judgements[0];
   if (!first || budget.signal.aborted) return 0;
   const live = new Set(judgements.flatMap((j) => [...j.ownBeacons.live]));
   const discarded = judgements.length === 1 ? first.ownBeacons.discarded : null;
-  return withdrawOwnBeacons(budget, cwd, remote, { published: first.ownBeacons.published, live, discarded });
+  return withdrawOwnBeacons(budget, cwd, remote, { clone: first.ownBeacons.clone, published: first.ownBeacons.published, live, discarded }, commonDir);
 }
 
 /**
@@ -41,8 +44,14 @@ export async function withdrawAfterRun(
  * local branch that still exists but is not checked out stays: its work is still there. One
  * `for-each-ref` and one push, only when there is something to withdraw; a failure is no verdict.
  */
-export async function withdrawOwnBeacons(budget: RunBudget, cwd: string, remote: string, seen: Omit<OwnBeaconsSeen, 'clone'>): Promise<number> {
-  const candidates = seen.published.filter((b) => b.agent !== null && (b.agent === seen.discarded || !seen.live.has(b.agent)));
+export async function withdrawOwnBeacons(budget: RunBudget, cwd: string, remote: string, seen: OwnBeaconsSeen, commonDir: string): Promise<number> {
+  // A selective fetch lists only this run's areas: the refs this clone published elsewhere are in its record.
+  const recorded = Object.keys(await readPublishedRefs(commonDir))
+    .filter((component) => cloneOfComponent(component) === seen.clone)
+    .map((component): OwnBeaconRef => ({ ref: `${FETCHED_BEACON_PREFIX}${component}`, agent: decodeAgentRefComponent(component), work: null }));
+  const byAgent = new Map<string, OwnBeaconRef[]>();
+  for (const b of [...seen.published, ...recorded]) if (b.agent !== null) byAgent.set(b.agent, [...(byAgent.get(b.agent) ?? []), b]);
+  const candidates = [...byAgent].filter(([agent]) => agent === seen.discarded || !seen.live.has(agent));
   if (candidates.length === 0) return 0;
   const timeoutMs = Math.min(budget.remaining() - 100, 5_000);
   if (timeoutMs < 200) return 0;
@@ -54,14 +63,12 @@ export async function withdrawOwnBeacons(budget: RunBudget, cwd: string, remote:
           .split('\n')
           .filter((name) => name !== ''),
       );
-      const dead = candidates.filter((b) => b.agent === seen.discarded || !branches.has(b.agent!));
+      const dead = candidates.filter(([agent]) => agent === seen.discarded || !branches.has(agent));
       if (dead.length === 0) return 0;
-      const withdrawn = await withdrawBeaconRefs(
-        cwd,
-        remote,
-        dead.map((b) => b.ref),
-        { timeoutMs },
-      );
+      const refs = dead.flatMap(([, listed]) => listed.map((b) => b.ref));
+      // Every ref of a dead beacon goes: its legacy ref, each area it was published under, what the fetch saw.
+      const components = [...new Set(refs.map(fetchedComponent).filter((c): c is string => c !== null))];
+      const withdrawn = await withdrawBeacons(cwd, remote, { components, fetchedRefs: refs }, { timeoutMs, commonDir });
       return withdrawn.ok ? dead.length : 0;
     });
   } catch (error) {

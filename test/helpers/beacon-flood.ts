@@ -9,7 +9,17 @@ import { testEnv } from './temp-repo.js';
  */
 export function floodBeacons(
   repo: string,
-  options: { prefix: string; count: number; base: string; file: string; startSeconds: number; oversized?: number; oversizedBytes?: number },
+  options: {
+    prefix: string;
+    count: number;
+    base: string;
+    file: string;
+    startSeconds: number;
+    oversized?: number;
+    oversizedBytes?: number;
+    /** Agent names `<agentPrefix><i>` (default `flood-`): two floods of one remote need two. */
+    agentPrefix?: string;
+  },
 ): void {
   const chunks: string[] = [];
   const commit = (ref: string, seconds: number, json: string) => {
@@ -19,7 +29,7 @@ export function floodBeacons(
     );
   };
   for (let i = 0; i < options.count; i++) {
-    const agent = `flood-${i}`;
+    const agent = `${options.agentPrefix ?? 'flood-'}${i}`;
     const seconds = options.startSeconds + i;
     const beacon = {
       schema: 1,

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAgentId } from '../../src/beacon/agent-ref.js';
 import type { Beacon } from '../../src/beacon/beacon-schema.js';
 import { listBeacons } from '../../src/beacon/list-beacons.js';
-import { clearBeacon, publishBeacon } from '../../src/beacon/publish-beacon.js';
+import { areaKey } from '../../src/beacon/beacon-areas.js';
+import { publishBeacon } from '../../src/beacon/publish-beacon.js';
+import { clearBeacon } from '../../src/beacon/withdraw-beacons.js';
 import { readBeacons } from '../../src/beacon/read-beacons.js';
 import { gitIn, remoteWithClones, removeDir, userStateFingerprint, writeFiles } from '../helpers/temp-repo.js';
 
@@ -50,8 +52,13 @@ describe('beacon: publish from one clone, read in another', () => {
     expect(userStateFingerprint(a)).toBe(beforeA);
     expect(gitIn(a, 'status', '--porcelain')).toBe(' M src/auth.ts');
 
+    // One commit under two refs: the legacy one and the area of src/auth.ts and src/session.ts (`src`).
     const remoteRefs = gitIn(a, 'ls-remote', 'origin', 'refs/airspace/*').split('\n');
-    expect(remoteRefs).toHaveLength(1);
+    expect(remoteRefs.map((line) => line.split('\t')[1])).toEqual([
+      `refs/airspace/areas/${areaKey('src')}/${encodeAgentId('feature/login')}`,
+      `refs/airspace/beacons/${encodeAgentId('feature/login')}`,
+    ]);
+    expect(new Set(remoteRefs.map((line) => line.split('\t')[0]))).toEqual(new Set([result.commit]));
     expect(gitIn(a, 'cat-file', '-t', result.commit!)).toBe('commit');
     expect(gitIn(a, 'ls-tree', '--name-only', result.commit!)).toBe('beacon.json');
 

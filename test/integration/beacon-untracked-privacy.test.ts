@@ -32,7 +32,8 @@ function beaconComponent(reader = bob): string {
 /** Every object bob fetched under refs/airspace/*, as text: trees listed recursively, blobs printed. */
 function fetchedBeaconText(reader = bob): { text: string; beaconJson: string } {
   gitIn(reader, 'fetch', '-q', 'origin', '+refs/airspace/*:refs/airspace/remote/*');
-  const refs = gitIn(reader, 'for-each-ref', '--format=%(objectname)', 'refs/airspace/remote/').trim().split('\n').filter(Boolean);
+  // One beacon commit, under its legacy ref and one ref per area (docs/decisions/beacon-areas.md).
+  const refs = [...new Set(gitIn(reader, 'for-each-ref', '--format=%(objectname)', 'refs/airspace/remote/').trim().split('\n').filter(Boolean))];
   expect(refs.length).toBe(1);
   const objects = gitIn(reader, 'rev-list', '--objects', ...refs, '--not', 'origin/main')
     .trim()

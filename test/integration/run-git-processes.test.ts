@@ -77,7 +77,11 @@ describe('git processes of one run', () => {
     // presence, fetched into a quarantine, sized, its ref written).
     expect(processes.filter((argv) => argv.startsWith('fetch '))).toHaveLength(2);
     expect(processes.filter((argv) => argv.startsWith('cat-file -e'))).toEqual([]);
-    expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(2);
+    // The run's listing, ours of the fetched beacons, and the selective listing's scratch repository
+    // (src/git/fetch-beacons.ts listSelected: the remote listed only this run's areas).
+    expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(3);
+    // The legacy refs (beacons.legacyRefs "read", the migration window) are listed as before.
+    expect(processes.filter((argv) => argv.startsWith('ls-remote '))).toEqual(['ls-remote --refs --end-of-options origin refs/airspace/beacons/*']);
     expect(processes.filter((argv) => argv.startsWith('cat-file '))).toEqual([
       'cat-file --batch-check=%(objectname)',
       'cat-file --batch-check=%(objecttype) %(objectsize) %(rest)',
@@ -87,8 +91,11 @@ describe('git processes of one run', () => {
     expect(processes.filter((argv) => argv.startsWith('config '))).toEqual([]);
     // Was 22 before these cuts, 19 before the run's one object reader and the config fold (the
     // fetch counts once: its transport children are not ours), 16 before the beacons were fetched
-    // apart (issue 24, item 2: +6 when a beacon is new, +2 — ls-remote, for-each-ref — when none is).
-    expect(processes).toHaveLength(22);
+    // apart (issue 24, item 2: +6 when a beacon is new, +2 — ls-remote, for-each-ref — when none is),
+    // 22 before the beacons were read by area (issue 27: +1 diff and +1 ls-files for the run's areas,
+    // +1 fetch and +1 for-each-ref of the scratch repository's selective listing; the legacy refs of
+    // the migration window keep their ls-remote).
+    expect(processes).toHaveLength(26);
   });
 
   it('pre-commit: one cat-file for every object read', () => {
@@ -126,18 +133,24 @@ describe('git processes of one run', () => {
     expect(ownDiffs).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('log --format=%x01%ct'))).toHaveLength(1);
     expect(processes.filter((argv) => argv.startsWith('rev-parse '))).toHaveLength(1);
-    // The run's listing, the beacon part's own listing twice (first look, second look) and the
-    // second look's before/after of our traffic refs (src/run/recheck-after-announce.ts).
-    expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(5);
+    // The run's listing, the beacon part's own listing and its scratch repository's twice (first
+    // look, second look) and the second look's before/after of our traffic refs
+    // (src/run/recheck-after-announce.ts).
+    expect(processes.filter((argv) => argv.startsWith('for-each-ref '))).toHaveLength(7);
     // Whether the own beacon's base is here is an `info` request too: no `cat-file -e` of its own.
     // The second look finds only our own beacon, already in the store: no fetch of it.
     expect(processes.filter((argv) => argv.startsWith('cat-file '))).toEqual(['cat-file --batch-command --buffer', 'cat-file --batch-check=%(objectname)']);
-    expect(processes.filter((argv) => argv.startsWith('fetch '))).toHaveLength(2);
+    // Branches and the beacon listing (a selective listing is a `git fetch`: ls-remote sends no
+    // ref-prefix in git 2.39), first and second look.
+    expect(processes.filter((argv) => argv.startsWith('fetch '))).toHaveLength(4);
     expect(processes.filter((argv) => argv.startsWith('config '))).toEqual([]);
     // 21 before the run's one object reader (four cat-file processes) and the config fold; 17
     // before the beacons were fetched apart (+2) and a pre-push looked again after announcing (+7:
-    // issue 24, item 11). Nothing changed but our own beacon, so nothing was judged twice.
-    expect(processes).toHaveLength(26);
+    // issue 24, item 11). Nothing changed but our own beacon, so nothing was judged twice. 26 before
+    // the beacons were read by area (issue 27: +2 for the run's areas, asked once for both looks; each
+    // look lists the areas by a fetch and a for-each-ref in a scratch repository, the legacy refs of
+    // the migration window by ls-remote as before, and writes each part's refs in its own update-ref).
+    expect(processes).toHaveLength(33);
   });
 });
 

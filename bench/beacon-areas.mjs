@@ -1,0 +1,376 @@
+// Beacons at organisation scale, on the real git protocol (issue 27, docs/decisions/beacon-areas.md).
+// A local `git daemon` serves two bare remotes holding the same N agents' beacons over Zipf-distributed
+// code areas: `today.git` under the legacy refs only (refs/airspace/beacons/<clone>/<agent>, what every
+// earlier release publishes and reads), `areas.git` under the area refs only (beacons.legacyRefs "off",
+// after the migration window). A byte-counting TCP relay sits between the clients and the daemon. For
+// several pushing agents drawn from the same distribution, each design runs its beacon part of the
+// check — src/git/fetch-beacons.ts then src/beacon/read-beacons.ts, as a pre-push does — in a fresh
+// clone (cold) and once more with nothing changed (warm), and the bench prints refs listed, refs and
+// bytes fetched, beacons read, how many of the agents sharing an area with the pusher were read, and the
+// wall time. Finally the whole `check --fetch` of the CLI runs against areas.git for the median pusher.
+//
+// Run: npm run build:js && node bench/beacon-areas.mjs [--agents 1000,10000] [--pushes 7] [--out FILE]
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rng } from './lib/rng.mjs';
+
+// The git layer's built modules, imported by a computed specifier: typecheck:bench type-checks every
+// JavaScript file a literal import reaches, and dist/ is transpiled output, not source to check.
+const dist = (path) => import(new URL(`../dist/${path}`, import.meta.url).href);
+const { areaKey, areaOf, areaPrefixes } = await dist('beacon/beacon-areas.js');
+const { readBeacons } = await dist('beacon/read-beacons.js');
+const { fetchBeacons } = await dist('git/fetch-beacons.js');
+
+const ROOT = join(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : fallback;
+};
+const AGENT_COUNTS = option('agents', '1000,10000').split(',').map(Number);
+const PUSHES = Number(option('pushes', '7'));
+const OUT = option('out', null);
+// One area per five agents on average (a team of a few agents per package), four files in each.
+const AGENTS_PER_AREA = 5;
+const FILES_PER_AREA = 4;
+const ZIPF_S = 1.0;
+const MAX_BYTES = 256 * 1024;
+
+const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', AIRSPACE_GRAPH_BACKGROUND: 'off', NO_COLOR: '1' };
+for (const key of Object.keys(env)) if (key.startsWith('GIT_') && !['GIT_CONFIG_NOSYSTEM', 'GIT_TERMINAL_PROMPT'].includes(key)) delete env[key];
+const git = (cwd, gitArgs, input) => execFileSync('git', gitArgs, { cwd, env, input, encoding: 'utf8', maxBuffer: 1 << 30 }).trim();
+// Anything that talks to the daemon runs asynchronously: the byte-counting relay lives in this process.
+const run = (command, commandArgs, cwd) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => err.push(d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+  });
+const clone = async (cwd, cloneArgs) => {
+  const result = await run('git', ['clone', '-q', ...cloneArgs], cwd);
+  if (result.status !== 0) throw new Error(`git clone: ${result.stderr}`);
+};
+
+/** Sampler of area ranks 0..n-1 with P(k) ∝ 1/(k+1)^s. */
+function zipf(n, s, random) {
+  const weights = Array.from({ length: n }, (_, k) => 1 / (k + 1) ** s);
+  const total = weights.reduce((a, b) => a + b, 0);
+  const cumulative = [];
+  let sum = 0;
+  for (const w of weights) {
+    sum += w / total;
+    cumulative.push(sum);
+  }
+  return () => {
+    const u = random();
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < u) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+const fileOf = (area, j) => `p${area}/src/f${j}.ts`;
+
+/** N agents: each touches 1–3 areas (60/30/10 %), 1–3 files in each, a few line ranges per file. */
+function makeAgents(count, areas, seed) {
+  const random = rng(seed);
+  const pick = zipf(areas, ZIPF_S, random);
+  const agents = [];
+  for (let i = 0; i < count; i++) {
+    const u = random();
+    const k = u < 0.6 ? 1 : u < 0.9 ? 2 : 3;
+    const touched = new Set();
+    while (touched.size < k) touched.add(pick());
+    const files = [];
+    for (const area of touched) {
+      const n = 1 + Math.floor(random() * 3);
+      for (let j = 0; j < n; j++) files.push(fileOf(area, Math.floor(random() * FILES_PER_AREA)));
+    }
+    agents.push({ clone: i.toString(16).padStart(10, '0'), agent: `agent-${i}`, files: [...new Set(files)], random });
+  }
+  return agents;
+}
+
+function beaconJson(agent, base, seconds) {
+  const files = agent.files.map((file) => {
+    const start = 1 + Math.floor(agent.random() * 180);
+    return { file, status: 'M', ranges: [[start, start + 1 + Math.floor(agent.random() * 12)]], origin: 'uncommitted', lastEditTime: seconds * 1000 - 60_000 };
+  });
+  return JSON.stringify({
+    schema: 1,
+    agent: agent.agent,
+    branch: agent.agent,
+    head: base,
+    base,
+    workingSet: { base, files },
+    intent: [],
+    committedWork: 0,
+    startedAt: null,
+    updatedAt: seconds * 1000,
+    clone: { id: agent.clone, machine: `host-${agent.clone.slice(-3)}` },
+    note: 'working on the feature described in the ticket; ping me before touching these files',
+  });
+}
+
+/** The seed (every area's files) and the beacons, by one `git fast-import` per remote. */
+function buildRemotes(srv, agents, areas) {
+  const seedLines = [];
+  const line = Array.from({ length: 200 }, (_, i) => `export const v${i} = ${i};`).join('\n');
+  seedLines.push('commit refs/heads/main\ncommitter seed <seed@bench.invalid> 1700000000 +0000\ndata 4\nseed');
+  for (let a = 0; a < areas; a++)
+    for (let j = 0; j < FILES_PER_AREA; j++) seedLines.push(`M 100644 inline ${fileOf(a, j)}\ndata ${Buffer.byteLength(line)}\n${line}`);
+  const seed = `${seedLines.join('\n')}\n\n`;
+  const now = Math.floor(Date.now() / 1000);
+  const results = {};
+  for (const design of ['today', 'areas']) {
+    const repo = join(srv, `${design}-${agents.length}.git`);
+    git(srv, ['init', '-q', '--bare', repo]);
+    git(repo, ['config', 'uploadpack.allowFilter', 'true']);
+    git(repo, ['fast-import', '--quiet'], seed);
+    const base = git(repo, ['rev-parse', 'refs/heads/main']);
+    git(repo, ['symbolic-ref', 'HEAD', 'refs/heads/main']);
+    const chunks = [];
+    agents.forEach((agent, i) => {
+      agent.random = rng(1000 + i);
+      const seconds = now - 3600 + Math.floor((i * 3600) / agents.length);
+      const json = beaconJson(agent, base, seconds);
+      const component = `${agent.clone}/${agent.agent}`;
+      const refs =
+        design === 'today'
+          ? [`refs/airspace/beacons/${component}`]
+          : [...new Set(agent.files.map(areaOf))].map((area) => `refs/airspace/areas/${areaKey(area)}/${component}`);
+      chunks.push(
+        `commit ${refs[0]}\nmark :${i + 1}\ncommitter airspace-hooks <beacon@airspace-hooks.invalid> ${seconds} +0000\ndata 21\nairspace-hooks beacon\nM 100644 inline beacon.json\ndata ${Buffer.byteLength(json)}\n${json}\n`,
+      );
+      for (const ref of refs.slice(1)) chunks.push(`reset ${ref}\nfrom :${i + 1}\n`);
+    });
+    git(repo, ['fast-import', '--quiet'], chunks.join(''));
+    git(repo, ['pack-refs', '--all']);
+    git(repo, ['repack', '-adq']);
+    results[design] = { repo, base, refs: Number(git(repo, ['for-each-ref', '--format=x', 'refs/airspace/']).split('\n').length) };
+  }
+  return results;
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+
+/** A TCP relay to the daemon that counts the bytes each way. */
+function relay(port, targetPort) {
+  const counted = { down: 0, up: 0 };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    client.on('data', (d) => (counted.up += d.length));
+    upstream.on('data', (d) => (counted.down += d.length));
+    client.pipe(upstream);
+    upstream.pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end);
+    upstream.on('error', end);
+    client.on('close', end);
+    upstream.on('close', end);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ server, counted })));
+}
+
+async function waitForDaemon(port) {
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('git daemon did not start');
+}
+
+const localRefs = (cwd) => {
+  const out = git(cwd, ['for-each-ref', '--format=%(refname)', 'refs/airspace/remote/']);
+  return out === '' ? 0 : out.split('\n').length;
+};
+
+/** One design's beacon part of a push: fetch (the real protocol) and read, as src/run does. */
+async function beaconPart(cwd, prefixes, pusher, counted, mates) {
+  counted.down = 0;
+  counted.up = 0;
+  const started = performance.now();
+  const fetched = await fetchBeacons({
+    cwd,
+    remote: 'origin',
+    commonDir: join(cwd, '.git'),
+    maxBytes: MAX_BYTES,
+    timeoutMs: 600_000,
+    ...(prefixes ? { prefixes: async () => prefixes } : {}),
+  });
+  const read = await readBeacons(cwd, { now: Date.now(), selfClone: pusher.clone, relevantPaths: async () => new Set(pusher.files) });
+  const ms = performance.now() - started;
+  const seen = new Set(read.beacons.map((b) => b.agent));
+  const notRead = read.skipped.filter((s) => s.reason === 'too-many').reduce((n, s) => n + Number(s.detail), 0);
+  return {
+    listed: fetched.listed,
+    fetchedRefs: localRefs(cwd),
+    bytes: counted.down,
+    read: read.beacons.length,
+    notRead,
+    matesSeen: mates.filter((m) => seen.has(m)).length,
+    ms,
+  };
+}
+
+const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const root = mkdtempSync(join(tmpdir(), 'beacon-areas-'));
+  const srv = join(root, 'srv');
+  mkdirSync(srv);
+  const daemonPort = await freePort();
+  // receive-pack enabled for the publish probe (a push); bound to 127.0.0.1 and a temp directory.
+  const daemon = spawn(
+    'git',
+    ['daemon', '--export-all', '--enable=receive-pack', `--base-path=${srv}`, '--listen=127.0.0.1', `--port=${daemonPort}`, '--reuseaddr'],
+    {
+      env,
+      stdio: 'ignore',
+    },
+  );
+  const lines = [];
+  const say = (text) => {
+    lines.push(text);
+    console.log(text);
+  };
+  try {
+    await waitForDaemon(daemonPort);
+    const relayPort = await freePort();
+    const { server, counted } = await relay(relayPort, daemonPort);
+    say(`# Beacon areas on the git protocol (git daemon on 127.0.0.1, ${cpus().length} cores, load ${loadavg()[0].toFixed(2)})`);
+    say('');
+    say(`Zipf s = ${ZIPF_S} over areas (one area per ${AGENTS_PER_AREA} agents, ${FILES_PER_AREA} files each); each agent touches 1–3 areas.`);
+    say(`${PUSHES} pushing agents drawn from the same distribution; cold = first fetch in a fresh clone, warm = the next push, nothing changed.`);
+    say('');
+    say(
+      '| agents | areas | design | refs on remote | refs listed | refs fetched | bytes (cold) | beacons read | area-mates read | time cold | time warm | bytes warm |',
+    );
+    say('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const count of AGENT_COUNTS) {
+      const areas = Math.max(10, Math.round(count / AGENTS_PER_AREA));
+      const agents = makeAgents(count, areas, 42 + count);
+      const remotes = buildRemotes(srv, agents, areas);
+      const byArea = new Map();
+      for (const agent of agents) for (const area of new Set(agent.files.map(areaOf))) byArea.set(area, [...(byArea.get(area) ?? []), agent.agent]);
+      // The pushers: agents of the same distribution, the pushing one's own beacon not among the others.
+      const random = rng(7 + count);
+      const pushers = Array.from({ length: PUSHES }, () => agents[Math.floor(random() * agents.length)]);
+      const template = {};
+      for (const design of ['today', 'areas']) {
+        template[design] = join(root, `template-${design}-${count}`);
+        await clone(root, ['--no-checkout', `git://127.0.0.1:${relayPort}/${design}-${count}.git`, template[design]]);
+      }
+      const rows = { today: [], areas: [] };
+      for (const [p, pusher] of pushers.entries()) {
+        const ownAreas = [...new Set(pusher.files.map(areaOf))];
+        const mates = [...new Set(ownAreas.flatMap((area) => byArea.get(area) ?? []))].filter((m) => m !== pusher.agent);
+        for (const design of ['today', 'areas']) {
+          const copy = join(root, `push-${design}-${count}-${p}`);
+          cpSync(template[design], copy, { recursive: true });
+          const prefixes = design === 'areas' ? areaPrefixes(pusher.files) : null;
+          const cold = await beaconPart(copy, prefixes, pusher, counted, mates);
+          const warm = await beaconPart(copy, prefixes, pusher, counted, mates);
+          rows[design].push({ ...cold, mates: mates.length, warmMs: warm.ms, warmBytes: warm.bytes });
+          rmSync(copy, { recursive: true, force: true });
+        }
+      }
+      for (const design of ['today', 'areas']) {
+        const r = rows[design];
+        const med = (key) => median(r.map((x) => x[key]));
+        const max = (key) => Math.max(...r.map((x) => x[key]));
+        const mateShare =
+          r.reduce((n, x) => n + x.matesSeen, 0) /
+          Math.max(
+            1,
+            r.reduce((n, x) => n + x.mates, 0),
+          );
+        say(
+          `| ${count.toLocaleString('en')} | ${areas.toLocaleString('en')} | ${design} | ${remotes[design].refs.toLocaleString('en')} | ${med('listed')} (max ${max('listed')}) | ${med('fetchedRefs')} | ${mib(med('bytes'))} (max ${mib(max('bytes'))}) | ${med('read')} (max ${max('read')}) | ${(mateShare * 100).toFixed(0)} % | ${med('ms').toFixed(0)} ms (max ${max('ms').toFixed(0)}) | ${med('warmMs').toFixed(0)} ms | ${mib(med('warmBytes'))} |`,
+        );
+      }
+      // The whole check of the CLI (branch fetch, traffic, beacons, scoring), areas design: for the
+      // median pusher and for the one that reads the most beacons (the hottest area).
+      const ranked = pushers.map((pusher, i) => ({ pusher, read: rows.areas[i].read })).sort((a, b) => a.read - b.read);
+      let worktree = '';
+      const checks = [
+        { label: 'median', pusher: ranked[Math.floor(ranked.length / 2)].pusher },
+        { label: 'most beacons', pusher: ranked[ranked.length - 1].pusher },
+      ];
+      for (const { label, pusher } of checks) {
+        worktree = join(root, `check-${count}-${label.replace(' ', '-')}`);
+        await clone(root, [`git://127.0.0.1:${relayPort}/areas-${count}.git`, worktree]);
+        git(worktree, ['switch', '-q', '-c', pusher.agent]);
+        for (const file of pusher.files) writeFileSync(join(worktree, file), `${'// edited\n'.repeat(3)}${git(worktree, ['show', `HEAD:${file}`])}\n`);
+        writeFileSync(join(worktree, '.git', 'info', 'exclude'), '.airspacerc.json\n');
+        writeFileSync(join(worktree, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+        counted.down = 0;
+        const started = performance.now();
+        const check = await run(process.execPath, [join(ROOT, 'bin', 'airspace-hooks.js'), 'check', '--fetch', '--json'], worktree);
+        const checkMs = performance.now() - started;
+        let peers = '?';
+        let stages = '';
+        try {
+          const report = JSON.parse(check.stdout);
+          peers = report.scanned.peers.beacons;
+          // Where the check's time goes (the run's stage log): fetch, traffic, beacons, channels, scoring.
+          stages = report.scanned.stages.map((s) => `${s.stage} ${Math.round(s.ms)}`).join(', ');
+        } catch {
+          peers = `exit ${check.status}: ${check.stderr.slice(0, 200)}`;
+        }
+        say(
+          `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher) | | | | ${mib(counted.down)} | ${peers} | | ${checkMs.toFixed(0)} ms | ${stages} | |`,
+        );
+      }
+      // Publishing is a push: git 2.39's receive-pack has no protocol v2 and advertises every ref.
+      for (const design of ['today', 'areas']) {
+        await run('git', ['remote', 'set-url', 'origin', `git://127.0.0.1:${relayPort}/${design}-${count}.git`], worktree);
+        counted.down = 0;
+        const pushStarted = performance.now();
+        const pushed = await run('git', ['push', '-q', '--no-verify', 'origin', `HEAD:refs/airspace/bench/${design}-probe`], worktree);
+        const pushMs = performance.now() - pushStarted;
+        if (pushed.status !== 0) throw new Error(`git push: ${pushed.stderr}`);
+        say(
+          `| ${count.toLocaleString('en')} | | one beacon push (${design}: ref advertisement) | ${remotes[design].refs.toLocaleString('en')} | | | ${mib(counted.down)} | | | ${pushMs.toFixed(0)} ms | | |`,
+        );
+      }
+    }
+    server.close();
+    if (OUT) writeFileSync(OUT, `${lines.join('\n')}\n`);
+  } finally {
+    daemon.kill('SIGTERM');
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+await main();
