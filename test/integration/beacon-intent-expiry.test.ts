@@ -31,7 +31,7 @@ describe('intent expiry in the beacon', () => {
     expect(runCli(ada, ['intent', 'add', 'src/c.ts']).status).toBe(0);
     expect(runCli(ada, ['beacon', 'publish']).status).toBe(0);
 
-    const ref = git(setup.remote, ['for-each-ref', '--format=%(refname)', 'refs/airspace/']);
+    const ref = git(setup.remote, ['for-each-ref', '--format=%(refname)', 'refs/airspace/beacons/']);
     expect(ref).toMatch(/^refs\/airspace\/beacons\//);
     const beacon = JSON.parse(git(setup.remote, ['show', `${ref}:beacon.json`])) as { intent: string[]; intentExpiresAt?: [string, number][] };
     expect(beacon.intent).toEqual(['src/b.ts', 'src/c.ts']);
