@@ -42,3 +42,6 @@ export function beaconLimits(overrides: Partial<BeaconLimits> = {}): BeaconLimit
  * area of a team holds tens). Above it, those touching this agent's files are kept first.
  */
 export const DEFAULT_MAX_AREA_BEACONS = 500;
+
+/** `beacon.json` bytes read per run to choose the beacons kept (a real beacon is a few KiB). */
+export const DEFAULT_BEACON_READ_BYTES = 16 * 1024 * 1024;

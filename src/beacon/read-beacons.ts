@@ -10,7 +10,7 @@ import { runGit } from '../git/exec-git.js';
 import { objectContents, objectInfo } from '../git/read-objects.js';
 import { cloneOfComponent, decodeAgentRefComponent, encodeAgentId, FETCHED_BEACON_PREFIX } from './agent-ref.js';
 import { componentOfAreaRef, FETCHED_AREA_PREFIX } from './beacon-areas.js';
-import { DEFAULT_BEACON_LIMITS, DEFAULT_MAX_AREA_BEACONS, DEFAULT_MAX_BEACONS, type BeaconLimits } from './beacon-limits.js';
+import { DEFAULT_BEACON_LIMITS, DEFAULT_BEACON_READ_BYTES, DEFAULT_MAX_AREA_BEACONS, DEFAULT_MAX_BEACONS, type BeaconLimits } from './beacon-limits.js';
 import type { Beacon } from './beacon-schema.js';
 import { parseBeacon, type BeaconSkipReason } from './parse-beacon.js';
 import { BEACON_FILE } from './publish-beacon.js';
@@ -30,7 +30,7 @@ export interface ReadBeaconsOptions {
   readonly selfClone?: string;
   /**
    * The window for beacons seen only under a legacy ref: with the area beacons kept, at most this
-   * many (each costs the stages after it a few git processes); the rest of a flood is ONE `too-many`
+   * many (each costs the stages after it a few git processes); the rest of a flood is ONE `BeaconOverflow`
    * entry per group (ref = the prefix, detail = how many), not one per ref. Which are kept is below
    * ("Who is kept"). Default DEFAULT_MAX_BEACONS.
    */
@@ -57,10 +57,17 @@ export interface ReadBeaconsOptions {
   readonly listing?: readonly string[];
 }
 
+/**
+ * The two floods, one entry each (detail = how many): `too-many` beacons seen only under a legacy
+ * ref beyond the window of DEFAULT_MAX_BEACONS, `too-many-in-areas` beacons of this agent's areas
+ * beyond DEFAULT_MAX_AREA_BEACONS; either also when DEFAULT_BEACON_READ_BYTES ran out first.
+ */
+export type BeaconOverflow = 'too-many' | 'too-many-in-areas';
+
 export interface SkippedBeacon {
   /** Full local ref name (untrusted text: sanitize before printing). */
   readonly ref: string;
-  readonly reason: BeaconSkipReason | 'too-many' | 'unproven-claims';
+  readonly reason: BeaconSkipReason | BeaconOverflow | 'unproven-claims';
   readonly detail?: string;
 }
 
@@ -116,7 +123,6 @@ interface Candidate {
  * touching the ownship's files ranked above it — themselves traffic, compared and reported. A peer
  * seen only under a legacy ref keeps the bound of before: 50 ranked above it.
  */
-const DEFAULT_BEACON_READ_BYTES = 16 * 1024 * 1024;
 // Other machines' clocks drift by seconds; a minute ahead is a claim, not drift.
 const FUTURE_GRACE_S = 60;
 
@@ -180,7 +186,7 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
   candidates.sort((a, b) => Number(b.inArea) - Number(a.inArea) || b.rank - a.rank);
   const areaOverflow = { count: 0 };
   const flood = (): void => {
-    if (areaOverflow.count > 0) skipped.push({ ref: `${FETCHED_AREA_PREFIX}*`, reason: 'too-many', detail: String(areaOverflow.count) });
+    if (areaOverflow.count > 0) skipped.push({ ref: `${FETCHED_AREA_PREFIX}*`, reason: 'too-many-in-areas', detail: String(areaOverflow.count) });
     if (tooMany > 0) skipped.push({ ref: `${FETCHED_BEACON_PREFIX}*`, reason: 'too-many', detail: String(tooMany) });
   };
   if (candidates.length === 0) return { beacons: [], skipped, works: new Map(), own };

@@ -173,7 +173,9 @@ export const runMessages = {
   discovering: 'reading worktrees, peer branches and working sets…',
   mergeConflictEvidence: (paths: readonly string[]) =>
     `git merge-tree: the two current states conflict in ${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`,
-  trafficFound: (peers: number, pairs: number) => `${peers} peer${peers === 1 ? '' : 's'}, ${pairs} pair${pairs === 1 ? '' : 's'} compared`,
+  /** `apart`: pairs of `scan` not built because their paths cannot meet (src/traffic/every-pair.ts). */
+  trafficFound: (peers: number, pairs: number, apart = 0) =>
+    `${peers} peer${peers === 1 ? '' : 's'}, ${pairs} pair${pairs === 1 ? '' : 's'} compared${apart > 0 ? ` (${apart} more proven apart by path)` : ''}`,
   graphNotReady: 'dependency channel: import graph not built yet',
   graphStale: (changed: number) => `dependency channel: import graph ${changed} file${changed === 1 ? '' : 's'} behind`,
   noTimeLeft: 'no time left in the budget',

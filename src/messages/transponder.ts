@@ -6,7 +6,9 @@
  */
 
 import { formatAge } from './hooks-and-check.js';
+import { DEFAULT_BEACON_READ_BYTES, DEFAULT_MAX_AREA_BEACONS, DEFAULT_MAX_BEACONS } from '../beacon/beacon-limits.js';
 import type { BeaconSkipReason } from '../beacon/parse-beacon.js';
+import type { BeaconOverflow } from '../beacon/read-beacons.js';
 import type { PublishFailure } from '../beacon/publish-beacon.js';
 
 // --- beacon: beacons published, skipped and cleared; the inbox (src/beacon/) ---
@@ -17,7 +19,9 @@ import type { PublishFailure } from '../beacon/publish-beacon.js';
  * must already be sanitized by the caller (src/report/sanitize-text.ts).
  */
 
-export const beaconSkipReasonText: Readonly<Record<BeaconSkipReason | 'too-many' | 'unproven-claims', string>> = {
+const READ_MIB = DEFAULT_BEACON_READ_BYTES / (1024 * 1024);
+
+export const beaconSkipReasonText: Readonly<Record<BeaconSkipReason | BeaconOverflow | 'unproven-claims', string>> = {
   'too-large': 'larger than the beacon size limit',
   'not-a-beacon': 'the ref does not hold a beacon.json document',
   'malformed-json': 'not valid JSON',
@@ -27,12 +31,14 @@ export const beaconSkipReasonText: Readonly<Record<BeaconSkipReason | 'too-many'
   expired: 'older than the beacon time to live',
   future: 'dated in the future (clock skew or a forged date)',
   unreadable: 'git could not read the beacon object',
-  'too-many': 'older beacons beyond the newest read were not read (a flood of beacon refs on the remote?)',
+  // The bounds of src/beacon/read-beacons.ts ("Who is kept"), docs/decisions/beacon-areas.md "Who is read".
+  'too-many': `seen only under the legacy refs, beyond the window of ${DEFAULT_MAX_BEACONS} such beacons a run reads beside its code areas (or ${READ_MIB} MiB of beacon.json); kept first: those touching this agent's files, then the newest (a flood of beacon refs on the remote?)`,
+  'too-many-in-areas': `in this agent's code areas, beyond the read bound of ${DEFAULT_MAX_AREA_BEACONS} beacons per run (or ${READ_MIB} MiB of beacon.json); kept first: those touching this agent's files, then the newest (a flood of beacon refs inside one area?)`,
   'unproven-claims': 'its right-of-way claims disagree with its own commits',
 };
 
-export function beaconSkippedLine(ref: string, reason: BeaconSkipReason | 'too-many' | 'unproven-claims', detail?: string): string {
-  if (reason === 'too-many') return `${detail ?? 'some'} beacons under ${ref} ignored: ${beaconSkipReasonText[reason]}`;
+export function beaconSkippedLine(ref: string, reason: BeaconSkipReason | BeaconOverflow | 'unproven-claims', detail?: string): string {
+  if (reason === 'too-many' || reason === 'too-many-in-areas') return `${detail ?? 'some'} beacons under ${ref} were not read: ${beaconSkipReasonText[reason]}`;
   return `beacon ${ref} ignored: ${beaconSkipReasonText[reason]}${detail ? ` (${detail})` : ''}`;
 }
 

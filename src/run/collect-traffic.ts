@@ -168,7 +168,7 @@ export async function collectTraffic(input: TrafficInput): Promise<Traffic> {
         pairs: plan.pairs,
         ...(input.target ? { ownshipAs: input.target } : {}),
       }),
-    (a) => ({ detail: runMessages.trafficFound(a.traffic.length, a.pairs.length) }),
+    (a) => ({ detail: runMessages.trafficFound(a.traffic.length, a.pairs.length, a.unpaired?.count ?? 0) }),
   );
   const unknown: UnknownPeer[] = [...airspace.unknown];
   // `scan --agent …` compares exactly the named agents; `check` is always about this worktree.

@@ -119,8 +119,8 @@ describe('beacons addressed by area', () => {
     const read = await readBeacons(me, { now: Date.now(), maxAreaBeacons: 10 });
     expect(read.beacons.map((b) => b.agent)).toContain('alice/work');
     expect(read.beacons).toHaveLength(10);
-    expect(read.skipped.filter((s) => s.reason === 'too-many')).toEqual([
-      { ref: 'refs/airspace/remote/areas/*', reason: 'too-many', detail: String(1 + FUTURE - 10) },
+    expect(read.skipped.filter((s) => s.reason === 'too-many' || s.reason === 'too-many-in-areas')).toEqual([
+      { ref: 'refs/airspace/remote/areas/*', reason: 'too-many-in-areas', detail: String(1 + FUTURE - 10) },
     ]);
   });
 });

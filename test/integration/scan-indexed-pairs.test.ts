@@ -143,8 +143,19 @@ describe('scan builds only the pairs whose paths meet', () => {
     const plannerLinks = (): { peer: string; shared: string[] }[] => {
       const result = runCli(repo, ['scan', '--json']);
       expect(result.status, result.stderr).toBe(0);
-      const report = JSON.parse(result.stdout) as { links: { a: string; b: string; sharedFiles: { path: string }[] }[]; pairs: { compared: number } };
+      const report = JSON.parse(result.stdout) as {
+        links: { a: string; b: string; sharedFiles: { path: string }[] }[];
+        pairs: { compared: number };
+        scanned: { stages: { stage: string; detail?: string }[] };
+      };
       expect(report.pairs.compared).toBe(406);
+      // The traffic stage built only the pairs whose paths meet, and says how many it left apart.
+      const traffic = /^\d+ peers, (\d+) pairs compared \((\d+) more proven apart by path\)$/.exec(
+        report.scanned.stages.find((s) => s.stage === 'traffic')?.detail ?? '',
+      );
+      expect(traffic, JSON.stringify(report.scanned.stages)).not.toBeNull();
+      expect(Number(traffic![1]) + Number(traffic![2])).toBe(406);
+      expect(Number(traffic![2])).toBeGreaterThan(100);
       return report.links
         .filter((link) => link.a === 'planner' || link.b === 'planner')
         .map((link) => ({ peer: link.a === 'planner' ? link.b : link.a, shared: link.sharedFiles.map((f) => f.path) }));
