@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { graphMessages, type GraphWarning } from '../messages/channels.js';
 import { resolutionConfigKey, toImportGraph } from './adjacency.js';
 import { cruiseInBatches, type BatchResult } from './cruise-in-batches.js';
@@ -28,7 +30,7 @@ export async function loadImportGraph(toplevel: string, commonDir: string, optio
     Promise.resolve().then(() => safeRead(common, warnings)),
   ]);
   const tsconfig = findRootTsconfig(toplevel);
-  const configKey = resolutionConfigKey(tsconfig, repo.configs);
+  const configKey = resolutionConfigKey(tsconfig, repo.configs, (path) => readManifest(toplevel, path));
   const sources = [...repo.sources.keys()];
 
   const tooLargeToWaitFor = !cache && options.coldCruiseMaxFiles !== undefined && repo.sources.size > options.coldCruiseMaxFiles;
@@ -154,4 +156,18 @@ function pushDefined(warnings: GraphWarning[], ...items: (GraphWarning | undefin
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Larger than any real package.json; a bigger one is keyed by its blob id instead of being read. */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/** A package.json of the worktree as it is on disk (the listing is of this worktree's files), or undefined. */
+function readManifest(toplevel: string, path: string): string | undefined {
+  try {
+    const file = join(toplevel, path);
+    const stat = statSync(file);
+    return stat.isFile() && stat.size <= MAX_MANIFEST_BYTES ? readFileSync(file, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
 }
