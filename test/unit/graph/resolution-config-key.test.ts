@@ -3,7 +3,14 @@ import { resolutionConfigKey } from '../../../src/graph/adjacency.js';
 
 const manifest = (fields: Record<string, unknown>): string => JSON.stringify(fields);
 const keyOf = (text: string | undefined, blob = 'blob-a'): string =>
-  resolutionConfigKey('tsconfig.json', new Map([['packages/shared/package.json', blob], ['tsconfig.json', 'blob-t']]), () => text);
+  resolutionConfigKey(
+    'tsconfig.json',
+    new Map([
+      ['packages/shared/package.json', blob],
+      ['tsconfig.json', 'blob-t'],
+    ]),
+    () => text,
+  );
 
 describe('resolutionConfigKey', () => {
   const base = { name: '@x/shared', version: '1.0.0', main: 'dist/index.js', dependencies: { lodash: '^4.0.0' } };
