@@ -101,7 +101,10 @@ export function residentBeaconRefresher(options: RefresherOptions): ResidentBeac
       if (last && last.work === own.commit && (last.ok || Date.now() - last.at < intervalMs)) return;
       // Work gone: at once (one push). Changed work: at most once per interval, the rest when it ends.
       const wait = own.alive && last ? last.at + intervalMs - Date.now() : 0;
-      if (wait > 0) return defer(worktree, own.agent, wait);
+      if (wait > 0) {
+        if (!deferred.has(worktree)) log(`beacon of ${own.agent}: republished in ${Math.ceil(wait / 1000)} s (resident.beaconRefreshMinutes)`);
+        return defer(worktree, own.agent, wait);
+      }
       await refresh(worktree, own.agent, signal);
     },
     worktreeGone: async (worktree, signal) => {

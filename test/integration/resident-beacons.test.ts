@@ -98,6 +98,13 @@ describe('the resident refreshes and withdraws live beacons', () => {
     expect(link?.sharedFiles.map((f: { path: string }) => f.path)).toEqual(['src/billing.ts']);
   });
 
+  it('republishes at most once per resident.beaconRefreshMinutes: a second edit waits for the interval', async () => {
+    const before = remoteBeacons('alice/work');
+    writeFiles(alice, { 'src/billing.ts': numbered(50).replace('line 7\n', 'line 7 alice, again\n') });
+    await poll(() => /beacon of alice\/work: republished in \d+ s/.test(residentLog()), 'the second refresh deferred');
+    expect(remoteBeacons('alice/work')).toEqual(before);
+  });
+
   it('publishes nothing for an agent that never published', async () => {
     writeFiles(other, { 'src/session.ts': numbered(100).replace('line 90\n', 'line 90 other\n') });
     const reScored = (log: string) => log.split('\n').filter((line) => line.includes(`re-scored ${other}`)).length;
