@@ -34,6 +34,8 @@ export interface CheckOutcome {
   readonly notes: readonly string[];
   /** The run must fail for a reason other than an RA (failClosed with an unknown state), as the hook would. */
   readonly failedClosed: boolean;
+  /** This worktree's line of work: its id, the commit holding its work (uncommitted included), whether it has any. */
+  readonly ownWork?: { readonly agent: string; readonly commit: string | null; readonly alive: boolean } | null;
 }
 
 /** `check`: this worktree against all traffic; null when the hook it is judged as is off. */
@@ -63,7 +65,10 @@ async function checkHere(cwd: string, options: CheckOptions): Promise<CheckOutco
     },
     control(options),
   );
-  return { report: outcome.judgements[0]?.report ?? null, notes: outcome.notes, failedClosed: outcome.failedClosed };
+  const judged = outcome.judgements[0];
+  const agent = judged?.report.scanned.ownship ?? null;
+  const ownWork = judged && agent !== null ? { agent, commit: judged.ownWork, alive: judged.ownBeacons.discarded !== agent } : null;
+  return { report: judged?.report ?? null, notes: outcome.notes, failedClosed: outcome.failedClosed, ownWork };
 }
 
 export interface ScanOptions extends RunControl {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { loadConfig } from '../config/load-config.js';
 import { isLockLive, readLock } from '../fs/lock-file.js';
 import { resolveRepo } from '../git/resolve-repo.js';
@@ -13,6 +14,7 @@ import { Resident, type ResidentHandlers } from '../resident/resident-server.js'
 import { residentWanted } from '../resident/resident-wanted.js';
 import { startWorktreeWatcher } from '../resident/worktree-watcher.js';
 import { ignoredPath, watchPaths } from './watch-paths.js';
+import { residentBeaconRefresher } from './resident-beacons.js';
 import { checkWorktreeOutcome } from './check.js';
 import { runHookCheck } from './hook.js';
 import { changeIntent, declareIntent } from './intent.js';
@@ -84,20 +86,26 @@ export async function serveResident(cwd: string, log: (line: string) => void): P
     stamp('another resident process serves this repository');
     return 0;
   }
-  if (config.resident.watch) void watchWorktrees(resident, repo.toplevel, stamp);
+  if (config.resident.watch) void watchWorktrees(resident, repo.toplevel, config.resident.beaconRefreshMinutes * 60_000, stamp);
   if (config.resident.fetchIntervalMinutes > 0) fetchEvery(resident, repo.toplevel, config.resident.fetchIntervalMinutes * 60_000);
   await resident.done;
   return 0;
 }
 
 /** The continuous part: a change in a worktree re-scores it in the background (src/resident/worktree-watcher.ts). */
-async function watchWorktrees(resident: Resident, toplevel: string, log: (line: string) => void): Promise<void> {
+async function watchWorktrees(resident: Resident, toplevel: string, beaconRefreshMs: number, log: (line: string) => void): Promise<void> {
+  const beacons = residentBeaconRefresher({ commonDir: resident.paths.commonDir, toplevel, intervalMs: beaconRefreshMs, queue: resident.queue, log });
+  resident.add(beacons);
   try {
     const watcher = await startWorktreeWatcher({
       listPaths: () => watchPaths(toplevel),
       ignored: (path, paths) => ignoredPath(path, paths),
-      // The pre-commit judgement of that worktree: its snapshot, its history and its peers' inboxes.
-      rescore: async (worktree, signal) => void (await checkWorktreeOutcome(worktree, { as: 'pre-commit', signal })),
+      // The pre-commit judgement of that worktree (its snapshot, its history, its peers' inboxes),
+      // then its live beacon kept in step with the work (src/app/resident-beacons.ts).
+      rescore: async (worktree, signal) => {
+        if (!existsSync(worktree)) return beacons.worktreeGone(worktree, signal);
+        await beacons.afterRescore(worktree, await checkWorktreeOutcome(worktree, { as: 'pre-commit', signal }), signal);
+      },
       queue: resident.queue,
       debounceMs: 300,
       log,

@@ -58,9 +58,17 @@ export interface AirspaceConfig {
   /**
    * The resident process (docs/decisions/resident.md): started on demand by the hooks and `check`,
    * it exits after `idleMinutes` without a question; it fetches every `fetchIntervalMinutes` (0: never);
-   * `watch` re-scores a worktree when its files change (off: answers only).
+   * `watch` re-scores a worktree when its files change (off: answers only); after such a re-score a
+   * live beacon of that worktree's agent is republished at most every `beaconRefreshMinutes` (0: never)
+   * and withdrawn when its work is gone.
    */
-  readonly resident: { readonly enabled: boolean; readonly idleMinutes: number; readonly fetchIntervalMinutes: number; readonly watch: boolean };
+  readonly resident: {
+    readonly enabled: boolean;
+    readonly idleMinutes: number;
+    readonly fetchIntervalMinutes: number;
+    readonly watch: boolean;
+    readonly beaconRefreshMinutes: number;
+  };
   /** Where the configuration came from (a file path, or null for defaults only). */
   readonly source: string | null;
 }
@@ -106,5 +114,5 @@ export const DEFAULT_CONFIG: Omit<AirspaceConfig, 'source'> = {
   beacons: { ttlMs: 24 * 3_600_000, refreshMs: 2 * 3_600_000, maxBytes: 256 * 1024, shareUntracked: false, legacyRefs: 'read' },
   graph: { budgetMs: 10_000 },
   symbols: { signatureChange: 'warn' },
-  resident: { enabled: true, idleMinutes: 30, fetchIntervalMinutes: 0, watch: true },
+  resident: { enabled: true, idleMinutes: 30, fetchIntervalMinutes: 0, watch: true, beaconRefreshMinutes: 5 },
 };

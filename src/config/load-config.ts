@@ -125,6 +125,7 @@ export function resolveConfig(user: UserConfig, source: string | null): Airspace
       idleMinutes: user.resident?.idleMinutes ?? DEFAULT_CONFIG.resident.idleMinutes,
       fetchIntervalMinutes: user.resident?.fetchIntervalMinutes ?? DEFAULT_CONFIG.resident.fetchIntervalMinutes,
       watch: user.resident?.watch ?? DEFAULT_CONFIG.resident.watch,
+      beaconRefreshMinutes: user.resident?.beaconRefreshMinutes ?? DEFAULT_CONFIG.resident.beaconRefreshMinutes,
     },
     source,
   };

@@ -104,6 +104,7 @@ export const UserConfigSchema = v.strictObject({
       idleMinutes: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(24 * 60))),
       fetchIntervalMinutes: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(24 * 60))),
       watch: v.optional(v.boolean()),
+      beaconRefreshMinutes: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(24 * 60))),
     }),
   ),
 });

@@ -69,6 +69,13 @@ describe('what the config may not say', () => {
     expect(withPackage.message).toContain('package.json#airspace');
   });
 
+  it('resident.beaconRefreshMinutes: 0 turns the refresh off, a negative interval is refused', async () => {
+    expect((await loadConfig(repoWith(rc({ resident: { beaconRefreshMinutes: 0 } })))).resident.beaconRefreshMinutes).toBe(0);
+    expect((await loadConfig(repoWith(rc({})))).resident.beaconRefreshMinutes).toBe(DEFAULT_CONFIG.resident.beaconRefreshMinutes);
+    const error = await configError(rc({ resident: { beaconRefreshMinutes: -1 } }));
+    expect(error.message).toContain('resident.beaconRefreshMinutes');
+  });
+
   it('a huge glob list is refused before it is compiled', async () => {
     const globs = Array.from({ length: 200_000 }, (_, i) => `dir${i}/**`);
     const error = await configError(rc({ ignore: globs }));
