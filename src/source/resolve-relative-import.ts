@@ -50,9 +50,15 @@ export function isRelativeSpecifier(specifier: string): boolean {
 
 /** `fromDir` is the importing file's repo-relative directory ('' at the root). */
 export function resolveRelativeImport(entries: PathLookup, fromDir: string, specifier: string): string | undefined {
-  if (!isRelativeSpecifier(specifier) || NOT_A_PLAIN_PATH.test(specifier) || specifier.endsWith('/')) return undefined;
+  if (!isRelativeSpecifier(specifier) || NOT_A_PLAIN_PATH.test(specifier)) return undefined;
   const target = repoPath(fromDir, specifier);
-  return target === undefined ? undefined : resolveRepoPath(entries, target);
+  if (target === undefined) return undefined;
+  // `../src/` names the directory only (enhanced-resolve tries no `src.ts` for it): its index.
+  if (specifier.endsWith('/')) {
+    const index = resolveDirectory(entries, target, RESOLVE_EXTENSIONS);
+    return index === 'none' || index === 'unsure' ? undefined : index.found;
+  }
+  return resolveRepoPath(entries, target);
 }
 
 /**
@@ -86,6 +92,11 @@ function repoPath(fromDir: string, specifier: string): string | undefined {
 function resolvePath(entries: PathLookup, path: string, extensions: readonly string[]): Outcome {
   const asFile = firstFile(entries, path === '' ? [] : [path, ...extensions.map((extension) => path + extension)]);
   if (asFile !== 'none') return asFile;
+  return resolveDirectory(entries, path, extensions);
+}
+
+/** `path` as a directory: its `index` with each extension (a package.json there is not modelled). */
+function resolveDirectory(entries: PathLookup, path: string, extensions: readonly string[]): Outcome {
   const prefix = path === '' ? '' : `${path}/`;
   // A package.json may name a `main` file: not modelled here.
   if (entries.kind(`${prefix}package.json`) !== 'none') return 'unsure';

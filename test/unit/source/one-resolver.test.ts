@@ -34,3 +34,18 @@ describe('the graph and the symbol channel resolve an import to the same file', 
     expect(symbols?.file).toBe(graph);
   });
 });
+
+describe('a relative import that ends in a slash names a directory', () => {
+  // typeorm's tests import `../../../../../src/`: dependency-cruiser resolves it to src/index.ts.
+  const files = ['src/index.ts', 'src.ts', 'test/a/b.ts', 'pkg/package.json', 'pkg/index.ts'];
+
+  it('resolves to the directory index, never to a file of the same name', () => {
+    expect(resolveRelativeImport(entriesOf(files), 'test/a', '../../src/')).toBe('src/index.ts');
+    expect(resolveRelativeImport(entriesOf(files), 'test/a', '../../src')).toBe('src.ts');
+  });
+
+  it('leaves a directory with a package.json (its main is not modelled) and a missing one unresolved', () => {
+    expect(resolveRelativeImport(entriesOf(files), 'test/a', '../../pkg/')).toBeUndefined();
+    expect(resolveRelativeImport(entriesOf(files), 'test/a', '../../none/')).toBeUndefined();
+  });
+});
