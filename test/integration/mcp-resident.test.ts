@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, commitAll, gitIn, initRepo, removeDir, runCli, tempDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { BIN, removeDir, runCli, testEnv } from '../helpers/temp-repo.js';
 import { gone, isAlive } from '../helpers/processes.js';
+import { mainAndPeer, RESIDENT_OFF, RESIDENT_ON, residentStatus } from '../helpers/resident-airspace.js';
 
 /**
  * The MCP `check` tool asks the repository's resident first, as the `check` command does
@@ -13,9 +13,8 @@ import { gone, isAlive } from '../helpers/processes.js';
  * once with a resident running (which must serve it) and once after it stopped (the one-shot
  * fallback, which starts a new resident), and the tool result is the same.
  */
-const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
-const ON = { AIRSPACE_RESIDENT: 'on' };
-const OFF = { AIRSPACE_RESIDENT: 'off' };
+const ON = RESIDENT_ON;
+const OFF = RESIDENT_OFF;
 const cleanup: string[] = [];
 const residents: number[] = [];
 const clients: Client[] = [];
@@ -26,22 +25,8 @@ afterAll(async () => {
   for (const dir of cleanup) removeDir(dir);
 });
 
-/** main and a linked worktree `peer`, both with uncommitted work in src/a.ts. */
-function airspace(mainLine: number, peerLine: number): string {
-  const root = tempDir('airspace-mcp-resident-');
-  cleanup.push(root);
-  const main = initRepo({ 'src/a.ts': numbered(80), 'src/b.ts': numbered(10) }, join(root, 'main'));
-  const peer = join(root, 'peer');
-  gitIn(main, 'worktree', 'add', '-q', '-b', 'peer', peer);
-  writeFiles(main, { 'src/a.ts': numbered(80).replace(`line ${mainLine}\n`, `line ${mainLine} main\n`) });
-  writeFiles(peer, { 'src/a.ts': numbered(80).replace(`line ${peerLine}\n`, `line ${peerLine} peer\n`) });
-  commitAll(peer, 'peer: work');
-  return main;
-}
-
-function residentStatus(cwd: string) {
-  return JSON.parse(runCli(cwd, ['resident', 'status', '--json'], ON).stdout) as { state: string; status: { pid: number; served: number } };
-}
+/** main and a linked worktree `peer`, both with work in src/a.ts. */
+const airspace = (mainLine: number, peerLine: number): string => mainAndPeer('airspace-mcp-resident-', mainLine, peerLine, cleanup).main;
 
 async function waitForRunning(cwd: string): Promise<number> {
   for (let i = 0; i < 1200; i++) {

@@ -2,30 +2,25 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  BIN,
-  commitAll,
-  gitIn,
-  initRepo,
-  pathWithCli,
-  PROJECT_ROOT,
-  remoteWithClones,
-  removeDir,
-  runCli,
-  tempDir,
-  testEnv,
-  writeFiles,
-} from '../helpers/temp-repo.js';
+import { BIN, commitAll, gitIn, pathWithCli, PROJECT_ROOT, remoteWithClones, removeDir, runCli, tempDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
 import { gone, isAlive } from '../helpers/processes.js';
+import {
+  mainAndPeer,
+  numberedLines,
+  RESIDENT_OFF,
+  RESIDENT_ON,
+  residentStatus as residentStatusOf,
+  type ResidentStatus,
+} from '../helpers/resident-airspace.js';
 
 /**
  * The resident process (docs/decisions/resident.md) answers with the one-shot path's own
  * functions: on the same states both give the same report. Real repositories with linked
  * worktrees, the real CLI, a real resident started as the hooks start it (`resident serve`).
  */
-const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
-const ON = { AIRSPACE_RESIDENT: 'on' };
-const OFF = { AIRSPACE_RESIDENT: 'off' };
+const numbered = numberedLines;
+const ON = RESIDENT_ON;
+const OFF = RESIDENT_OFF;
 const cleanup: string[] = [];
 const residents: number[] = [];
 
@@ -34,18 +29,8 @@ afterAll(async () => {
   for (const dir of cleanup) removeDir(dir);
 });
 
-/** main and a linked worktree `peer`, both with uncommitted work in src/a.ts. */
-function airspace(mainLine: number, peerLine: number): { main: string; peer: string } {
-  const root = tempDir('airspace-resident-');
-  cleanup.push(root);
-  const main = initRepo({ 'src/a.ts': numbered(80), 'src/b.ts': numbered(10) }, join(root, 'main'));
-  const peer = join(root, 'peer');
-  gitIn(main, 'worktree', 'add', '-q', '-b', 'peer', peer);
-  writeFiles(main, { 'src/a.ts': numbered(80).replace(`line ${mainLine}\n`, `line ${mainLine} main\n`) });
-  writeFiles(peer, { 'src/a.ts': numbered(80).replace(`line ${peerLine}\n`, `line ${peerLine} peer\n`) });
-  commitAll(peer, 'peer: work');
-  return { main, peer };
-}
+/** main and a linked worktree `peer`, both with work in src/a.ts. */
+const airspace = (mainLine: number, peerLine: number) => mainAndPeer('airspace-resident-', mainLine, peerLine, cleanup);
 
 /** Starts the resident of `cwd`'s repository from `bin` and waits until it answers. */
 async function startResident(cwd: string, bin = BIN): Promise<number> {
@@ -60,9 +45,9 @@ async function startResident(cwd: string, bin = BIN): Promise<number> {
   throw new Error('the resident did not start');
 }
 
-function residentStatus(cwd: string, bin = BIN) {
-  const result = runCliWith(bin, cwd, ['resident', 'status', '--json'], ON);
-  return JSON.parse(result.stdout) as { state: string; status: { pid: number; served: number }; info: { pid: number } };
+function residentStatus(cwd: string, bin = BIN): ResidentStatus {
+  if (bin === BIN) return residentStatusOf(cwd);
+  return JSON.parse(runCliWith(bin, cwd, ['resident', 'status', '--json'], ON).stdout) as ResidentStatus;
 }
 
 function runCliWith(bin: string, cwd: string, args: readonly string[], env: Record<string, string>) {
