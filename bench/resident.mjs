@@ -51,8 +51,19 @@ const ON = { ...baseEnv, AIRSPACE_RESIDENT: 'on' };
 const OFF = { ...baseEnv, AIRSPACE_RESIDENT: 'off' };
 const cli = (cwd, args, env = OFF) => spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 
+/**
+ * `resident status --json`; a resident busy with a background re-score (seconds on the 10,000-file
+ * repository) may not answer the status question in time, so ask again for up to a minute.
+ */
 function status(cwd) {
-  return JSON.parse(cli(cwd, ['resident', 'status', '--json'], ON).stdout);
+  let now;
+  for (let i = 0; i < 60; i++) {
+    now = JSON.parse(cli(cwd, ['resident', 'status', '--json'], ON).stdout);
+    // A busy resident reads as 'stale' to a status question it could not answer in time.
+    if (now.state === 'running' || now.state === 'none') return now;
+    spawnSync('sleep', ['1']);
+  }
+  return now;
 }
 
 async function startResident(cwd) {
