@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config/load-config.js';
-import { isLockLive, readLock } from '../fs/lock-file.js';
+import { isLockLive, isProcessAlive, readLock } from '../fs/lock-file.js';
 import { resolveRepo } from '../git/resolve-repo.js';
 import { formatAge, residentMessages } from '../messages/hooks-and-check.js';
 import { sanitizeText } from '../report/sanitize-text.js';
@@ -132,15 +132,19 @@ export type ResidentState =
   | { readonly state: 'running'; readonly status: ResidentStatus }
   | { readonly state: 'other-build'; readonly info: ResidentInfo }
   | { readonly state: 'stale'; readonly info: ResidentInfo }
+  | { readonly state: 'busy'; readonly info: ResidentInfo }
   | { readonly state: 'none'; readonly why: 'absent' | 'disabled' };
 
 export async function residentState(cwd: string): Promise<ResidentState> {
   const repo = await resolveRepo(cwd);
   const info = readResidentInfo(repo.commonDir);
   if (info === null) return { state: 'none', why: residentWanted() && (await loadConfig(repo.toplevel)).resident.enabled ? 'absent' : 'disabled' };
-  if (info.identity !== packageIdentity()) return isAlive(info.pid) ? { state: 'other-build', info } : { state: 'stale', info };
+  if (info.identity !== packageIdentity()) return isProcessAlive(info.pid) ? { state: 'other-build', info } : { state: 'stale', info };
   const asked = await askResident(repo.commonDir, { type: 'status' }, { acceptTimeoutMs: 1_000, answerTimeoutMs: 2_000 });
-  return asked.ok ? { state: 'running', status: asked.answer as ResidentStatus } : { state: 'stale', info };
+  if (asked.ok) return { state: 'running', status: asked.answer as ResidentStatus };
+  // Alive but silent: one question at a time, and a background re-score of a large repository
+  // takes seconds. Calling it gone would be wrong; the hooks fall back all the same.
+  return isProcessAlive(info.pid) ? { state: 'busy', info } : { state: 'stale', info };
 }
 
 /** `resident stop`: asks it to exit (or signals a resident of another build); true when one was running. */
@@ -155,19 +159,10 @@ export async function stopResident(cwd: string): Promise<boolean> {
   // Give it the time its exit takes (abort the run in flight, remove its files), at most 5 s.
   for (let waited = 0; waited < 5_000; waited += 50) {
     const still = readLock(paths.lock);
-    if (still === undefined || still.pid !== holder?.pid || !isAlive(still.pid)) break;
+    if (still === undefined || still.pid !== holder?.pid || !isProcessAlive(still.pid)) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return true;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** One line for `resident status` and doctor. */
@@ -181,6 +176,8 @@ export function describeResident(state: ResidentState): string {
       return residentMessages.otherBuild(state.info.pid, sanitizeText(state.info.identity));
     case 'stale':
       return residentMessages.stale(state.info.pid);
+    case 'busy':
+      return residentMessages.busy(state.info.pid);
     case 'none':
       return state.why === 'absent' ? residentMessages.absent : residentMessages.disabled;
   }

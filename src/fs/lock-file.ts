@@ -43,12 +43,15 @@ export function readLock(path: string): LockHolder | undefined {
 
 /** The holder's process exists and the lock is younger than `maxAgeMs`. */
 export function isLockLive(holder: LockHolder, now: number, maxAgeMs: number): boolean {
-  if (now - holder.startedAt > maxAgeMs) return false;
+  return now - holder.startedAt <= maxAgeMs && isProcessAlive(holder.pid);
+}
+
+/** `pid` runs: it exists (someone else's counts: EPERM) and is not a zombie waiting to be reaped. */
+export function isProcessAlive(pid: number): boolean {
   try {
-    process.kill(holder.pid, 0); // signal 0: existence check only
-    return !isZombie(holder.pid);
+    process.kill(pid, 0); // signal 0: existence check only
+    return !isZombie(pid);
   } catch (error) {
-    // EPERM: the process exists but belongs to someone else — still a live holder.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -114,6 +114,8 @@ export const residentMessages = {
   otherBuild: (pid: number, version: string) =>
     `resident process ${pid} runs another build (${version}); it exits within seconds, the next hook starts the current one`,
   stale: (pid: number) => `resident process ${pid} is gone (its files remain; the next hook ignores them and starts a new one)`,
+  busy: (pid: number) =>
+    `resident process ${pid} is running but did not answer in time (busy with another question or a re-score); hooks meanwhile run one-shot`,
   absent: 'no resident process: the next hook or `check` starts one',
   disabled: 'resident process off (CI, AIRSPACE_RESIDENT=off, or resident.enabled: false in the config): every hook runs one-shot',
   stopped: 'resident process stopped',

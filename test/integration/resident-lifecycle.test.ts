@@ -84,6 +84,31 @@ describe('the resident process', () => {
     expect(runCli(near, ['resident', 'status'], ON).stdout).toContain('no resident process');
   });
 
+  it('reads as busy while alive but silent, and as gone once killed', async () => {
+    const root = tempDir('airspace-resident-busy-');
+    cleanup.push(root);
+    const repo = initRepo({ 'a.ts': numbered(5) }, join(root, 'repo'));
+    const { pid } = await startResident(repo);
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const silent = status(repo);
+      expect(silent.state).toBe('busy');
+      expect(runCli(repo, ['resident', 'status'], ON).stdout).toContain('did not answer in time');
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    // Once resumed it answers again (a poll: on a loaded machine the first answer may be slow).
+    let state = status(repo).state;
+    for (let i = 0; i < 60 && state !== 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      state = status(repo).state;
+    }
+    expect(state).toBe('running');
+    process.kill(pid, 'SIGKILL');
+    await gone(pid);
+    expect(status(repo).state).toBe('stale');
+  });
+
   it('exits when its repository is removed, and when another build is installed under it', async () => {
     const root = tempDir('airspace-resident-');
     cleanup.push(root);
