@@ -72,6 +72,24 @@ export function lineCommits(graph: CommitGraph, tip: string | null): CommitInfo[
 }
 
 /**
+ * Whether the line of `tip` contains `commit`: reachable from `tip` inside the graph. A commit the
+ * graph does not hold is in the trunk (or beyond the cap), which every line contains.
+ */
+export function lineContains(graph: CommitGraph, tip: string, commit: string): boolean {
+  if (!graph.has(commit) || tip === commit) return true;
+  const seen = new Set<string>();
+  const stack = [tip];
+  while (stack.length > 0) {
+    const sha = stack.pop()!;
+    if (sha === commit) return true;
+    if (seen.has(sha)) continue;
+    seen.add(sha);
+    stack.push(...(graph.get(sha)?.parents ?? []));
+  }
+  return false;
+}
+
+/**
  * Where a line leaves the trunk: the parents of its own commits that are not its own (they are in
  * the trunk). A tip that is itself in the trunk is its own boundary. One boundary `b` means
  * `b..tip` is exactly the line's own commits, and the line's common history with any other line

@@ -1,5 +1,5 @@
 import { changedPaths } from '../git/diff-working-set.js';
-import { MAX_COMMITS, readCommitGraph, summarizeLine, type CommitGraph } from '../git/branch-history.js';
+import { lineContains, MAX_COMMITS, readCommitGraph, summarizeLine, type CommitGraph } from '../git/branch-history.js';
 import { listRefs, remoteBranchTip, type RefListing } from '../git/list-refs.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
 import { resolveTrunk, type Trunk } from '../git/resolve-trunk.js';
@@ -132,7 +132,12 @@ function pushedRef(listing: RefListing, remote: string, branch: string | null, l
 }
 
 function finish(draft: Draft, graph: CommitGraph, cap: number): LineOfWork {
-  const { pushed, ...line } = draft;
+  const { pushed: remoteTip, ...line } = draft;
+  // The remote branch of this line's name is its pushed work only when the line contains it (the
+  // rule the beacon fold uses, src/run/beacon-traffic.ts): two machines on one branch name have
+  // different work, and the other's commits are not ours to rank by — or to claim in our beacon,
+  // which every peer would then refuse as a forgery.
+  const pushed = remoteTip !== null && !lineContains(graph, draft.tip, remoteTip) ? null : remoteTip;
   const facts = summarizeLine(graph, pushed, 0);
   const local = summarizeLine(graph, draft.tip, cap);
   return {
