@@ -39,6 +39,11 @@ export interface BeaconFoldInput {
   /** Tips of the peers seen as pushed branches (id → remote-tracking commit). */
   readonly branchTips?: ReadonlyMap<string, string>;
   /**
+   * The line of work of each pushed branch by its name (branch → id): the same unless the branch
+   * has the ownship's name (`feature@origin`, src/traffic/discover-traffic.ts). Absent: by id.
+   */
+  readonly branchLines?: ReadonlyMap<string, string>;
+  /**
    * `scan` compares every pair: a beacon-only agent is also paired with every other line of work
    * and every other beacon-only agent, not only with the ownship.
    */
@@ -84,8 +89,9 @@ async function identify(input: BeaconFoldInput): Promise<FoldedBeacon[]> {
   // One `merge-base --is-ancestor` per beacon ahead of its branch: bounded as every git fan-out is
   // (11 at once put 13 abort listeners on the run's signal, and node warned: issue 24, item 10).
   return mapLimit(input.beacons, GIT_IN_FLIGHT, async (beacon): Promise<FoldedBeacon> => {
-    const tip = input.branchTips?.get(beacon.agent);
-    if (tip !== undefined && (byName.get(beacon.agent) ?? 0) === 1 && (await onTopOf(input, beacon, tip))) return { id: beacon.agent, beacon, merged: true };
+    const line = input.branchLines?.get(beacon.agent) ?? beacon.agent;
+    const tip = input.branchTips?.get(line);
+    if (tip !== undefined && (byName.get(beacon.agent) ?? 0) === 1 && (await onTopOf(input, beacon, tip))) return { id: line, beacon, merged: true };
     const taken = input.lineIds.has(beacon.agent) || (byName.get(beacon.agent) ?? 0) > 1;
     return { id: taken ? qualifiedBeaconId(beacon) : beacon.agent, beacon, merged: false };
   });

@@ -110,6 +110,7 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
     workOf: (beacon) => beaconRead.works.get(beacon) ?? null,
     ...(ownship && (channels.includes('merge') || channels.includes('symbol')) ? { ownWork: targetOf(ownship) } : {}),
     branchTips: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.id, line.tip])),
+    branchLines: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.branch ?? line.id, line.id])),
     ...(plan.pairs === 'all' ? { everyPair: { lines: airspace.traffic, workingSet: lineWorkingSets(airspace, ignore) } } : {}),
   });
   const facts = agentFacts(lines, ownship ? new Map([[ownship.id, ownIntent.paths], ...peerIntents]) : peerIntents, folded.folded, clone, now);

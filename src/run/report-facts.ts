@@ -39,7 +39,7 @@ export function agentFacts(
       committedWork: line.facts.committedWork,
       provenWork: line.localFacts.committedWork,
       ...(line.facts.startedAt !== undefined ? { startedAt: line.facts.startedAt } : {}),
-      rankKey: line.kind === 'worktree' && !line.published ? `${line.id}@${clone.id}` : line.id,
+      rankKey: line.kind === 'worktree' && !line.published ? `${line.id}@${clone.id}` : line.kind === 'branch' ? (line.branch ?? line.id) : line.id,
     });
   }
   for (const [id, intent] of intents) facts.set(id, { ...facts.get(id), intent });
@@ -49,7 +49,7 @@ export function agentFacts(
       committedWork: known?.committedWork ?? 0,
       provenWork: Math.max(known?.provenWork ?? 0, beacon.provenWork ?? 0),
       ...(known?.startedAt !== undefined ? { startedAt: known.startedAt } : {}),
-      rankKey: merged ? id : beacon.clone ? `${beacon.agent}@${beacon.clone.id}` : beacon.agent,
+      rankKey: merged ? beacon.agent : beacon.clone ? `${beacon.agent}@${beacon.clone.id}` : beacon.agent,
       intent: liveIntent(beacon, now),
     });
   }

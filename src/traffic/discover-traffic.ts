@@ -4,6 +4,7 @@ import { listRefs, remoteBranchTip, type RefListing } from '../git/list-refs.js'
 import type { RepoInfo } from '../git/resolve-repo.js';
 import { resolveTrunk, type Trunk } from '../git/resolve-trunk.js';
 import { coverageOfResolvedHooksDir } from '../install/hook-coverage.js';
+import { reflogCommits } from '../git/reflog.js';
 import { snapshotWorktree } from '../git/snapshot-worktree.js';
 import { resolveExplicitAgents } from './discover-explicit-agents.js';
 import { discoverRemoteBranches, type BranchFilter } from './discover-remote-branches.js';
@@ -88,8 +89,11 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
     drafts.push({ ...rest, kind: 'worktree', worktreePath: path, ...(branch ? { branch } : {}), pushed: pushedOf(branch, peer.tip) });
   }
   for (const agent of named?.agents ?? []) drafts.push({ id: agent.id, kind: 'revision', tip: agent.sha, pushed: agent.sha });
-  const skip = new Set([...(ownDraft?.branch ? [ownDraft.branch] : []), ...(trunk ? [trunk.name] : []), ...drafts.map((draft) => draft.id)]);
-  const remote = explicit ? [] : discoverRemoteBranches(listing, options.remote, skip, options);
+  const skip = new Set([...(trunk ? [trunk.name] : []), ...drafts.map((draft) => draft.id)]);
+  const candidates = explicit ? [] : discoverRemoteBranches(listing, options.remote, skip, options);
+  const ownBranch = ownDraft?.branch;
+  const remote = candidates.filter((branch) => branch.id !== ownBranch);
+  const sameName = candidates.find((branch) => branch.id === ownBranch);
 
   // No commits yet: the ownship's tip is its snapshot, which nobody else can see; nothing counts.
   const ownTip = options.ownshipAs ? options.ownshipAs.tip : ownDraft && repo.head !== null ? repo.head : null;
@@ -99,10 +103,13 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
     ...(ownPushed ? [ownPushed] : []),
     ...drafts.flatMap((d) => [d.tip, ...(d.pushed ? [d.pushed] : [])]),
     ...remote.map((r) => r.sha),
+    ...(sameName ? [sameName.sha] : []),
   ];
   const graph = await readCommitGraph(cwd, tips, trunk?.sha ?? null);
   const active = remote.filter((branch) => summarizeLine(graph, branch.sha).count > 0);
   for (const branch of active) drafts.push({ id: branch.id, kind: 'branch', tip: branch.sha, branch: branch.id, pushed: branch.sha });
+  const theirs = sameName && ownTip ? await otherWorkUnderOurName(cwd, graph, sameName, ownTip, options.remote) : null;
+  if (theirs && !drafts.some((draft) => draft.id === theirs.id)) drafts.push(theirs);
 
   const cap = options.subjectCap ?? 10;
   return {
@@ -117,6 +124,27 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
     graphComplete: trunk !== null && graph.size < MAX_COMMITS,
     ...(listing.also ? { beaconListing: listing.also } : {}),
   };
+}
+
+/**
+ * The remote branch of the ownship's name when the ownship's line does not contain its tip: another
+ * machine's work under the same name (or ours, moved on from elsewhere). It is traffic of its own —
+ * not our pushed work (see `finish`) and not nothing, or our next pull is the collision nobody was
+ * warned of. Its id names the remote (`feature@origin`), since the ownship holds the plain name;
+ * both machines still rank it by its branch (src/run/report-facts.ts).
+ */
+async function otherWorkUnderOurName(
+  cwd: string,
+  graph: CommitGraph,
+  branch: { id: string; sha: string },
+  ownTip: string,
+  remote: string,
+): Promise<Draft | null> {
+  if (lineContains(graph, ownTip, branch.sha) || summarizeLine(graph, branch.sha).count === 0) return null;
+  // Our own earlier tip (pushed, then amended, rebased or reset) is not another agent: a force push
+  // of the new version must not be blocked by the old one.
+  if ((await reflogCommits(cwd, branch.id)).has(branch.sha)) return null;
+  return { id: `${branch.id}@${remote}`, kind: 'branch', tip: branch.sha, branch: branch.id, pushed: branch.sha };
 }
 
 /**
