@@ -101,7 +101,7 @@ export const hookMessages = {
   failedClosed: (hook: string, detail: string) => `airspace-hooks: ${hook} check failed (${detail}); blocking because --strict is set. Bypass: ${bypass(hook)}`,
   fetchFailedClosed: (reason: string) =>
     `airspace-hooks: could not fetch the traffic (${reason}); blocking because pre-push.failClosed is set. Bypass: ${bypass('pre-push')}`,
-  nothingToCheck: 'airspace-hooks: nothing to check (only deletions or tags are pushed)',
+  nothingToCheck: 'airspace-hooks: nothing to check (no branch is pushed: only deletions or tags, or a branch git rejected itself, such as a non-fast-forward)',
   cutOpen: (hook: string, detail: string) => `airspace-hooks: ${hook} ${detail}; letting it through`,
   cutClosed: (hook: string, detail: string) => `airspace-hooks: ${hook} ${detail}; blocking because failClosed is set. Bypass: ${bypass(hook)}`,
 } as const;

@@ -59,7 +59,7 @@ export interface RunOutcome {
   readonly notes: readonly string[];
   /** True when the run must fail (block) for a reason other than an RA: failClosed with an unknown state. */
   readonly failedClosed: boolean;
-  /** Nothing to judge (only deletions or tags pushed, or the hook is off). */
+  /** Nothing to judge (no branch update pushed: deletions, tags, or refs git rejected before the hook; or the hook is off). */
   readonly idle: boolean;
   /** This clone's beacons of dead lines of work withdrawn by this run (stage 7). */
   readonly withdrawnBeacons: number;
