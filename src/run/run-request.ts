@@ -89,7 +89,7 @@ export function planRun(request: RunRequest, config: AirspaceConfig): RunPlan {
         fetch: settings.fetch,
         graphRefresh: 'never',
         inheritRepoEnv: true,
-        draftBeacon: request.kind === 'pre-push' && settings.publishBeacon,
+        draftBeacon: settings.publishBeacon,
         embed: request.json === true,
         mode: settings.mode,
         budgetMs: settings.budgetMs,
