@@ -45,7 +45,7 @@ export function beaconSkippedLine(ref: string, reason: BeaconSkipReason | Beacon
 export const publishFailureText: Readonly<Record<PublishFailure, string>> = {
   timeout: 'the push did not finish in time; the beacon was not published (the commit or push goes on)',
   unreachable: 'the remote could not be reached',
-  rejected: 'the remote refused the ref refs/airspace/beacons/* (a server rule or permissions)',
+  rejected: 'the remote refused the beacon refs under refs/airspace/ (a server rule or permissions)',
   failed: 'git push failed',
   'invalid-remote': 'the remote name is not usable',
   'too-large': 'the beacon is larger than the size limit even with whole-file entries',
