@@ -2,6 +2,8 @@ import type { Beacon } from '../beacon/beacon-schema.js';
 import { mergeBeaconIntoWorkingSet } from '../beacon/merge-beacon.js';
 import { isAirspaceError } from '../errors.js';
 import { isAncestor } from '../git/merge-base.js';
+import { sameContent } from '../git/same-content.js';
+import { sharedResultPaths, withoutSameResults } from '../traffic/identical-edits.js';
 import { mapLimit } from '../traffic/limit-concurrency.js';
 import type { GitStates, PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
 import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
@@ -175,7 +177,29 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
     }
   }
   if (input.everyPair) await pairBeaconsWithEveryone(input, input.everyPair, beaconOnly, pairs, unknown, hasCommit);
-  return { pairs, folded, beaconOnly, merged, unknown };
+  const beaconIds = new Set(folded.map((entry) => entry.id));
+  return { pairs: await withoutSameFiles(input.cwd, pairs, (pair) => beaconIds.has(pair.a) || beaconIds.has(pair.b)), folded, beaconOnly, merged, unknown };
+}
+
+/**
+ * A beacon's files carry no object ids, so identical edits (src/traffic/identical-edits.ts) could
+ * not be proven on its pairs: two clones that each ran `airspace-hooks install` in a husky project
+ * have the same uncommitted block in `.husky/pre-commit`, and met as a TA on it. Where both work
+ * commits are here, a file both sides leave with one content is proven identical and scored
+ * without — by the objects themselves, never by a beacon's word.
+ */
+async function withoutSameFiles(cwd: string, pairs: PairWorkingSets[], involved: (pair: PairWorkingSets) => boolean): Promise<PairWorkingSets[]> {
+  const asked = pairs.map((pair) => (pair.states && involved(pair) ? sharedResultPaths(pair.workingSetA, pair.workingSetB) : []));
+  const questions = pairs.flatMap((pair, i) => asked[i]!.map((path) => ({ a: pair.states!.a, b: pair.states!.b, path })));
+  if (questions.length === 0) return pairs;
+  const answers = await sameContent(cwd, questions);
+  let next = 0;
+  return pairs.map((pair, i) => {
+    const same = new Set(asked[i]!.filter(() => answers[next++] === true));
+    if (same.size === 0) return pair;
+    const [workingSetA, workingSetB] = withoutSameResults(pair.workingSetA, pair.workingSetB, same);
+    return { ...pair, workingSetA, workingSetB };
+  });
 }
 
 /**

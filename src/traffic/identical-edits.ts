@@ -78,3 +78,31 @@ function apply<T extends WorkingSet>(set: T, replaced: ReadonlyMap<WorkingSetFil
   }
   return { ...set, files };
 }
+
+/**
+ * The post-image paths both sides change with the same status and the same path: where a beacon's
+ * side has no object ids, whether the two results are one content is asked of the two work commits
+ * instead (src/run/beacon-traffic.ts).
+ */
+export function sharedResultPaths(a: WorkingSet, b: WorkingSet): string[] {
+  const byFile = new Map<string, WorkingSetFile>();
+  for (const entry of b.files) byFile.set(entry.file, entry);
+  const paths: string[] = [];
+  for (const entryA of a.files) {
+    const entryB = byFile.get(entryA.file);
+    if (entryB === undefined || entryA.status !== entryB.status || entryA.status === 'D') continue;
+    const path = entryA.path ?? entryA.file;
+    if ((entryB.path ?? entryB.file) === path) paths.push(path);
+  }
+  return paths;
+}
+
+/** Both sides without the files whose result is proven the same content (paths from sharedResultPaths). */
+export function withoutSameResults<T extends WorkingSet>(a: T, b: T, same: ReadonlySet<string>): readonly [T, T] {
+  if (same.size === 0) return [a, b];
+  const keep = (entry: WorkingSetFile): boolean => !same.has(entry.path ?? entry.file);
+  return [
+    { ...a, files: a.files.filter(keep) },
+    { ...b, files: b.files.filter(keep) },
+  ];
+}

@@ -52,3 +52,45 @@ describe('identical edits', () => {
     expect(['TA', 'RA']).toContain(linkWithAlice()?.level);
   });
 });
+
+/**
+ * Beacon-only peers: a beacon's files carry no object ids. Two clones that each ran
+ * `airspace-hooks install` in a husky project hold the same uncommitted block in the same hook
+ * script; seen only through their beacons, they met as a TA on it. The work commits prove the
+ * content the same.
+ */
+describe('identical edits seen through a beacon', () => {
+  const hook = '#!/bin/sh\nnpm test\n';
+  const withBlock = `${hook}# >>> block >>>\necho checked\n# <<< block <<<\n`;
+  let beaconRoot: string;
+  let cy: string;
+  let dee: string;
+  beforeAll(() => {
+    const setup = remoteWithClones({ '.husky/pre-commit': hook, 'src/a.ts': numbered(40) }, 2);
+    beaconRoot = setup.root;
+    [cy, dee] = setup.clones as [string, string];
+    gitIn(cy, 'switch', '-q', '-c', 'cy/work');
+    gitIn(dee, 'switch', '-q', '-c', 'dee/work');
+  });
+  afterAll(() => removeDir(beaconRoot));
+
+  const linkWithCy = (): { level: string } | undefined => {
+    const result = runCli(dee, ['check', '--fetch', '--json']);
+    expect(result.stderr).toBe('');
+    const report = JSON.parse(result.stdout) as { links: { a: string; b: string; level: string }[] };
+    return report.links.find((l) => [l.a, l.b].includes('cy/work'));
+  };
+
+  it('the same uncommitted content in one file on both sides is clear', () => {
+    writeFiles(cy, { '.husky/pre-commit': withBlock });
+    writeFiles(dee, { '.husky/pre-commit': withBlock });
+    expect(runCli(cy, ['beacon', 'publish']).status).toBe(0);
+    expect(linkWithCy()).toBeDefined();
+    expect(linkWithCy()?.level).toBe('clear');
+  });
+
+  it('one line more on one side is still a warning', () => {
+    writeFiles(dee, { '.husky/pre-commit': withBlock.replace('echo checked\n', 'echo checked twice\n') });
+    expect(['TA', 'RA']).toContain(linkWithCy()?.level);
+  });
+});
