@@ -28,7 +28,13 @@ export interface WatcherOptions {
   readonly log: (line: string) => void;
 }
 
-export async function startWorktreeWatcher(options: WatcherOptions): Promise<ResidentCompanion> {
+export interface WorktreeWatcher extends ResidentCompanion {
+  /** Re-scores `worktree` at the next quiet moment, as if it had changed (a new subscriber's first state). */
+  readonly rescoreSoon: (worktree: string) => void;
+  readonly worktrees: () => readonly string[];
+}
+
+export async function startWorktreeWatcher(options: WatcherOptions): Promise<WorktreeWatcher> {
   let paths = await options.listPaths();
   const { watch } = await import('chokidar');
   const watcher = watch([...paths.worktrees, paths.commonDir], { ignoreInitial: true, ignored: (path: string) => options.ignored(path, paths) });
@@ -92,6 +98,11 @@ export async function startWorktreeWatcher(options: WatcherOptions): Promise<Res
   options.log(`watching ${paths.worktrees.length} worktrees`);
   return {
     watching: () => paths.worktrees.length,
+    worktrees: () => paths.worktrees,
+    rescoreSoon: (worktree) => {
+      dirty.add(worktree);
+      schedule();
+    },
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
