@@ -96,6 +96,14 @@ export async function serveResident(cwd: string, log: (line: string) => void): P
   return 0;
 }
 
+/**
+ * The quiet time before a re-score (docs/decisions/resident.md, "Subscriptions"): an agent's edit
+ * is one write, a checkout a burst of events within milliseconds; a longer burst makes one more
+ * re-score, never two at once. It is a third of `watch`'s 300 ms and most of what an edit
+ * waits for on a small repository before a subscriber hears of it.
+ */
+const RESCORE_QUIET_MS = 100;
+
 /** The continuous part: a change in a worktree re-scores it in the background (src/resident/worktree-watcher.ts). */
 async function watchWorktrees(resident: Resident, toplevel: string, beaconRefreshMs: number, log: (line: string) => void): Promise<void> {
   const beacons = residentBeaconRefresher({ commonDir: resident.paths.commonDir, toplevel, intervalMs: beaconRefreshMs, queue: resident.queue, log });
@@ -114,7 +122,7 @@ async function watchWorktrees(resident: Resident, toplevel: string, beaconRefres
         await beacons.afterRescore(worktree, outcome, signal);
       },
       queue: resident.queue,
-      debounceMs: 300,
+      debounceMs: RESCORE_QUIET_MS,
       log,
     });
     resident.add(watcher);
