@@ -88,14 +88,23 @@ async function measure(name, a, b, file) {
   }
   watch.kill('SIGINT');
   writeFileSync(join(b, file), own);
-  const rescores = [
+  const logged = [
     ...readFileSync(log, 'utf8')
       .slice(logStart)
-      .matchAll(/re-scored \S+ in (\d+) ms/g),
-  ].map((m) => Number(m[1]));
+      .matchAll(/re-scored \S+ in (\d+) ms(?: \((.*)\))?$/gm),
+  ];
+  const rescores = logged.map((m) => Number(m[1]));
+  // Each line names the run's stages ("traffic 350, graph 120, …"): their medians say where the time goes.
+  const stageMs = new Map();
+  for (const m of logged)
+    for (const part of (m[2] ?? '').split(', ').filter(Boolean)) {
+      const [stage, ms] = part.split(' ');
+      stageMs.set(stage, [...(stageMs.get(stage) ?? []), Number(ms)]);
+    }
+  const stages = [...stageMs].map(([stage, list]) => `${stage} ${Math.round(median(list))}`).join(', ');
   cli(a, ['resident', 'stop']);
   const sorted = [...latencies].sort((x, y) => x - y);
-  return { name, median: median(latencies), p90: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.9) - 1)], rescore: median(rescores) };
+  return { name, median: median(latencies), p90: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.9) - 1)], rescore: median(rescores), stages };
 }
 
 const results = [];
@@ -128,9 +137,9 @@ const lines = [
     .map((l) => l.toFixed(1))
     .join(' / ')}.`,
   '',
-  '| repository | edit → event, median | p90 | re-score (resident.log), median |',
-  '|---|---:|---:|---:|',
-  ...results.map((r) => `| ${r.name} | ${f(r.median)} | ${f(r.p90)} | ${f(r.rescore)} |`),
+  '| repository | edit → event, median | p90 | re-score (resident.log), median | its stages, median ms |',
+  '|---|---:|---:|---:|---|',
+  ...results.map((r) => `| ${r.name} | ${f(r.median)} | ${f(r.p90)} | ${f(r.rescore)} | ${r.stages} |`),
   '',
   'Target (issue 25): an edit in one worktree shows up as an advisory in the other worktree within 1 s.',
 ];

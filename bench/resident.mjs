@@ -11,7 +11,7 @@
 // Run: npm run build:js && node bench/resident.mjs [--runs 7] [--size full|smoke] [--worktrees 3]
 //      [--idle-seconds 60] [--skip-express] [--skip-generated]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,8 +66,11 @@ function status(cwd) {
   return now;
 }
 
-async function startResident(cwd) {
-  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: ON, stdio: 'ignore', detached: true });
+/** Started by hand, so its log (every re-score) goes to `log`. */
+async function startResident(cwd, log) {
+  const fd = openSync(log, 'a');
+  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: ON, stdio: ['ignore', fd, fd], detached: true });
+  closeSync(fd);
   child.unref();
   for (let i = 0; i < 1200; i++) {
     const now = status(cwd);
@@ -103,7 +106,8 @@ async function measure(name, cwd, editFile) {
     commit(OFF);
     edit(OFF);
   }
-  const pid = await startResident(cwd);
+  const log = join(work, `${name.replace(/\W+/g, '-')}-resident.log`);
+  const pid = await startResident(cwd, log);
   commit(ON);
   edit(ON);
   const servedBefore = status(cwd).status.served;
@@ -129,7 +133,6 @@ async function measure(name, cwd, editFile) {
   // not idling. Measured from 15 s after the last question.
   await new Promise((resolve) => setTimeout(resolve, 15_000));
   console.error(`${name}: idle ${idleSeconds} s`);
-  const log = join(gitIn(cwd, ['rev-parse', '--path-format=absolute', '--git-common-dir']).trim(), 'airspace', 'resident', 'resident.log');
   const logBefore = readFileSync(log, 'utf8').length;
   const cpuBefore = cpuMs(pid);
   await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));

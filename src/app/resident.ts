@@ -115,11 +115,13 @@ async function watchWorktrees(resident: Resident, toplevel: string, beaconRefres
       // The pre-commit judgement of that worktree (its snapshot, its history, its peers' inboxes),
       // then its live beacon kept in step with the work (src/app/resident-beacons.ts).
       // Subscribers (`watch`, MCP sessions) hear of the advisories it found.
+      // The log line names the run's stages: where an edit's time to a subscriber goes.
       rescore: async (worktree, signal) => {
-        if (!existsSync(worktree)) return beacons.worktreeGone(worktree, signal);
+        if (!existsSync(worktree)) return void (await beacons.worktreeGone(worktree, signal));
         const outcome = await checkWorktreeOutcome(worktree, { as: 'pre-commit', signal });
         if (!signal.aborted && outcome.report !== null) resident.subscribers.rescored(rescoredFrom(worktree, outcome.report));
         await beacons.afterRescore(worktree, outcome, signal);
+        return outcome.report?.scanned.stages?.map((stage) => `${stage.stage} ${Math.round(stage.ms)}`).join(', ');
       },
       queue: resident.queue,
       debounceMs: RESCORE_QUIET_MS,

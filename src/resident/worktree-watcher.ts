@@ -22,7 +22,8 @@ export interface WatcherPaths {
 export interface WatcherOptions {
   readonly listPaths: () => Promise<WatcherPaths>;
   readonly ignored: (path: string, paths: WatcherPaths) => boolean;
-  readonly rescore: (worktree: string, signal: AbortSignal) => Promise<void>;
+  /** Resolves with what the log line should add (the run's stages), if anything. */
+  readonly rescore: (worktree: string, signal: AbortSignal) => Promise<string | undefined>;
   readonly queue: RunQueue;
   readonly debounceMs: number;
   readonly log: (line: string) => void;
@@ -61,13 +62,16 @@ export async function startWorktreeWatcher(options: WatcherOptions): Promise<Wor
         const [worktree] = dirty;
         dirty.delete(worktree!);
         const started = performance.now();
+        let detail: string | undefined;
         const done = await options.queue
-          .runInBackground((signal) => options.rescore(worktree!, signal))
+          .runInBackground(async (signal) => void (detail = await options.rescore(worktree!, signal)))
           .catch((error: unknown) => {
             options.log(`re-score of ${worktree} failed: ${(error as Error)?.message ?? String(error)}`);
             return true;
           });
-        options.log(`re-scored ${worktree}${done ? '' : ' (gave way to a question)'} in ${Math.round(performance.now() - started)} ms`);
+        options.log(
+          `re-scored ${worktree}${done ? '' : ' (gave way to a question)'} in ${Math.round(performance.now() - started)} ms${detail ? ` (${detail})` : ''}`,
+        );
         // Aborted by a question, or the queue was busy: try again after the next quiet moment.
         if (!done) {
           dirty.add(worktree!);
