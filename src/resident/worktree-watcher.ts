@@ -38,7 +38,18 @@ export interface WorktreeWatcher extends ResidentCompanion {
 export async function startWorktreeWatcher(options: WatcherOptions): Promise<WorktreeWatcher> {
   let paths = await options.listPaths();
   const { watch } = await import('chokidar');
-  const watcher = watch([...paths.worktrees, paths.commonDir], { ignoreInitial: true, ignored: (path: string) => options.ignored(path, paths) });
+  const inGitDir = (path: string) => {
+    const inGit = relative(paths.commonDir, path);
+    return inGit === '' || !inGit.startsWith('..');
+  };
+  // Worktree files are not watched one by one: chokidar would hold a watcher per file (40,000 at
+  // 10,000 files × 4 worktrees: most of the resident's heap, and what its garbage collections
+  // walked while idle). Their directory's watcher reports a change with the file's name ('raw'
+  // below). The git dir's few files (HEAD, index, refs) are watched as before.
+  const watcher = watch([...paths.worktrees, paths.commonDir], {
+    ignoreInitial: true,
+    ignored: (path: string, stats?: { isFile: () => boolean }) => options.ignored(path, paths) || (stats?.isFile() === true && !inGitDir(path)),
+  });
   const dirty = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -92,10 +103,17 @@ export async function startWorktreeWatcher(options: WatcherOptions): Promise<Wor
     });
   };
 
-  watcher.on('all', (_event: string, path: string) => {
+  const changed = (path: string) => {
     const owner = worktreeOf(path);
     for (const worktree of owner !== null ? [owner] : paths.worktrees) dirty.add(worktree);
     schedule();
+  };
+  watcher.on('all', (_event: string, path: string) => changed(path));
+  watcher.on('raw', (_event, name: string | null, details: unknown) => {
+    const dir = (details as { watchedPath?: unknown } | null)?.watchedPath;
+    if (!name || typeof dir !== 'string') return;
+    const path = join(dir, name);
+    if (!inGitDir(path) && !options.ignored(path, paths)) changed(path);
   });
   watcher.on('error', (error: unknown) => options.log(`watcher: ${(error as Error)?.message ?? String(error)}`));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
