@@ -124,11 +124,16 @@ function realPath(path: string): string {
   }
 }
 
-/** Cuts the weakest advisories until the line fits. */
+/** Cuts the weakest advisories until the line fits (each one's size counted once: a line may list hundreds). */
 function fitted(event: AirspaceEvent): AirspaceEvent {
-  let advisories = event.advisories;
-  while (advisories.length > 0 && Buffer.byteLength(JSON.stringify({ ...event, advisories })) > MAX_EVENT_BYTES) advisories = advisories.slice(0, -1);
-  return { ...event, advisories, cut: event.advisories.length - advisories.length };
+  let bytes = Buffer.byteLength(JSON.stringify({ type: 'event', event: { ...event, advisories: [], cut: event.advisories.length } }));
+  let kept = 0;
+  for (const advisory of event.advisories) {
+    bytes += Buffer.byteLength(JSON.stringify(advisory)) + 1;
+    if (bytes > MAX_EVENT_BYTES) break;
+    kept += 1;
+  }
+  return { ...event, advisories: event.advisories.slice(0, kept), cut: event.advisories.length - kept };
 }
 
 function bounded(advisory: SubscribedAdvisory): SubscribedAdvisory {
