@@ -75,7 +75,9 @@ export async function startWorktreeWatcher(options: WatcherOptions): Promise<Wor
         const started = performance.now();
         let detail: string | undefined;
         const done = await options.queue
-          .runInBackground(async (signal) => void (detail = await options.rescore(worktree!, signal)))
+          .runInBackground(async (signal) => {
+            detail = await options.rescore(worktree!, signal);
+          })
           .catch((error: unknown) => {
             options.log(`re-score of ${worktree} failed: ${(error as Error)?.message ?? String(error)}`);
             return true;
