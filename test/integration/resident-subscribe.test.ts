@@ -26,14 +26,14 @@ afterAll(() => {
   for (const dir of cleanup) removeDir(dir);
 });
 
-/** main with uncommitted work on line 7 of a.txt, and a linked worktree `peer` without work yet. */
+/** main with uncommitted work (line 7 of a.txt, an untracked notes/new.txt), and a linked worktree `peer` without work yet. */
 function airspace(prefix: string): { main: string; peer: string } {
   const root = tempDir(prefix);
   cleanup.push(root);
   const main = initRepo({ 'a.txt': numberedLines(60) }, join(root, 'main'));
   const peer = join(root, 'peer');
   gitIn(main, 'worktree', 'add', '-q', '-b', 'peer', peer);
-  writeFiles(main, { 'a.txt': numberedLines(60).replace('line 7\n', 'line 7 main\n') });
+  writeFiles(main, { 'a.txt': numberedLines(60).replace('line 7\n', 'line 7 main\n'), 'notes/new.txt': 'main\n' });
   return { main, peer };
 }
 
@@ -95,6 +95,11 @@ describe('subscriptions to the resident', () => {
       gitIn(peer, 'checkout', '--', 'a.txt');
       const cleared = await event('cleared', undefined, seen);
       expect([...(cleared.pair as string[])].sort()).toEqual(['main', 'peer']);
+      // A file created in a new directory: the resident watches directories, not files, and
+      // still hears of it (both sides add notes/new.txt: a merge-tree conflict).
+      const before = events.length;
+      writeFiles(peer, { 'notes/new.txt': 'peer\n' });
+      expect(await event('raised', undefined, before)).toMatchObject({ level: 'RA', files: ['notes/new.txt'] });
     } finally {
       child.kill('SIGINT');
     }
