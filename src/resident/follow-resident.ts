@@ -27,6 +27,7 @@ export interface FollowOptions {
 }
 
 const MAX_FAILURES = 15;
+const RESTART_AFTER_MS = 3_000;
 /** From connect to `accepted`: a subscription waits for no run, but the resident may be in a synchronous stretch of one. */
 const ACCEPT_TIMEOUT_MS = 3_000;
 /** Refusals worth waiting out: the watcher is not ready yet, or a resident of another build is about to exit. */
@@ -36,21 +37,21 @@ type Attempt = { readonly kind: 'ended' } | { readonly kind: 'retry'; readonly s
 
 export async function followResident(options: FollowOptions): Promise<'stopped' | 'unavailable'> {
   let failures = 0;
-  let started = false;
+  let startedAt = Number.NEGATIVE_INFINITY;
   while (!options.signal.aborted) {
     const attempt = await subscribeOnce(options);
     if (options.signal.aborted) break;
     if (attempt.kind === 'never') return 'unavailable';
     if (attempt.kind === 'ended') {
       failures = 0;
-      started = false;
       options.onLost();
     } else {
       failures += 1;
       if (failures > MAX_FAILURES) return 'unavailable';
-      // One start per loss: the one started needs its seconds to listen.
-      if (attempt.start && !started) {
-        started = true;
+      // The one started needs its seconds to listen; a start may also have found the old one
+      // still holding the lock while it exits (and started nothing): try again a little later.
+      if (attempt.start && performance.now() - startedAt > RESTART_AFTER_MS) {
+        startedAt = performance.now();
         await options.start();
       }
     }
