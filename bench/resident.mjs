@@ -11,7 +11,7 @@
 // Run: npm run build:js && node bench/resident.mjs [--runs 7] [--size full|smoke] [--worktrees 3]
 //      [--idle-seconds 60] [--skip-express] [--skip-generated]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,8 +66,11 @@ function status(cwd) {
   return now;
 }
 
-async function startResident(cwd) {
-  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: ON, stdio: 'ignore', detached: true });
+/** Started by hand, so its log (every re-score) goes to `log`. */
+async function startResident(cwd, log) {
+  const fd = openSync(log, 'a');
+  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: ON, stdio: ['ignore', fd, fd], detached: true });
+  closeSync(fd);
   child.unref();
   for (let i = 0; i < 1200; i++) {
     const now = status(cwd);
@@ -103,7 +106,8 @@ async function measure(name, cwd, editFile) {
     commit(OFF);
     edit(OFF);
   }
-  const pid = await startResident(cwd);
+  const log = join(work, `${name.replace(/\W+/g, '-')}-resident.log`);
+  const pid = await startResident(cwd, log);
   commit(ON);
   edit(ON);
   const servedBefore = status(cwd).status.served;
@@ -129,9 +133,14 @@ async function measure(name, cwd, editFile) {
   // not idling. Measured from 15 s after the last question.
   await new Promise((resolve) => setTimeout(resolve, 15_000));
   console.error(`${name}: idle ${idleSeconds} s`);
+  const logBefore = readFileSync(log, 'utf8').length;
   const cpuBefore = cpuMs(pid);
   await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
   const idleCpu = (cpuMs(pid) - cpuBefore) / (idleSeconds * 1000);
+  // What the resident did while nobody asked: its log names every background re-score.
+  const idleLog = readFileSync(log, 'utf8').slice(logBefore);
+  const idleRescores = [...idleLog.matchAll(/re-scored /g)].length;
+  if (idleRescores > 0) console.error(`${name}: re-scores while idle:\n${idleLog}`);
   const rss = rssBytes(pid);
   cli(cwd, ['resident', 'stop'], ON);
   const m = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, median(v)]));
@@ -141,6 +150,7 @@ async function measure(name, cwd, editFile) {
     served,
     expectedServed: runs * 2,
     idleCpu,
+    idleRescores,
     rss,
     codes: [...codes],
     uncommitted: gitIn(cwd, ['status', '--porcelain']).split('\n').filter(Boolean).length,
@@ -182,11 +192,11 @@ const lines = [
     .map((l) => l.toFixed(1))
     .join(' / ')}.`,
   '',
-  '| repository | `node -e 0` | commit --no-verify | pre-commit overhead one-shot | pre-commit overhead resident | edit check one-shot | edit check resident | edit resident − `node -e 0` | idle CPU (1 core) | resident RSS | answered by the resident |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| repository | `node -e 0` | commit --no-verify | pre-commit overhead one-shot | pre-commit overhead resident | edit check one-shot | edit check resident | edit resident − `node -e 0` | idle CPU (1 core) | re-scores while idle | resident RSS | answered by the resident |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...results.map(
     (r) =>
-      `| ${r.name} | ${f(r.m.nodeFloor)} | ${f(r.m.bare)} | ${f(r.m.oneShot - r.m.bare)} | ${f(r.m.resident - r.m.bare)} | ${f(r.m.editOneShot)} | ${f(r.m.editResident)} | ${f(r.m.editResident - r.m.nodeFloor)} | ${(r.idleCpu * 100).toFixed(2)} % | ${(r.rss / 1024 / 1024).toFixed(0)} MiB | ${r.served}/${r.expectedServed} |`,
+      `| ${r.name} | ${f(r.m.nodeFloor)} | ${f(r.m.bare)} | ${f(r.m.oneShot - r.m.bare)} | ${f(r.m.resident - r.m.bare)} | ${f(r.m.editOneShot)} | ${f(r.m.editResident)} | ${f(r.m.editResident - r.m.nodeFloor)} | ${(r.idleCpu * 100).toFixed(2)} % | ${r.idleRescores} | ${(r.rss / 1024 / 1024).toFixed(0)} MiB | ${r.served}/${r.expectedServed} |`,
   ),
   '',
   'Targets (issue 25): pre-commit overhead ≤ 100 ms; edit check ≤ `node -e 0` + 60 ms; idle CPU ≤ 1 %; RSS ≤ 200 MB (≤ 400 MB at 10,000 files).',

@@ -13,9 +13,12 @@ import type { HookAnswer, ResidentInfo, ResidentStatus } from '../resident/resid
 import { Resident, type ResidentHandlers } from '../resident/resident-server.js';
 import { residentWanted } from '../resident/resident-wanted.js';
 import { startWorktreeWatcher } from '../resident/worktree-watcher.js';
+import type { Rescored } from '../resident/resident-subscribers.js';
+import type { AirspaceReport } from '../report/check-report.js';
 import { ignoredPath, watchPaths } from './watch-paths.js';
 import { residentBeaconRefresher } from './resident-beacons.js';
 import { checkWorktreeOutcome } from './check.js';
+import { subscribedAdvisory } from './follow-airspace.js';
 import { runHookCheck } from './hook.js';
 import { changeIntent, declareIntent } from './intent.js';
 
@@ -86,11 +89,20 @@ export async function serveResident(cwd: string, log: (line: string) => void): P
     stamp('another resident process serves this repository');
     return 0;
   }
-  if (config.resident.watch) void watchWorktrees(resident, repo.toplevel, config.resident.beaconRefreshMinutes * 60_000, stamp);
+  if (!config.resident.watch) resident.subscribers.disable();
+  else void watchWorktrees(resident, repo.toplevel, config.resident.beaconRefreshMinutes * 60_000, stamp);
   if (config.resident.fetchIntervalMinutes > 0) fetchEvery(resident, repo.toplevel, config.resident.fetchIntervalMinutes * 60_000);
   await resident.done;
   return 0;
 }
+
+/**
+ * The quiet time before a re-score (docs/decisions/resident.md, "Subscriptions"): an agent's edit
+ * is one write, a checkout a burst of events within milliseconds; a longer burst makes one more
+ * re-score, never two at once. It is a third of `watch`'s 300 ms and most of what an edit
+ * waits for on a small repository before a subscriber hears of it.
+ */
+const RESCORE_QUIET_MS = 100;
 
 /** The continuous part: a change in a worktree re-scores it in the background (src/resident/worktree-watcher.ts). */
 async function watchWorktrees(resident: Resident, toplevel: string, beaconRefreshMs: number, log: (line: string) => void): Promise<void> {
@@ -102,18 +114,37 @@ async function watchWorktrees(resident: Resident, toplevel: string, beaconRefres
       ignored: (path, paths) => ignoredPath(path, paths),
       // The pre-commit judgement of that worktree (its snapshot, its history, its peers' inboxes),
       // then its live beacon kept in step with the work (src/app/resident-beacons.ts).
+      // Subscribers (`watch`, MCP sessions) hear of the advisories it found.
+      // The log line names the run's stages: where an edit's time to a subscriber goes.
       rescore: async (worktree, signal) => {
-        if (!existsSync(worktree)) return beacons.worktreeGone(worktree, signal);
-        await beacons.afterRescore(worktree, await checkWorktreeOutcome(worktree, { as: 'pre-commit', signal }), signal);
+        if (!existsSync(worktree)) return void (await beacons.worktreeGone(worktree, signal));
+        const outcome = await checkWorktreeOutcome(worktree, { as: 'pre-commit', signal });
+        if (!signal.aborted && outcome.report !== null) resident.subscribers.rescored(rescoredFrom(worktree, outcome.report));
+        await beacons.afterRescore(worktree, outcome, signal);
+        return outcome.report?.scanned.stages?.map((stage) => `${stage.stage} ${Math.round(stage.ms)}`).join(', ');
       },
       queue: resident.queue,
-      debounceMs: 300,
+      debounceMs: RESCORE_QUIET_MS,
       log,
     });
     resident.add(watcher);
+    resident.subscribers.enable(watcher);
   } catch (error) {
+    resident.subscribers.disable();
     log(`not watching: ${(error as Error)?.message ?? String(error)}`);
   }
+}
+
+/** A re-score's report as the subscriptions keep it: who is who, and the advisories. */
+function rescoredFrom(worktree: string, report: AirspaceReport): Rescored {
+  const agentsOfWorktrees = new Map<string, string>();
+  for (const agent of report.agents) if (agent.worktreePath !== undefined) agentsOfWorktrees.set(agent.worktreePath, agent.id);
+  return {
+    worktree,
+    agent: report.scanned.ownship ?? agentsOfWorktrees.get(worktree) ?? worktree,
+    agentsOfWorktrees,
+    advisories: report.advisories.map(subscribedAdvisory),
+  };
 }
 
 /**

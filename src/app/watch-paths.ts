@@ -34,6 +34,10 @@ export function ignoredPath(path: string, paths: WatchPaths): boolean {
 /** `refs/**`, the top-level files above, `worktrees/<name>/{HEAD,index}` and the folders leading there. */
 function gitPathMatters(parts: readonly string[]): boolean {
   const [first, second, third] = parts;
+  // git writes `<name>.lock` and renames it into place: the rename is reported under the name
+  // itself. A lock names no worktree's ref (`refs/heads/b.lock` is no branch), so it would
+  // re-score every worktree on each commit.
+  if (parts.at(-1)?.endsWith('.lock')) return false;
   if (first === 'refs') return true;
   if (parts.length === 1) return GIT_FILES.has(first!) || first === 'worktrees';
   if (first === 'worktrees') return parts.length === 2 || (parts.length === 3 && (third === 'HEAD' || third === 'index') && second !== undefined);

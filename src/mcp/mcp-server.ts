@@ -1,7 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SubscribeRequestSchema, UnsubscribeRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { mcpMessages } from '../messages/agent-views.js';
 import type { AirspaceReport } from '../report/check-report.js';
@@ -25,6 +25,29 @@ export interface ToolRunners {
   readonly peerDiff: (cwd: string, options: PeerDiffQuery) => Promise<PeerDiffReport>;
 }
 
+/** The session's advisories: pushed by the resident's subscription, or from a `check` when nothing came yet. */
+export interface SessionAdvisories {
+  readonly agent: string | null;
+  readonly at: number;
+  readonly source: 'resident' | 'check';
+  readonly advisories: readonly {
+    readonly a: string;
+    readonly b: string;
+    readonly level: 'TA' | 'RA';
+    readonly risk: number;
+    readonly files: readonly string[];
+  }[];
+}
+
+/** Handed in by the CLI, like the runners: the MCP server knows no resident and no git. */
+export interface AdvisoryFeed {
+  /** Calls `onChange` after every change until `signal` aborts (the session closed). */
+  readonly follow: (onChange: (advisories: SessionAdvisories) => void, signal: AbortSignal) => void;
+  readonly now: (signal: AbortSignal) => Promise<SessionAdvisories>;
+}
+
+export const ADVISORIES_URI = 'airspace://advisories';
+
 const P = mcpMessages.params;
 const path = z.string().min(1).max(4096);
 const cwd = path.refine(isAbsolute, mcpMessages.cwdNotAbsolute).optional().describe(P.cwd);
@@ -33,9 +56,13 @@ const count = (max: number) => z.number().int().min(0).max(max);
 
 export function createMcpServer(
   runners: ToolRunners,
-  options: { version: string; defaultCwd: string; peerDiffDefaults: Omit<PeerDiffQuery, 'peer' | 'file'> },
+  options: { version: string; defaultCwd: string; peerDiffDefaults: Omit<PeerDiffQuery, 'peer' | 'file'>; advisories?: AdvisoryFeed },
 ): McpServer {
-  const server = new McpServer({ name: 'airspace-hooks', version: options.version }, { instructions: mcpMessages.serverInstructions });
+  const server = new McpServer(
+    { name: 'airspace-hooks', version: options.version },
+    { instructions: mcpMessages.serverInstructions, capabilities: { logging: {}, resources: { subscribe: true } } },
+  );
+  if (options.advisories) pushAdvisories(server, options.advisories);
   const at = (input: { cwd?: string | undefined }) => input.cwd ?? options.defaultCwd;
   const T = mcpMessages.tools;
   const readOnly = { readOnlyHint: true, openWorldHint: false };
@@ -121,7 +148,44 @@ export function createMcpServer(
   return server;
 }
 
-/** Serves on stdin/stdout until the client closes stdin. Nothing else may write to stdout meanwhile. */
+/**
+ * The session's advisories as a resource (docs/decisions/resident.md, "MCP notifications"): once the
+ * client is initialized the feed follows the resident, and each change sends
+ * `notifications/resources/updated` (when the client subscribed to the resource) and a
+ * `notifications/message` with the summary and the advisories — both cleaned as every tool result.
+ * `McpServer` answers no `resources/subscribe`, so the low-level server does.
+ */
+function pushAdvisories(server: McpServer, feed: AdvisoryFeed): void {
+  let latest: SessionAdvisories | null = null;
+  const subscribed = new Set<string>();
+  const session = new AbortController();
+  server.registerResource('advisories', ADVISORIES_URI, { description: mcpMessages.advisoriesResource, mimeType: 'application/json' }, async (_uri, extra) => {
+    const now = latest ?? (await feed.now(extra.signal));
+    return { contents: [{ uri: ADVISORIES_URI, mimeType: 'application/json', text: JSON.stringify(sanitizeJson(now)) }] };
+  });
+  server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    subscribed.add(request.params.uri);
+    return {};
+  });
+  server.server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+    subscribed.delete(request.params.uri);
+    return {};
+  });
+  const changed = async (advisories: SessionAdvisories) => {
+    latest = advisories;
+    if (subscribed.has(ADVISORIES_URI)) await server.server.sendResourceUpdated({ uri: ADVISORIES_URI });
+    const ra = advisories.advisories.some((advisory) => advisory.level === 'RA');
+    const summary = mcpMessages.advisoriesChanged(advisories.agent ?? '?', advisories.advisories.length);
+    await server.sendLoggingMessage({
+      level: ra ? 'warning' : 'notice',
+      logger: 'airspace-hooks',
+      data: sanitizeJson({ summary: sanitizeText(summary, { maxLength: 4000 }), ...advisories }),
+    });
+  };
+  server.server.oninitialized = () => feed.follow((advisories) => void changed(advisories).catch(() => undefined), session.signal);
+  server.server.onclose = () => session.abort();
+}
+
 /**
  * Serves until stdin ends. Resolves with the error that closed the stream, if one did: the SDK's
  * stdio transport refuses a message over its 10 MB buffer by closing, and a client would only see

@@ -40,6 +40,13 @@ export const mcpMessages = {
     maxBytes: 'At most this many bytes of hunk lines (default 16384).',
   },
   cwdNotAbsolute: 'cwd must be an absolute path',
+  /** The resource a harness subscribes to (notifications/resources/updated when it changes). */
+  advisoriesResource:
+    "This worktree's advisories now (TA/RA pairs, who must steer, shared files). Subscribe: it is updated as the resident process re-scores any worktree; the same RAs reach the inbox.",
+  advisoriesChanged: (agent: string, count: number) =>
+    count === 0
+      ? `${agent}: no advisories any more`
+      : `${agent}: ${count} advisor${count === 1 ? 'y' : 'ies'} now (read the advisories resource, or call check)`,
   /** An RA-level risk with no channel that saw the collision: warned, never blocking (docs/decisions/blocking-rule.md). */
   predictedRA: 'TA (predicted RA, no evidence yet)',
   checksOff: 'the checks are off in this repository\'s configuration (mode "off")',
@@ -94,6 +101,24 @@ export const watchMessages = {
     `watching ${worktrees} worktree${worktrees === 1 ? '' : 's'} and the git dir · updated ${new Date(at).toLocaleTimeString()} · Ctrl-C to stop`,
   scanFailed: (detail: string) => `airspace-hooks watch: scan failed: ${detail} (still watching)`,
   badDebounce: (value: number) => `--debounce must be a whole number of ms from 0 to 60000 (got ${value})`,
+  /** Following the resident's re-scores (src/app/follow-airspace.ts). */
+  connected: (pid: number, agent: string | null) =>
+    `watching ${agent ?? 'this worktree'} through the resident process ${pid}: its re-scores of every worktree · Ctrl-C to stop`,
+  lost: 'the resident process went away; reconnecting (a new one is started if needed)',
+  ownWatcher: 'no resident process to follow (off, CI, or not answering): watching with a watcher of its own',
+  clearNow: (at: number, agent: string) => `${new Date(at).toLocaleTimeString()}  ${agent}: no advisories`,
+  change: (
+    at: number,
+    type: 'raised' | 'changed' | 'cleared',
+    level: string,
+    a: string,
+    b: string,
+    risk: number,
+    steer: string | null,
+    files: readonly string[],
+  ) =>
+    `${new Date(at).toLocaleTimeString()}  ${type === 'cleared' ? 'cleared' : level} ${a} ↔ ${b}  risk ${risk.toFixed(2)}${steer !== null ? `  ${steer} must steer` : ''}${files.length > 0 ? `  ${files.join(', ')}` : ''}`,
+  cut: (count: number) => `  (+${count} weaker advisories not sent)`,
 } as const;
 
 // --- radar: the radar: report-layer errors and every label of the browser page ---

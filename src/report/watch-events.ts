@@ -23,8 +23,11 @@ export interface AdvisoryEvent {
   readonly files: readonly string[];
 }
 
+/** What the events read of a link: a scan's links, or the advisories a resident's event carries. */
+export type AdvisoryLink = Pick<Link, 'a' | 'b' | 'level' | 'risk' | 'steer'> & { readonly sharedFiles: readonly { readonly path: string }[] };
+
 /** `after` is every link of the new scan (clear ones included): a cleared pair's risk is read from it. */
-export function advisoryEvents(before: readonly Link[], after: readonly Link[], at: number): AdvisoryEvent[] {
+export function advisoryEvents(before: readonly AdvisoryLink[], after: readonly AdvisoryLink[], at: number): AdvisoryEvent[] {
   const now = new Map(after.map((link) => [key(link), link]));
   const previous = new Map(before.filter(advisory).map((link) => [key(link), link]));
   const events: AdvisoryEvent[] = [];
@@ -41,13 +44,13 @@ export function advisoryEvents(before: readonly Link[], after: readonly Link[], 
   return events;
 }
 
-function changed(a: Link, b: Link): boolean {
+function changed(a: AdvisoryLink, b: AdvisoryLink): boolean {
   return (
     a.level !== b.level || (a.steer ?? null) !== (b.steer ?? null) || Math.abs(a.risk - b.risk) >= RISK_STEP || files(a).join('\0') !== files(b).join('\0')
   );
 }
 
-function event(type: AdvisoryEvent['type'], link: Link, at: number): AdvisoryEvent {
+function event(type: AdvisoryEvent['type'], link: AdvisoryLink, at: number): AdvisoryEvent {
   return {
     schema: WATCH_EVENT_SCHEMA,
     type,
@@ -60,7 +63,7 @@ function event(type: AdvisoryEvent['type'], link: Link, at: number): AdvisoryEve
   };
 }
 
-const advisory = (link: Link) => link.level !== 'clear';
+const advisory = (link: AdvisoryLink) => link.level !== 'clear';
 const rounded = (risk: number) => Math.round(risk * 1000) / 1000;
-const key = (link: Link) => [link.a, link.b].sort().join('\0');
-const files = (link: Link) => link.sharedFiles.map((f) => f.path).sort();
+const key = (link: AdvisoryLink) => [link.a, link.b].sort().join('\0');
+const files = (link: AdvisoryLink) => link.sharedFiles.map((f) => f.path).sort();

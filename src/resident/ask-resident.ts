@@ -78,7 +78,7 @@ export function askResident(commonDir: string, request: ResidentRequest, options
 }
 
 /** A socket of ours: in a shared temp dir, a file of another user's must never be talked to. */
-function isOwnSocket(path: string): boolean {
+export function isOwnSocket(path: string): boolean {
   try {
     const stat = lstatSync(path);
     const uid = typeof process.getuid === 'function' ? process.getuid() : stat.uid;

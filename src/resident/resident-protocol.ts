@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import type { AirspaceEvent } from './airspace-event.js';
 
 /**
  * The resident process's wire format: one connection per question, newline-delimited JSON.
@@ -54,6 +55,8 @@ export type ResidentRequest =
   | (RunQuestion & { readonly type: 'check'; readonly fetch?: boolean; readonly as?: 'pre-commit' | 'pre-push'; readonly json: boolean })
   | (RunQuestion & { readonly type: 'edit'; readonly file: string | null; readonly ttlMs: number })
   | (RunQuestion & { readonly type: 'intent-clear'; readonly path: string })
+  /** Keeps the connection open: an `event` line after each re-score that changes this worktree's advisories (src/resident/resident-subscribers.ts). */
+  | { readonly type: 'subscribe'; readonly cwd: string }
   | { readonly type: 'status' }
   | { readonly type: 'stop' };
 
@@ -67,7 +70,8 @@ export type ResidentReply =
   | { readonly type: 'accepted' }
   | { readonly type: 'refused'; readonly reason: string }
   | { readonly type: 'answer'; readonly answer: unknown }
-  | { readonly type: 'failed'; readonly message: string };
+  | { readonly type: 'failed'; readonly message: string }
+  | { readonly type: 'event'; readonly event: AirspaceEvent };
 
 /** What a hook question is answered with: the lines the hook prints and its exit code. */
 export interface HookAnswer {
@@ -95,6 +99,8 @@ export interface ResidentStatus {
   readonly busy: boolean;
   readonly rssBytes: number;
   readonly watching: number;
+  /** Open subscriptions (`watch`, MCP sessions). */
+  readonly subscribers: number;
 }
 
 /** Calls `onLine` per complete line; closes the socket on a line over the limit. */

@@ -38,6 +38,7 @@ const RequestSchema = v.variant('type', [
   }),
   v.strictObject({ type: v.literal('edit'), file: v.nullable(path), ttlMs: v.pipe(v.number(), v.minValue(1)), ...run }),
   v.strictObject({ type: v.literal('intent-clear'), path, ...run }),
+  v.strictObject({ type: v.literal('subscribe'), cwd: path }),
   v.strictObject({ type: v.literal('status') }),
   v.strictObject({ type: v.literal('stop') }),
 ]);

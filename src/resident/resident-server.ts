@@ -17,6 +17,7 @@ import {
 } from './resident-protocol.js';
 import { parseEnvelope } from './resident-request-schema.js';
 import { RunQueue } from './run-queue.js';
+import { Subscribers } from './resident-subscribers.js';
 
 /**
  * The resident process (docs/decisions/resident.md): one per repository, shared by its worktrees.
@@ -59,6 +60,7 @@ const MAX_WAITING = 3;
 export class Resident {
   readonly paths: ResidentPaths;
   readonly queue = new RunQueue();
+  readonly subscribers = new Subscribers();
   private server: Server | null = null;
   private lockToken: string | undefined;
   private lastActivity = Date.now();
@@ -139,6 +141,7 @@ export class Resident {
       busy: this.queue.busy,
       rssBytes: process.memoryUsage.rss(),
       watching: this.companions.reduce((n, c) => n + c.watching(), 0),
+      subscribers: this.subscribers.size,
     };
   }
 
@@ -167,12 +170,17 @@ export class Resident {
     if (!existsSync(join(this.settings.commonDir, 'HEAD'))) return void this.exit('the repository is gone');
     if (packageIdentity() !== this.settings.identity) return void this.exit('another build of airspace-hooks was installed');
     if (readResidentInfo(this.settings.commonDir)?.pid !== process.pid || !existsSync(this.paths.socket)) return void this.exit('replaced');
-    if (!this.queue.busy && Date.now() - this.lastActivity > this.settings.idleMs) return void this.exit('idle');
+    // An open subscription is an agent at work (a `watch`, an MCP session): not idle.
+    if (!this.queue.busy && this.subscribers.size === 0 && Date.now() - this.lastActivity > this.settings.idleMs) return void this.exit('idle');
   }
 
   private accept(socket: Socket): void {
     this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      // A subscription that ends starts the idle time afresh.
+      this.touch();
+    });
     socket.on('error', () => socket.destroy());
     let first = true;
     onLines(socket, (line) => {
@@ -203,6 +211,11 @@ export class Resident {
       if (request.type === 'stop') await this.exit('asked to stop');
       return;
     }
+    if (request.type === 'subscribe') {
+      const refused = this.subscribers.add(socket, request.cwd);
+      if (refused !== null) writeLine(socket, { type: 'refused', reason: refused });
+      return void (refused !== null && socket.end());
+    }
     if (this.queue.waiting >= MAX_WAITING) {
       writeLine(socket, { type: 'refused', reason: 'busy' });
       return void socket.end();
@@ -224,7 +237,7 @@ export class Resident {
     }
   }
 
-  private dispatch(request: Exclude<ResidentRequest, { type: 'status' | 'stop' }>, signal: AbortSignal): Promise<unknown> {
+  private dispatch(request: Exclude<ResidentRequest, { type: 'status' | 'stop' | 'subscribe' }>, signal: AbortSignal): Promise<unknown> {
     switch (request.type) {
       case 'hook':
         return this.handlers.hook(request, signal);

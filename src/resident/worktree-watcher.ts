@@ -22,16 +22,34 @@ export interface WatcherPaths {
 export interface WatcherOptions {
   readonly listPaths: () => Promise<WatcherPaths>;
   readonly ignored: (path: string, paths: WatcherPaths) => boolean;
-  readonly rescore: (worktree: string, signal: AbortSignal) => Promise<void>;
+  /** Resolves with what the log line should add (the run's stages), if anything. */
+  readonly rescore: (worktree: string, signal: AbortSignal) => Promise<string | undefined>;
   readonly queue: RunQueue;
   readonly debounceMs: number;
   readonly log: (line: string) => void;
 }
 
-export async function startWorktreeWatcher(options: WatcherOptions): Promise<ResidentCompanion> {
+export interface WorktreeWatcher extends ResidentCompanion {
+  /** Re-scores `worktree` at the next quiet moment, as if it had changed (a new subscriber's first state). */
+  readonly rescoreSoon: (worktree: string) => void;
+  readonly worktrees: () => readonly string[];
+}
+
+export async function startWorktreeWatcher(options: WatcherOptions): Promise<WorktreeWatcher> {
   let paths = await options.listPaths();
   const { watch } = await import('chokidar');
-  const watcher = watch([...paths.worktrees, paths.commonDir], { ignoreInitial: true, ignored: (path: string) => options.ignored(path, paths) });
+  const inGitDir = (path: string) => {
+    const inGit = relative(paths.commonDir, path);
+    return inGit === '' || !inGit.startsWith('..');
+  };
+  // Worktree files are not watched one by one: chokidar would hold a watcher per file (40,000 at
+  // 10,000 files × 4 worktrees: most of the resident's heap, and what its garbage collections
+  // walked while idle). Their directory's watcher reports a change with the file's name ('raw'
+  // below). The git dir's few files (HEAD, index, refs) are watched as before.
+  const watcher = watch([...paths.worktrees, paths.commonDir], {
+    ignoreInitial: true,
+    ignored: (path: string, stats?: { isFile: () => boolean }) => options.ignored(path, paths) || (stats?.isFile() === true && !inGitDir(path)),
+  });
   const dirty = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -55,13 +73,18 @@ export async function startWorktreeWatcher(options: WatcherOptions): Promise<Res
         const [worktree] = dirty;
         dirty.delete(worktree!);
         const started = performance.now();
+        let detail: string | undefined;
         const done = await options.queue
-          .runInBackground((signal) => options.rescore(worktree!, signal))
+          .runInBackground(async (signal) => {
+            detail = await options.rescore(worktree!, signal);
+          })
           .catch((error: unknown) => {
             options.log(`re-score of ${worktree} failed: ${(error as Error)?.message ?? String(error)}`);
             return true;
           });
-        options.log(`re-scored ${worktree}${done ? '' : ' (gave way to a question)'} in ${Math.round(performance.now() - started)} ms`);
+        options.log(
+          `re-scored ${worktree}${done ? '' : ' (gave way to a question)'} in ${Math.round(performance.now() - started)} ms${detail ? ` (${detail})` : ''}`,
+        );
         // Aborted by a question, or the queue was busy: try again after the next quiet moment.
         if (!done) {
           dirty.add(worktree!);
@@ -82,16 +105,28 @@ export async function startWorktreeWatcher(options: WatcherOptions): Promise<Res
     });
   };
 
-  watcher.on('all', (_event: string, path: string) => {
+  const changed = (path: string) => {
     const owner = worktreeOf(path);
     for (const worktree of owner !== null ? [owner] : paths.worktrees) dirty.add(worktree);
     schedule();
+  };
+  watcher.on('all', (_event: string, path: string) => changed(path));
+  watcher.on('raw', (_event, name: string | null, details: unknown) => {
+    const dir = (details as { watchedPath?: unknown } | null)?.watchedPath;
+    if (!name || typeof dir !== 'string') return;
+    const path = join(dir, name);
+    if (!inGitDir(path) && !options.ignored(path, paths)) changed(path);
   });
   watcher.on('error', (error: unknown) => options.log(`watcher: ${(error as Error)?.message ?? String(error)}`));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   options.log(`watching ${paths.worktrees.length} worktrees`);
   return {
     watching: () => paths.worktrees.length,
+    worktrees: () => paths.worktrees,
+    rescoreSoon: (worktree) => {
+      dirty.add(worktree);
+      schedule();
+    },
     stop: async () => {
       stopped = true;
       clearTimeout(timer);

@@ -27,7 +27,7 @@ export function mainAndPeer(prefix: string, mainLine: number, peerLine: number, 
 
 export interface ResidentStatus {
   readonly state: string;
-  readonly status: { readonly pid: number; readonly served: number };
+  readonly status: { readonly pid: number; readonly served: number; readonly subscribers: number };
   readonly info: { readonly pid: number };
 }
 

@@ -66,6 +66,10 @@ describe('ignoredPath', () => {
       '/r/node_modules/x/y.js',
       '/w/.git',
       '/w/pkg/node_modules/z',
+      // A lock is renamed into place: the ref or index itself is reported then.
+      '/r/.git/refs/heads/x.lock',
+      '/r/.git/index.lock',
+      '/r/.git/worktrees/w/index.lock',
     ];
     expect(kept.filter((p) => ignoredPath(p, paths))).toEqual([]);
     expect(skipped.filter((p) => !ignoredPath(p, paths))).toEqual([]);
