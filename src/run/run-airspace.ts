@@ -90,9 +90,9 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         const progress = options.onProgress ?? (() => undefined);
         const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
         // Beacons are read by the areas of the judged work (docs/decisions/beacon-areas.md).
-        const prefixes = beaconPrefixes({ cwd: request.cwd, repo, remote, config, plan, targets });
+        const listing = beaconPrefixes({ cwd: request.cwd, repo, remote, config, plan, targets });
         const fetched = plan.fetch
-          ? await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'fetch', prefixes)
+          ? await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'fetch', listing)
           : null;
         if (!plan.fetch) budget.note('fetch', 'skipped', plan.hook === 'pre-commit' ? 'pre-commit never fetches' : undefined);
         const notes: string[] = [];
@@ -118,7 +118,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
             cwd: request.cwd,
             budget,
             judgements,
-            fetchAgain: () => fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'recheck', prefixes),
+            fetchAgain: () => fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'recheck', listing),
             judgeAgain: (i, again) => judge({ request, plan, config, repo, remote, fetched: again, target: targets[i]!, budget, progress, env: options.env }),
           });
           judgements.splice(0, judgements.length, ...second.judgements);
