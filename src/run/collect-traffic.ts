@@ -16,6 +16,7 @@ import type { LineOfWork } from '../traffic/line-of-work.js';
 import type { RunBudget } from './run-budget.js';
 import type { RunPlan, RunRequest } from './run-request.js';
 import { dependencyPaths, type DependencyPaths } from './dependency-areas.js';
+import { unbuiltStayUnbuilt } from './pairs-to-score.js';
 
 /** Stage 1 of a run (src/run/run-airspace.ts): who is out there, and both sides of every pair to compare. */
 export interface TrafficInput {
@@ -191,6 +192,8 @@ export async function collectTraffic(input: TrafficInput): Promise<Traffic> {
         // The beacons are read in the next stage: their refs come with the branches' for-each-ref.
         beaconRefs: FETCHED_BEACON_REFS,
         pairs: plan.pairs,
+        // The fewest pairs this scan can have once the ownship's are dropped (`scan --agent`).
+        acrossBases: (lines) => unbuiltStayUnbuilt(((lines - 1) * (lines - 2)) / 2, config.model, plan.channels),
         ...(input.target ? { ownshipAs: input.target } : {}),
       }),
     (a) => ({ detail: runMessages.trafficFound(a.traffic.length, a.pairs.length, a.unpaired?.count ?? 0) }),

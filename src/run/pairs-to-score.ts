@@ -32,12 +32,23 @@ export interface PairsToScore {
   readonly inScan: number;
 }
 
+/**
+ * Whether a scan of `pairsInScan` pairs leaves the unbuilt pairs unbuilt (but those an intent makes
+ * meet): the traffic stage asks it before building (src/run/collect-traffic.ts), so that it may also
+ * leave unbuilt the pairs it could not build later (lines of different trunk commits, every-pair.ts).
+ */
+export function unbuiltStayUnbuilt(pairsInScan: number, model: ModelOverrides, channels: readonly string[]): boolean {
+  const symbolsOnEveryPair = channels.includes('symbol') && pairsInScan <= SYMBOLS_ON_EVERY_PAIR_UP_TO;
+  return !symbolsOnEveryPair && scanContactRule(model, channels) === 'path';
+}
+
 export function pairsToScore(input: PairsToScoreInput): PairsToScore {
   const { unpaired } = input;
   if (!unpaired || unpaired.count === 0) return { pairs: [...input.pairs], provenClear: 0, inScan: input.pairs.length };
   const inScan = input.pairs.length + unpaired.count;
-  const symbolsOnEveryPair = input.channels.includes('symbol') && inScan <= SYMBOLS_ON_EVERY_PAIR_UP_TO;
-  if (!input.contactOnly || symbolsOnEveryPair || scanContactRule(input.model, input.channels) !== 'path') {
+  if (!input.contactOnly || !unbuiltStayUnbuilt(inScan, input.model, input.channels)) {
+    // The traffic stage left pairs across trunk commits unbuilt only when this branch is not taken.
+    if (unpaired.across > 0) throw new Error(`pairs-to-score: ${unpaired.across} pairs across trunk commits cannot be built now`);
     return { pairs: [...input.pairs, ...buildUnpaired(unpaired)], provenClear: 0, inScan };
   }
   const intent = unpairedMeetingIntent(unpaired, (id) => input.facts.get(id)?.intent ?? []);
