@@ -46,11 +46,11 @@ export function pairsToScore(input: PairsToScoreInput): PairsToScore {
   const { unpaired } = input;
   if (!unpaired || unpaired.count === 0) return { pairs: [...input.pairs], provenClear: 0, inScan: input.pairs.length };
   const inScan = input.pairs.length + unpaired.count;
-  if (!input.contactOnly || !unbuiltStayUnbuilt(inScan, input.model, input.channels)) {
-    // The traffic stage left pairs across trunk commits unbuilt only when this branch is not taken.
-    if (unpaired.across > 0) throw new Error(`pairs-to-score: ${unpaired.across} pairs across trunk commits cannot be built now`);
-    return { pairs: [...input.pairs, ...buildUnpaired(unpaired)], provenClear: 0, inScan };
-  }
+  // Pairs across trunk commits were left unbuilt after the traffic stage asked the same question
+  // (with the fewest pairs the scan could have): its answer stands, also when pairs that git could
+  // not compare since made the scan smaller.
+  const stay = unpaired.across > 0 || (input.contactOnly && unbuiltStayUnbuilt(inScan, input.model, input.channels));
+  if (!stay) return { pairs: [...input.pairs, ...buildUnpaired(unpaired)], provenClear: 0, inScan };
   const intent = unpairedMeetingIntent(unpaired, (id) => input.facts.get(id)?.intent ?? []);
   return { pairs: [...input.pairs, ...intent.pairs], provenClear: intent.left, inScan };
 }
