@@ -155,6 +155,7 @@ async function ownAreaPrefixes(input: BeaconPrefixInput, found: (state: Dependen
   }
   const ignore = compileGlobs(config.ignore);
   const own = [...paths].filter((path) => !ignore(path));
+  if (areaPrefixes(own) === null) return null;
   // A peer in another area that imports this work, or that it imports, collides through the
   // dependency channel: its area is listed too. The bound is the same: past MAX_AREAS, everything.
   const neighbours = dependencyPaths(repo.commonDir, own, config, input.plan.channels);
