@@ -10,7 +10,7 @@ import { runGit } from './exec-git.js';
  * Position on `trunk`'s first-parent chain (0 = the oldest of `commits` found there, increasing
  * toward the tip) of each of `commits` that lies on it; a commit that does not (on a merged side
  * branch, or not in the trunk at all) is absent. One `rev-list`, the trunk named on stdin (never
- * parsed as an option); it stops reading as soon as every commit was found.
+ * parsed as an option); its output is scanned only until every commit was found.
  */
 export async function firstParentPositions(cwd: string, trunk: string, commits: ReadonlySet<string>): Promise<Map<string, number>> {
   const found: string[] = [];
