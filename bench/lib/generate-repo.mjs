@@ -134,7 +134,7 @@ export function generateRepo(root, size, options = {}) {
   const read = (path) => readFileSync(join(repo, path), 'utf8');
 
   // Peers: 2 commits each, 2–3 files per commit, in one area of one package (so some overlap).
-  const branchCommits = (prefix, count, commitsEach, filesEach, forkOf = () => main) => {
+  const branchCommits = (prefix, count, commitsEach, filesEach, forkOf = (_branch) => main) => {
     const stream = [];
     let mark = 1;
     for (let b = 0; b < count; b++) {
