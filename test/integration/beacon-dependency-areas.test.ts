@@ -20,7 +20,7 @@ afterAll(() => roots.forEach(removeDir));
 
 interface Report {
   readonly links: { a: string; b: string; level: string; channels: Record<string, number> }[];
-  readonly scanned: { peers: { beacons: number }; stages: { stage: string; detail?: string }[] };
+  readonly scanned: { peers: { beacons: number }; skipped: string[]; stages: { stage: string; detail?: string }[] };
 }
 
 describe('beacons in the areas the work depends on', () => {
@@ -58,6 +58,7 @@ describe('beacons in the areas the work depends on', () => {
     expect(link, JSON.stringify(report.links)).toBeDefined();
     expect(link!.channels.dependency).toBeGreaterThan(0);
     expect(report.scanned.stages.find((s) => s.stage === 'fetch')?.detail ?? '').not.toContain('dependency areas not read');
+    expect(report.scanned.skipped.join('\n')).not.toContain('dependency areas not read');
     // Fetched under its own area, the one its beacon is published in.
     const fetched = gitIn(me, 'for-each-ref', '--format=%(refname)', `refs/airspace/remote/areas/${areaKey('packages/b')}/`);
     expect(fetched).toMatch(/\/bob%2Fconsumer$/);
@@ -69,5 +70,9 @@ describe('beacons in the areas the work depends on', () => {
     const report = JSON.parse(result.stdout) as Report;
     expect(report.scanned.peers.beacons).toBe(0);
     expect(report.scanned.stages.find((s) => s.stage === 'fetch')?.detail).toContain('dependency areas not read');
+    expect(report.scanned.skipped.join('\n')).toContain('dependency areas not read');
+    // And the text report says it among what was skipped (the run by hand built the small graph since: gone again).
+    rmSync(join(me, '.git', 'airspace', 'graph-v1.json'));
+    expect(runCli(me, ['check', '--fetch']).stdout).toContain('skipped: dependency areas not read');
   });
 });
