@@ -8,6 +8,11 @@
 // clone (cold) and once more with nothing changed (warm), and the bench prints refs listed, refs and
 // bytes fetched, beacons read, how many of the agents sharing an area with the pusher were read, and the
 // wall time. Finally the whole `check --fetch` of the CLI runs against areas.git for the median pusher.
+// A second table measures the reader that also lists the areas of its import-graph neighbours
+// (src/run/dependency-areas.ts) on two synthetic import graphs over the same files, side by side with
+// the areas of its own work only, on the same remote: areas listed, how often the reach spans more than
+// 64 areas (then everything is listed), refs and bytes fetched, beacons read, how many of the agents
+// coupled to the pusher through the dependency channel were read, and the time of the listing itself.
 //
 // Run: npm run build:js && node bench/beacon-areas.mjs [--agents 1000,10000] [--pushes 7] [--out FILE]
 import { execFileSync, spawn } from 'node:child_process';
@@ -23,6 +28,8 @@ const dist = (path) => import(new URL(`../dist/${path}`, import.meta.url).href);
 const { areaKey, areaOf, areaPrefixes } = await dist('beacon/beacon-areas.js');
 const { readBeacons } = await dist('beacon/read-beacons.js');
 const { fetchBeacons } = await dist('git/fetch-beacons.js');
+const { writeGraphCache } = await dist('graph/graph-cache.js');
+const { dependencyPaths } = await dist('run/dependency-areas.js');
 
 const ROOT = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -38,6 +45,7 @@ const AGENTS_PER_AREA = 5;
 const FILES_PER_AREA = 4;
 const ZIPF_S = 1.0;
 const MAX_BYTES = 256 * 1024;
+const GRAPH_SHAPES = ['local', 'zipf'];
 
 const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', AIRSPACE_GRAPH_BACKGROUND: 'off', NO_COLOR: '1' };
 for (const key of Object.keys(env)) if (key.startsWith('GIT_') && !['GIT_CONFIG_NOSYSTEM', 'GIT_TERMINAL_PROMPT'].includes(key)) delete env[key];
@@ -101,6 +109,30 @@ function makeAgents(count, areas, seed) {
     agents.push({ clone: i.toString(16).padStart(10, '0'), agent: `agent-${i}`, files: [...new Set(files)], random });
   }
   return agents;
+}
+
+/**
+ * A synthetic import graph over the areas' files: each file imports the next file of its own area,
+ * and one file in three also imports a file of another area, drawn by `shape`:
+ * - `zipf`: Zipf s = 1 over all areas — shared libraries that much of the code imports (hubs);
+ * - `local`: one of the 5 areas on either side — packages that use their neighbours, no hub.
+ */
+function makeGraph(areas, shape, seed) {
+  const random = rng(seed);
+  const pick = zipf(areas, ZIPF_S, random);
+  const files = new Map();
+  for (let a = 0; a < areas; a++) {
+    for (let j = 0; j < FILES_PER_AREA; j++) {
+      const imports = [fileOf(a, (j + 1) % FILES_PER_AREA)];
+      if (random() < 1 / 3) {
+        let other = shape === 'zipf' ? pick() : a + Math.round((random() - 0.5) * 10);
+        other = Math.min(areas - 1, Math.max(0, other));
+        if (other !== a) imports.push(fileOf(other, Math.floor(random() * FILES_PER_AREA)));
+      }
+      files.set(fileOf(a, j), { blob: '', imports, unresolved: [] });
+    }
+  }
+  return files;
 }
 
 function beaconJson(agent, base, seconds) {
@@ -238,6 +270,7 @@ async function beaconPart(cwd, prefixes, pusher, counted, mates) {
     read: read.beacons.length,
     notRead,
     matesSeen: mates.filter((m) => seen.has(m)).length,
+    seen,
     ms,
   };
 }
@@ -246,6 +279,7 @@ const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
+  const depTables = [];
   const root = mkdtempSync(join(tmpdir(), 'beacon-areas-'));
   const srv = join(root, 'srv');
   mkdirSync(srv);
@@ -292,6 +326,9 @@ async function main() {
         await clone(root, ['--no-checkout', `git://127.0.0.1:${relayPort}/${design}-${count}.git`, template[design]]);
       }
       const rows = { today: [], areas: [] };
+      const graphs = Object.fromEntries(GRAPH_SHAPES.map((shape, i) => [shape, makeGraph(areas, shape, 99 + count + i)]));
+      const depRows = Object.fromEntries(GRAPH_SHAPES.map((shape) => [shape, []]));
+      depTables.push({ count, areas, depRows });
       for (const [p, pusher] of pushers.entries()) {
         const ownAreas = [...new Set(pusher.files.map(areaOf))];
         const mates = [...new Set(ownAreas.flatMap((area) => byArea.get(area) ?? []))].filter((m) => m !== pusher.agent);
@@ -302,6 +339,40 @@ async function main() {
           const cold = await beaconPart(copy, prefixes, pusher, counted, mates);
           const warm = await beaconPart(copy, prefixes, pusher, counted, mates);
           rows[design].push({ ...cold, mates: mates.length, warmMs: warm.ms, warmBytes: warm.bytes });
+          rmSync(copy, { recursive: true, force: true });
+        }
+        // The reader that also lists the areas within the dependency channel's reach, per graph shape:
+        // the same remote, the same beacons (publishing is unchanged), the graph cache on disk.
+        for (const shape of GRAPH_SHAPES) {
+          const copy = join(root, `push-deps-${count}-${p}`);
+          cpSync(template.areas, copy, { recursive: true });
+          mkdirSync(join(copy, '.git', 'airspace'), { recursive: true });
+          writeGraphCache(join(copy, '.git'), { builtAt: Date.now(), configKey: '', typescriptAvailable: true, files: graphs[shape] });
+          const listStarted = performance.now();
+          const reach = dependencyPaths(join(copy, '.git'), pusher.files, { model: {} }, ['dependency']);
+          const reached = reach.state === 'read' ? reach.paths : [];
+          const prefixes = areaPrefixes([...pusher.files, ...reached]);
+          const listMs = performance.now() - listStarted;
+          const inReach = new Set(reached);
+          const coupled = agents.filter((a) => a !== pusher && a.files.some((f) => inReach.has(f))).map((a) => a.agent);
+          const ownOnly = rows.areas.at(-1);
+          const cold = await beaconPart(copy, prefixes, pusher, counted, coupled);
+          const warm = await beaconPart(copy, prefixes, pusher, counted, coupled);
+          const ownSeen = coupled.filter((agent) => ownOnly.seen.has(agent)).length;
+          depRows[shape].push({
+            ...cold,
+            areas: prefixes === null ? 'all' : prefixes.length,
+            wide: prefixes === null,
+            coupled: coupled.length,
+            coupledOwnOnly: ownSeen,
+            ownAreas: areaPrefixes(pusher.files).length,
+            ownListed: ownOnly.listed,
+            ownBytes: ownOnly.bytes,
+            ownRead: ownOnly.read,
+            ownMs: ownOnly.ms,
+            listMs,
+            warmMs: warm.ms,
+          });
           rmSync(copy, { recursive: true, force: true });
         }
       }
@@ -362,6 +433,34 @@ async function main() {
         if (pushed.status !== 0) throw new Error(`git push: ${pushed.stderr}`);
         say(
           `| ${count.toLocaleString('en')} | | one beacon push (${design}: ref advertisement) | ${remotes[design].refs.toLocaleString('en')} | | | ${mib(counted.down)} | | | ${pushMs.toFixed(0)} ms | | |`,
+        );
+      }
+    }
+    say('');
+    say('## The reader that also lists its dependency areas (src/run/dependency-areas.ts), same remote (areas.git)');
+    say('');
+    say(
+      '| agents | graph | areas listed (own only → with dependency areas) | reach over 64 areas (everything listed) | refs listed | bytes (cold) | beacons read | dependency-coupled peers read (own areas only → with) | listing (graph read + reach) | time cold (own only → with) | time warm |',
+    );
+    say('|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const { count, depRows } of depTables) {
+      for (const shape of GRAPH_SHAPES) {
+        const r = depRows[shape];
+        const med = (key) => median(r.map((x) => x[key]));
+        const max = (key) => Math.max(...r.map((x) => x[key]));
+        const share = (key) =>
+          `${(
+            (r.reduce((n, x) => n + x[key], 0) /
+              Math.max(
+                1,
+                r.reduce((n, x) => n + x.coupled, 0),
+              )) *
+              100
+          ).toFixed(0)} %`;
+        const listed = r.map((x) => (x.wide ? Number.POSITIVE_INFINITY : x.areas));
+        const medAreas = median(listed);
+        say(
+          `| ${count.toLocaleString('en')} | ${shape} | ${med('ownAreas')} → ${Number.isFinite(medAreas) ? medAreas : 'all'} | ${r.filter((x) => x.wide).length} of ${r.length} | ${med('ownListed')} → ${med('listed')} (max ${max('listed')}) | ${mib(med('ownBytes'))} → ${mib(med('bytes'))} (max ${mib(max('bytes'))}) | ${med('ownRead')} → ${med('read')} (max ${max('read')}) | ${share('coupledOwnOnly')} → ${share('matesSeen')} (median ${med('coupled')} coupled) | ${med('listMs').toFixed(0)} ms (max ${max('listMs').toFixed(0)}) | ${med('ownMs').toFixed(0)} → ${med('ms').toFixed(0)} ms (max ${max('ms').toFixed(0)}) | ${med('warmMs').toFixed(0)} ms |`,
         );
       }
     }

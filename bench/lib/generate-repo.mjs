@@ -134,13 +134,13 @@ export function generateRepo(root, size, options = {}) {
   const read = (path) => readFileSync(join(repo, path), 'utf8');
 
   // Peers: 2 commits each, 2–3 files per commit, in one area of one package (so some overlap).
-  const branchCommits = (prefix, count, commitsEach, filesEach) => {
+  const branchCommits = (prefix, count, commitsEach, filesEach, forkOf = (_branch) => main) => {
     const stream = [];
     let mark = 1;
     for (let b = 0; b < count; b++) {
       const name = `${prefix}-${String(b + 1).padStart(3, '0')}`;
       const base = files[Math.floor(random() * files.length)];
-      let parent = main;
+      let parent = forkOf(b);
       const contents = new Map();
       for (let c = 0; c < commitsEach; c++) {
         const message = `${name}: change ${c + 1}`;
@@ -172,7 +172,41 @@ export function generateRepo(root, size, options = {}) {
     gitIn(repo, ['fetch', '-q', 'origin']);
     gitIn(repo, ['remote', 'set-head', 'origin', 'main']);
   });
-  t('scaleBranches', () => branchCommits('scale', size.scaleBranches, 1, 3));
+  // options.forks > 1: the trunk (origin/main) moves on by forks − 1 commits of 3 files each, and
+  // scale branch b leaves it at trunk commit b mod forks: lines that left the trunk at different
+  // commits, as remote branches usually do. Local main stays at the first commit (no checkout).
+  const forks = [main];
+  if ((options.forks ?? 1) > 1) {
+    t('trunk', () => {
+      const stream = [];
+      for (let c = 1; c < options.forks; c++) {
+        const message = `trunk: step ${c}`;
+        stream.push(
+          'commit refs/heads/bench-trunk',
+          `committer Bench <bench@example.com> ${now - (options.forks - c) * 60} +0000`,
+          `data ${Buffer.byteLength(message)}`,
+          message,
+          ...(c === 1 ? [`from ${main}`] : []),
+        );
+        for (let k = 0; k < 3; k++) {
+          const target = files[Math.floor(random() * files.length)].path;
+          const next = editedSource(read(target), `trunk-${c}`, random);
+          stream.push(`M 100644 inline ${target}`, `data ${Buffer.byteLength(next)}`, next);
+        }
+        stream.push('');
+      }
+      gitInput(repo, ['fast-import', '--quiet'], `${stream.join('\n')}\n`);
+      forks.push(
+        ...gitIn(repo, ['rev-list', '--first-parent', '--reverse', `${main}..bench-trunk`])
+          .trim()
+          .split('\n'),
+      );
+      gitIn(repo, ['push', '-q', 'origin', 'bench-trunk:main']);
+      gitIn(repo, ['branch', '-q', '-D', 'bench-trunk']);
+      gitIn(repo, ['fetch', '-q', 'origin']);
+    });
+  }
+  t('scaleBranches', () => branchCommits('scale', size.scaleBranches, 1, 3, (b) => forks[b % forks.length]));
 
   const worktrees = [];
   t('worktrees', () => {

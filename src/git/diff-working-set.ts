@@ -12,6 +12,11 @@ export interface DiffWorkingSet extends WorkingSet {
   readonly base: string;
   /** The patch could not be matched to the file list; every file counted as a whole-file edit. */
   readonly unparsed: boolean;
+  /**
+   * Paths of the entries `ignore` left out (both paths of a rename), when there were any: what the
+   * same line's diff from an older base can still pair with a kept path (src/traffic/every-pair.ts).
+   */
+  readonly ignoredPaths?: readonly string[];
 }
 
 /**
@@ -40,7 +45,7 @@ export async function diffWorkingSet(cwd: string, base: string, target: string, 
   const args = ['diff-tree', ...HUNK_FLAGS, '--no-commit-id', '--end-of-options', base, target, '--'];
   const { stdout } = await runGit(args, { cwd, timeoutMs: options.timeoutMs });
   const parsed = parseUnifiedDiff(stdout.toString('utf8'));
-  return { base, files: filterIgnored(parsed.files, options.ignore), unparsed: parsed.unparsed };
+  return { base, ...filterIgnored(parsed.files, options.ignore), unparsed: parsed.unparsed };
 }
 
 export interface DiffRequest {
@@ -77,7 +82,7 @@ export async function diffWorkingSets(cwd: string, requests: readonly DiffReques
       return;
     }
     const parsed = parseUnifiedDiff(output.slice(start, end));
-    results.set(diffKey(request), { base: request.base, files: filterIgnored(parsed.files, options.ignore), unparsed: parsed.unparsed });
+    results.set(diffKey(request), { base: request.base, ...filterIgnored(parsed.files, options.ignore), unparsed: parsed.unparsed });
     position = end;
   });
   return results;
@@ -90,8 +95,16 @@ function findHeader(output: string, header: string, from: number): number {
   return -1;
 }
 
-function filterIgnored(files: WorkingSetFile[], ignore: ((path: string) => boolean) | undefined): WorkingSetFile[] {
-  return ignore ? files.filter((entry) => !(ignore(entry.file) && ignore(entry.path ?? entry.file))) : files;
+function filterIgnored(files: WorkingSetFile[], ignore: ((path: string) => boolean) | undefined): { files: WorkingSetFile[]; ignoredPaths?: string[] } {
+  if (!ignore) return { files };
+  const kept: WorkingSetFile[] = [];
+  const ignored: string[] = [];
+  for (const entry of files) {
+    if (ignore(entry.file) && ignore(entry.path ?? entry.file))
+      ignored.push(entry.file, ...(entry.path !== undefined && entry.path !== entry.file ? [entry.path] : []));
+    else kept.push(entry);
+  }
+  return ignored.length > 0 ? { files: kept, ignoredPaths: ignored } : { files: kept };
 }
 
 /** Paths (side paths) that differ between two commits: which files a snapshot adds on top of HEAD. */

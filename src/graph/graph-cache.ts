@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { writeFileAtomicSync } from '../fs/atomic-write.js';
 
@@ -56,11 +56,24 @@ export function graphCachePath(commonDir: string): string {
   return join(commonDir, 'airspace', `graph-v${GRAPH_CACHE_VERSION}.json`);
 }
 
+/**
+ * The last cache parsed, by file identity: a run reads the cache twice — for the beacon listing's
+ * dependency areas (src/run/dependency-areas.ts), beside the fetch, then in its graph stage — and
+ * a 10,000-file cache takes 30–170 ms to parse on a loaded 2-core machine. A rewrite is a new file
+ * (temp file + rename: another inode), so a changed cache is never taken for the old one.
+ */
+let lastRead: { readonly key: string; readonly cache: GraphCache } | undefined;
+
 /** `undefined` when there is no cache; throws when there is one we cannot use. */
 export function readGraphCache(commonDir: string): GraphCache | undefined {
+  const path = graphCachePath(commonDir);
+  let key: string;
   let text: string;
   try {
-    text = readFileSync(graphCachePath(commonDir), 'utf8');
+    const stat = statSync(path);
+    key = `${path}\0${stat.ino}\0${stat.size}\0${stat.mtimeMs}`;
+    if (lastRead?.key === key) return lastRead.cache;
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -80,13 +93,15 @@ export function readGraphCache(commonDir: string): GraphCache | undefined {
     if (!Array.isArray(entry) || typeof entry[1] !== 'string' || !Array.isArray(entry[2])) throw new Error('bad record');
     files.set(pathAt(entry[0]), { blob: entry[1], imports: entry[2].map(pathAt), unresolved: entry[3] ?? [] });
   }
-  return {
+  const cache: GraphCache = {
     builtAt: data.builtAt,
     configKey: typeof data.configKey === 'string' ? data.configKey : '',
     typescriptAvailable: typeof data.typescript === 'boolean' ? data.typescript : undefined,
     ...(data.oxc === true ? { readWithOxc: true } : {}),
     files,
   };
+  lastRead = { key, cache };
+  return cache;
 }
 
 /** Atomic: a reader sees the old file or the new one, never half of one (temp file + rename). */

@@ -185,6 +185,9 @@ export const runMessages = {
     `${peer} announced a conflicting push at the same moment as this one: nobody can tell who was first, so this push steers (push again once the two of you have agreed; the next look ranks you as usual)`,
   beaconsNotFetched: (why: string) => `branches fetched, beacons not (${why}): judged on the branches and the last fetched beacons`,
   beaconsRefused: (n: number, maxBytes: number) => `${n} beacon ref${n === 1 ? '' : 's'} refused: beacon.json larger than ${maxBytes} bytes, not fetched`,
+  /** The beacon listing could not add the areas of the work's import-graph neighbours (docs/decisions/beacon-areas.md). */
+  dependencyAreasNotRead:
+    'dependency areas not read (no import graph yet): a peer on another machine, in another area, coupled to this work through its imports is seen only once it pushes',
   beaconsWithdrawn: (n: number) =>
     `withdrew ${n} beacon${n === 1 ? '' : 's'} of this clone for work that no longer exists (a deleted branch or discarded work)`,
   cut: (budgetMs: number | null, stages: readonly StageRecordLike[], why: string) => {

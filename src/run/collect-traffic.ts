@@ -15,6 +15,8 @@ import type { OwnshipAs } from '../traffic/discover-traffic.js';
 import type { LineOfWork } from '../traffic/line-of-work.js';
 import type { RunBudget } from './run-budget.js';
 import type { RunPlan, RunRequest } from './run-request.js';
+import { dependencyPaths, type DependencyPaths } from './dependency-areas.js';
+import { unbuiltStayUnbuilt } from './pairs-to-score.js';
 
 /** Stage 1 of a run (src/run/run-airspace.ts): who is out there, and both sides of every pair to compare. */
 export interface TrafficInput {
@@ -52,7 +54,7 @@ export async function fetchRemoteTraffic(
   beaconMaxBytes: number,
   progress: (text: string) => void,
   stage: 'fetch' | 'recheck' = 'fetch',
-  beaconPrefixes?: () => Promise<readonly string[] | null>,
+  listing?: BeaconListing,
 ): Promise<FetchResult> {
   progress(runMessages.fetching(remote));
   // A hung transport must leave time to judge.
@@ -67,12 +69,16 @@ export async function fetchRemoteTraffic(
         commonDir,
         beaconMaxBytes,
         beaconTimeoutMs: Math.min(timeoutMs, 8_000),
-        ...(beaconPrefixes ? { beaconPrefixes } : {}),
+        ...(listing ? { beaconPrefixes: listing.prefixes } : {}),
       }),
     (r) => {
       if (!r.ok) return { state: 'failed', ...(r.reason ? { detail: r.reason } : {}) };
       if (r.beaconsFailed !== undefined) return { state: 'partial', detail: runMessages.beaconsNotFetched(r.beaconsFailed) };
-      return r.beaconsRefused ? { detail: runMessages.beaconsRefused(r.beaconsRefused, beaconMaxBytes) } : undefined;
+      const notes = [
+        ...(r.beaconsRefused ? [runMessages.beaconsRefused(r.beaconsRefused, beaconMaxBytes)] : []),
+        ...(listing?.dependencyAreas() === 'no-graph' ? [runMessages.dependencyAreasNotRead] : []),
+      ];
+      return notes.length > 0 ? { detail: notes.join('; ') } : undefined;
     },
   );
 }
@@ -87,26 +93,41 @@ export interface BeaconPrefixInput {
   readonly targets: readonly (OwnshipAs | null)[];
 }
 
+/** Which beacon refs a run reads, and whether the areas of its import-graph neighbours are among them. */
+export interface BeaconListing {
+  /** The remote ref prefixes to list and fetch; null: every beacon. */
+  readonly prefixes: () => Promise<readonly string[] | null>;
+  /** Once `prefixes` has answered: how the dependency areas were found (undefined before, or when it listed everything). */
+  readonly dependencyAreas: () => DependencyPaths['state'] | undefined;
+}
+
 /**
  * Which beacon refs this run lists and fetches (docs/decisions/beacon-areas.md): the areas of the
- * judged work — committed since the trunk, uncommitted in this worktree, declared intent — and the
- * legacy refs while `beacons.legacyRefs` is `read`. Asked once per run while the branches are
- * fetched (the second look asks again and gets the same answer). Null, every beacon: `scan`
- * (every pair), no trunk to measure from, work wider than MAX_AREAS areas, or a git failure —
- * a wider read, never a silent miss.
+ * judged work — committed since the trunk, uncommitted in this worktree, declared intent —, the
+ * areas of the files within the dependency channel's reach of that work on the cached import graph
+ * (a peer there can collide through the imports), and the legacy refs while `beacons.legacyRefs`
+ * is `read`. Asked once per run while the branches are fetched (the second look asks again and
+ * gets the same answer). Null, every beacon: `scan` (every pair), no trunk to measure from, work
+ * and its neighbours wider than MAX_AREAS areas, or a git failure — a wider read, never a silent miss.
  */
-export function beaconPrefixes(input: BeaconPrefixInput): () => Promise<readonly string[] | null> {
+export function beaconPrefixes(input: BeaconPrefixInput): BeaconListing {
   let asked: Promise<readonly string[] | null> | undefined;
-  return () => {
-    asked ??= ownAreaPrefixes(input).catch((error: unknown) => {
-      if (isAirspaceError(error) && error.code !== 'git-cancelled') return null;
-      throw error;
-    });
-    return asked;
+  let dependencyAreas: DependencyPaths['state'] | undefined;
+  return {
+    prefixes: () => {
+      asked ??= ownAreaPrefixes(input, (state) => {
+        dependencyAreas = state;
+      }).catch((error: unknown) => {
+        if (isAirspaceError(error) && error.code !== 'git-cancelled') return null;
+        throw error;
+      });
+      return asked;
+    },
+    dependencyAreas: () => dependencyAreas,
   };
 }
 
-async function ownAreaPrefixes(input: BeaconPrefixInput): Promise<readonly string[] | null> {
+async function ownAreaPrefixes(input: BeaconPrefixInput, found: (state: DependencyPaths['state']) => void): Promise<readonly string[] | null> {
   const { cwd, repo, remote, config } = input;
   if (input.plan.pairs === 'all') return null;
   // The trunk as src/git/resolve-trunk.ts would find it, asked of git only when the usual one is missing.
@@ -133,7 +154,13 @@ async function ownAreaPrefixes(input: BeaconPrefixInput): Promise<readonly strin
     if (here) for (const path of await listIntentIn(repo.gitDir)) paths.add(path);
   }
   const ignore = compileGlobs(config.ignore);
-  const prefixes = areaPrefixes([...paths].filter((path) => !ignore(path)));
+  const own = [...paths].filter((path) => !ignore(path));
+  if (areaPrefixes(own) === null) return null;
+  // A peer in another area that imports this work, or that it imports, collides through the
+  // dependency channel: its area is listed too. The bound is the same: past MAX_AREAS, everything.
+  const neighbours = dependencyPaths(repo.commonDir, own, config, input.plan.channels);
+  found(neighbours.state);
+  const prefixes = areaPrefixes(neighbours.state === 'read' ? [...own, ...neighbours.paths.filter((path) => !ignore(path))] : own);
   if (prefixes === null) return null;
   // The areas this clone's beacons stand in now: its own beacon is seen (refreshed, withdrawn) even
   // after its work moved to other areas.
@@ -166,6 +193,8 @@ export async function collectTraffic(input: TrafficInput): Promise<Traffic> {
         // The beacons are read in the next stage: their refs come with the branches' for-each-ref.
         beaconRefs: FETCHED_BEACON_REFS,
         pairs: plan.pairs,
+        // The fewest pairs this scan can have once the ownship's are dropped (`scan --agent`).
+        acrossBases: (lines) => unbuiltStayUnbuilt(((lines - 1) * (lines - 2)) / 2, config.model, plan.channels),
         ...(input.target ? { ownshipAs: input.target } : {}),
       }),
     (a) => ({ detail: runMessages.trafficFound(a.traffic.length, a.pairs.length, a.unpaired?.count ?? 0) }),

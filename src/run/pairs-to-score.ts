@@ -32,14 +32,25 @@ export interface PairsToScore {
   readonly inScan: number;
 }
 
+/**
+ * Whether a scan of `pairsInScan` pairs leaves the unbuilt pairs unbuilt (but those an intent makes
+ * meet): the traffic stage asks it before building (src/run/collect-traffic.ts), so that it may also
+ * leave unbuilt the pairs it could not build later (lines of different trunk commits, every-pair.ts).
+ */
+export function unbuiltStayUnbuilt(pairsInScan: number, model: ModelOverrides, channels: readonly string[]): boolean {
+  const symbolsOnEveryPair = channels.includes('symbol') && pairsInScan <= SYMBOLS_ON_EVERY_PAIR_UP_TO;
+  return !symbolsOnEveryPair && scanContactRule(model, channels) === 'path';
+}
+
 export function pairsToScore(input: PairsToScoreInput): PairsToScore {
   const { unpaired } = input;
   if (!unpaired || unpaired.count === 0) return { pairs: [...input.pairs], provenClear: 0, inScan: input.pairs.length };
   const inScan = input.pairs.length + unpaired.count;
-  const symbolsOnEveryPair = input.channels.includes('symbol') && inScan <= SYMBOLS_ON_EVERY_PAIR_UP_TO;
-  if (!input.contactOnly || symbolsOnEveryPair || scanContactRule(input.model, input.channels) !== 'path') {
-    return { pairs: [...input.pairs, ...buildUnpaired(unpaired)], provenClear: 0, inScan };
-  }
+  // Pairs across trunk commits were left unbuilt after the traffic stage asked the same question
+  // (with the fewest pairs the scan could have): its answer stands, also when pairs that git could
+  // not compare since made the scan smaller.
+  const stay = unpaired.across > 0 || (input.contactOnly && unbuiltStayUnbuilt(inScan, input.model, input.channels));
+  if (!stay) return { pairs: [...input.pairs, ...buildUnpaired(unpaired)], provenClear: 0, inScan };
   const intent = unpairedMeetingIntent(unpaired, (id) => input.facts.get(id)?.intent ?? []);
   return { pairs: [...input.pairs, ...intent.pairs], provenClear: intent.left, inScan };
 }

@@ -9,7 +9,7 @@ import { hookMessages, runMessages } from '../messages/hooks-and-check.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import type { OwnshipAs } from '../traffic/discover-traffic.js';
 import { assembleReport, type RunJudgement } from './assemble-report.js';
-import { beaconPrefixes, collectTraffic, fetchRemoteTraffic } from './collect-traffic.js';
+import { beaconPrefixes, collectTraffic, fetchRemoteTraffic, type BeaconListing } from './collect-traffic.js';
 import { computeGitChannels } from './compute-git-channels.js';
 import { gatherInputs } from './gather-inputs.js';
 import { openRepository } from './open-repository.js';
@@ -90,9 +90,9 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         const progress = options.onProgress ?? (() => undefined);
         const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
         // Beacons are read by the areas of the judged work (docs/decisions/beacon-areas.md).
-        const prefixes = beaconPrefixes({ cwd: request.cwd, repo, remote, config, plan, targets });
+        const listing = beaconPrefixes({ cwd: request.cwd, repo, remote, config, plan, targets });
         const fetched = plan.fetch
-          ? await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'fetch', prefixes)
+          ? await fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'fetch', listing)
           : null;
         if (!plan.fetch) budget.note('fetch', 'skipped', plan.hook === 'pre-commit' ? 'pre-commit never fetches' : undefined);
         const notes: string[] = [];
@@ -105,7 +105,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         if (fetched?.ok && fetched.beaconsFailed !== undefined) notes.push(runMessages.beaconsNotFetched(sanitizeText(fetched.beaconsFailed)));
         const judgements: RunJudgement[] = [];
         for (const target of targets) {
-          judgements.push(await judge({ request, plan, config, repo, remote, fetched, target, budget, progress, env: options.env }));
+          judgements.push(await judge({ request, plan, config, repo, remote, fetched, target, budget, progress, env: options.env, listing }));
         }
         for (const judged of judgements) {
           if (!judged.ownBeacon) continue;
@@ -118,8 +118,9 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
             cwd: request.cwd,
             budget,
             judgements,
-            fetchAgain: () => fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'recheck', prefixes),
-            judgeAgain: (i, again) => judge({ request, plan, config, repo, remote, fetched: again, target: targets[i]!, budget, progress, env: options.env }),
+            fetchAgain: () => fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'recheck', listing),
+            judgeAgain: (i, again) =>
+              judge({ request, plan, config, repo, remote, fetched: again, target: targets[i]!, budget, progress, env: options.env, listing }),
           });
           judgements.splice(0, judgements.length, ...second.judgements);
           for (const peer of second.newcomers) notes.push(runMessages.pushedAtOnce(sanitizeText(peer)));
@@ -180,6 +181,8 @@ interface JudgeInput {
   readonly budget: RunBudget;
   readonly progress: (text: string) => void;
   readonly env: NodeJS.ProcessEnv | undefined;
+  /** Which beacon refs the fetch listed (the report says when the dependency areas were not among them). */
+  readonly listing: BeaconListing;
 }
 
 /** One line of work through stages 1–5, in order. */
@@ -235,5 +238,19 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     progress,
     now,
   });
-  return assembleReport({ request, plan, config, traffic, gathered, channelNotes: channelled.skipped, scored, fetched: input.fetched, budget, now, started });
+  // What the beacon listing could not cover is said with what else was skipped.
+  const listingNotes = input.fetched && input.listing.dependencyAreas() === 'no-graph' ? [runMessages.dependencyAreasNotRead] : [];
+  return assembleReport({
+    request,
+    plan,
+    config,
+    traffic,
+    gathered,
+    channelNotes: [...channelled.skipped, ...listingNotes],
+    scored,
+    fetched: input.fetched,
+    budget,
+    now,
+    started,
+  });
 }

@@ -48,6 +48,12 @@ export interface CollectOptions {
   readonly ignore: (path: string) => boolean;
   readonly inheritRepoEnv?: boolean;
   readonly pairs?: 'ownship' | 'all';
+  /**
+   * `pairs: 'all'`: whether pairs of lines that left the trunk at different commits may be left
+   * unbuilt too (src/traffic/every-pair.ts, AcrossBases), asked with the number of lines: true only
+   * when no later stage builds the pairs left unbuilt (src/run/pairs-to-score.ts).
+   */
+  readonly acrossBases?: (lines: number) => boolean;
   readonly subjectCap?: number;
   /** Git processes in flight at once (default 4). */
   readonly concurrency?: number;
@@ -157,7 +163,9 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
   let unpaired: Unpaired | undefined;
   const compare = async (): Promise<ComparedPair[]> => {
     if (options.pairs !== 'all') return comparePairs(pairList(found.ownship, found.traffic), context);
-    const every = await compareEveryPair(lineList(found.ownship, found.traffic), context, mayGainPaths(found.ownship, found.beaconListing));
+    const lines = lineList(found.ownship, found.traffic);
+    const across = found.trunk && options.acrossBases?.(lines.length) ? { trunk: found.trunk.sha } : undefined;
+    const every = await compareEveryPair(lines, context, mayGainPaths(found.ownship, found.beaconListing), across);
     unpaired = every.unpaired;
     return every.compared;
   };

@@ -12,26 +12,40 @@ import type { WorkingSetFile } from './working-set.js';
  * Returns each meeting pair once as `i * n + j` (i < j, n = sets.length).
  */
 export function meetingPairs(sets: readonly (readonly WorkingSetFile[])[]): Set<number> {
-  const n = sets.length;
+  return meetingViews(sets.map(pathView));
+}
+
+/** What of a side the meeting test reads: its paths (both of a rename) and the directories it moved files out of. */
+export interface PathView {
+  readonly paths: ReadonlySet<string>;
+  readonly moved: ReadonlySet<string>;
+}
+
+export function pathView(files: readonly WorkingSetFile[]): PathView {
+  return { paths: new Set(files.flatMap(pathsOf)), moved: movedFrom(files) };
+}
+
+/** meetingPairs on views: `i * n + j` (i < j) for each pair of views that meet. */
+export function meetingViews(views: readonly PathView[]): Set<number> {
+  const n = views.length;
   const byPath = new Map<string, number[]>();
   const byParent = new Map<string, number[]>();
-  const views = sets.map((files, index) => {
-    const paths = new Set(files.flatMap(pathsOf));
+  const indexed = views.map((view, index) => {
     const dirs = new Set<string>();
     const parents = new Set<string>();
-    for (const path of paths) {
+    for (const path of view.paths) {
       parents.add(dirOf(path));
       for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) dirs.add(path.slice(0, at));
     }
-    for (const path of paths) add(byPath, path, index);
+    for (const path of view.paths) add(byPath, path, index);
     for (const parent of parents) add(byParent, parent, index);
-    return { paths, dirs, moved: movedFrom(files) };
+    return { paths: view.paths, dirs, moved: view.moved };
   });
   const found = new Set<number>();
   const pair = (x: number, y: number): void => {
     if (x !== y) found.add(x < y ? x * n + y : y * n + x);
   };
-  views.forEach((view, x) => {
+  indexed.forEach((view, x) => {
     for (const path of view.paths) for (const y of byPath.get(path) ?? []) pair(x, y);
     // A directory of x that is a file of y; the other way round is found from y's side.
     for (const dir of view.dirs) for (const y of byPath.get(dir) ?? []) pair(x, y);
@@ -59,7 +73,7 @@ function movedFrom(files: readonly WorkingSetFile[]): Set<string> {
   return moved;
 }
 
-function dirOf(path: string): string {
+export function dirOf(path: string): string {
   const at = path.lastIndexOf('/');
   return at < 0 ? '' : path.slice(0, at);
 }

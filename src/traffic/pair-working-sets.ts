@@ -62,6 +62,21 @@ export function pairComparer(context: PairContext): PairComparer {
     if (!memo.has(key)) memo.set(key, mergeBase(context.cwd, x, y));
     return memo.get(key)!;
   };
+  // `<base> <boundary>` where base is the merge-base of that boundary and another: an ancestor of
+  // the boundary, so a line leaving the trunk there has exactly its own commits and the trunk's
+  // `base..boundary` in `base..tip` (editTimes).
+  const belowBoundary = new Set<string>();
+  const boundaryBase = async (x: string, y: string): Promise<MergeBaseResult> => {
+    const found = await cached(x, y);
+    if (found.base !== null) belowBoundary.add(`${found.base} ${x}`).add(`${found.base} ${y}`);
+    return found;
+  };
+  const trunkTimes = new Map<string, Promise<Map<string, number>>>();
+  const trunkTimesOf = (base: string, boundary: string): Promise<Map<string, number>> => {
+    const key = `${base} ${boundary}`;
+    if (!trunkTimes.has(key)) trunkTimes.set(key, lastCommitTimes(context.cwd, base, boundary));
+    return trunkTimes.get(key)!;
+  };
   const diffs = new Map<string, DiffWorkingSet>();
   const loadDiffs = async (requests: readonly DiffRequest[]): Promise<void> => {
     const missing = requests.filter((request) => !diffs.has(diffKey(request)));
@@ -84,7 +99,7 @@ export function pairComparer(context: PairContext): PairComparer {
   const sideOnce = async (base: string, line: LineOfWork): Promise<DiffWorkingSet> => {
     const diff = diffs.get(diffKey({ base, target: targetOf(line) })) ?? { base, files: [], unparsed: true };
     const timeKey = `${base} ${line.tip}`;
-    if (!times.has(timeKey)) times.set(timeKey, editTimes(base, line, context));
+    if (!times.has(timeKey)) times.set(timeKey, editTimes(base, line, context, belowBoundary, trunkTimesOf));
     if (!mtimes.has(line.id))
       mtimes.set(
         line.id,
@@ -94,7 +109,7 @@ export function pairComparer(context: PairContext): PairComparer {
     return { ...diff, files: diff.files.map((entry) => withTime(entry, committed, uncommitted)) };
   };
   const compare = async (list: readonly (readonly [LineOfWork, LineOfWork])[]): Promise<ComparedPair[]> => {
-    const bases = await mapLimit(list, context.concurrency, ([a, b]) => pairBase(a, b, context, cached));
+    const bases = await mapLimit(list, context.concurrency, ([a, b]) => pairBase(a, b, context, cached, boundaryBase));
     const requests: DiffRequest[] = [];
     list.forEach(([a, b], index) => {
       const base = bases[index]!.base;
@@ -153,11 +168,12 @@ async function pairBase(
   b: LineOfWork,
   context: PairContext,
   cached: (x: string, y: string) => Promise<MergeBaseResult>,
+  boundaryBase: (x: string, y: string) => Promise<MergeBaseResult>,
 ): Promise<MergeBaseResult> {
   if (context.graphComplete) {
     const [ba, bb] = [boundaries(context.graph, a.tip), boundaries(context.graph, b.tip)];
     if (ba.length === 1 && bb.length === 1 && !shareCommits(context.graph, a.tip, b.tip)) {
-      return ba[0] === bb[0] ? { base: ba[0]! } : cached(ba[0]!, bb[0]!);
+      return ba[0] === bb[0] ? { base: ba[0]! } : boundaryBase(ba[0]!, bb[0]!);
     }
   }
   return cached(a.tip, b.tip);
@@ -168,10 +184,23 @@ function shareCommits(graph: CommitGraph, x: string, y: string): boolean {
   return lineCommits(graph, y).some((commit) => own.has(commit));
 }
 
-function editTimes(base: string, line: LineOfWork, context: PairContext): Promise<Map<string, number>> {
-  if (line.tip === base) return Promise.resolve(new Map());
+async function editTimes(
+  base: string,
+  line: LineOfWork,
+  context: PairContext,
+  belowBoundary: ReadonlySet<string>,
+  trunkTimesOf: (base: string, boundary: string) => Promise<Map<string, number>>,
+): Promise<Map<string, number>> {
+  if (line.tip === base) return new Map();
   const own = context.graphComplete ? boundaries(context.graph, line.tip) : [];
-  if (own.length === 1 && own[0] === base) return Promise.resolve(lineEditTimes(context.graph, line.tip));
+  if (own.length === 1 && own[0] === base) return lineEditTimes(context.graph, line.tip);
+  // Below the line's boundary B: `base..tip` is the line's own commits and the trunk's `base..B`,
+  // read once per (base, B) for every line leaving at B instead of one `git log` per line.
+  if (own.length === 1 && belowBoundary.has(`${base} ${own[0]}`)) {
+    const times = new Map(await trunkTimesOf(base, own[0]!));
+    for (const [path, time] of lineEditTimes(context.graph, line.tip)) if ((times.get(path) ?? -Infinity) < time) times.set(path, time);
+    return times;
+  }
   return lastCommitTimes(context.cwd, base, line.tip);
 }
 

@@ -1,0 +1,78 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areaKey } from '../../src/beacon/beacon-areas.js';
+import { gitIn, remoteWithClones, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+
+Object.assign(process.env, testEnv());
+
+/**
+ * Issue 27, the cross-area blind spot (docs/decisions/beacon-areas.md, "Dependency areas"): a
+ * beacon-only peer on another machine edits `packages/b/consumer.ts`, which imports
+ * `packages/a/util.ts`, the file this agent changes. Its beacon stands only in area `packages/b`,
+ * not one of this agent's own areas. With the import graph cached, the reader also lists the areas
+ * within the dependency channel's reach of its work: the peer is read and scored through the
+ * dependency channel. Without a graph it is not seen, and the fetch stage says so.
+ */
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `// line ${i + 1}`).join('\n')}\n`;
+const roots: string[] = [];
+afterAll(() => roots.forEach(removeDir));
+
+interface Report {
+  readonly links: { a: string; b: string; level: string; channels: Record<string, number> }[];
+  readonly scanned: { peers: { beacons: number }; skipped: string[]; stages: { stage: string; detail?: string }[] };
+}
+
+describe('beacons in the areas the work depends on', () => {
+  let me: string;
+  beforeAll(() => {
+    const setup = remoteWithClones(
+      {
+        'packages/a/util.ts': `export function util(n: number): number {\n  return n + 1;\n}\n${numbered(30)}`,
+        'packages/b/consumer.ts': `import { util } from '../a/util.js';\n\nexport const value = util(1);\n${numbered(30)}`,
+        'packages/c/alone.ts': `export const alone = 1;\n${numbered(30)}`,
+      },
+      2,
+    );
+    roots.push(setup.root);
+    const [mine, bob] = setup.clones as [string, string];
+    me = mine;
+    gitIn(bob, 'switch', '-q', '-c', 'bob/consumer');
+    writeFiles(bob, { 'packages/b/consumer.ts': `import { util } from '../a/util.js';\n\nexport const value = util(2);\n${numbered(30)}` });
+    const published = runCli(bob, ['beacon', 'publish']);
+    expect(published.status, published.stderr).toBe(0);
+    gitIn(me, 'switch', '-q', '-c', 'me/util');
+    writeFiles(me, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 2;\n}\n${numbered(30)}` });
+    // Areas only (the legacy window would see bob by other means). Not committed: the config is read from the worktree.
+    writeFileSync(join(me, '.git', 'info', 'exclude'), '.airspacerc.json\n');
+    writeFileSync(join(me, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+    const graph = runCli(me, ['graph', 'build', '--json']);
+    expect(graph.status, graph.stderr).toBe(0);
+  }, 120_000);
+
+  it('reads the peer that imports the changed file and scores it through the dependency channel', () => {
+    const result = runCli(me, ['check', '--fetch', '--json']);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.scanned.peers.beacons).toBe(1);
+    const link = report.links.find((l) => [l.a, l.b].includes('bob/consumer'));
+    expect(link, JSON.stringify(report.links)).toBeDefined();
+    expect(link!.channels.dependency).toBeGreaterThan(0);
+    expect(report.scanned.stages.find((s) => s.stage === 'fetch')?.detail ?? '').not.toContain('dependency areas not read');
+    expect(report.scanned.skipped.join('\n')).not.toContain('dependency areas not read');
+    // Fetched under its own area, the one its beacon is published in.
+    const fetched = gitIn(me, 'for-each-ref', '--format=%(refname)', `refs/airspace/remote/areas/${areaKey('packages/b')}/`);
+    expect(fetched).toMatch(/\/bob%2Fconsumer$/);
+  });
+
+  it('without an import graph, does not see it and says that dependency areas were not read', () => {
+    rmSync(join(me, '.git', 'airspace', 'graph-v1.json'));
+    const result = runCli(me, ['check', '--fetch', '--json']);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.scanned.peers.beacons).toBe(0);
+    expect(report.scanned.stages.find((s) => s.stage === 'fetch')?.detail).toContain('dependency areas not read');
+    expect(report.scanned.skipped.join('\n')).toContain('dependency areas not read');
+    // And the text report says it among what was skipped (the run by hand built the small graph since: gone again).
+    rmSync(join(me, '.git', 'airspace', 'graph-v1.json'));
+    expect(runCli(me, ['check', '--fetch']).stdout).toContain('skipped: dependency areas not read');
+  });
+});
