@@ -186,6 +186,8 @@ export const runMessages = {
   beaconsNotFetched: (why: string) => `branches fetched, beacons not (${why}): judged on the branches and the last fetched beacons`,
   beaconsRefused: (n: number, maxBytes: number) => `${n} beacon ref${n === 1 ? '' : 's'} refused: beacon.json larger than ${maxBytes} bytes, not fetched`,
   /** The beacon listing could not add the areas of the work's import-graph neighbours (docs/decisions/beacon-areas.md). */
+  dependencyAreasCut: (listed: number, of: number) =>
+    `dependency areas: the nearest ${count(listed, 'area')} of ${of} coupled to this work through its imports listed; a peer on another machine in the others is seen once it pushes`,
   dependencyAreasNotRead:
     'dependency areas not read (no import graph yet): a peer on another machine, in another area, coupled to this work through its imports is seen only once it pushes',
   beaconsWithdrawn: (n: number) =>

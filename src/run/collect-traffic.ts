@@ -1,7 +1,7 @@
 import type { AirspaceConfig } from '../config/defaults.js';
 import { compileGlobs } from '../config/compile-globs.js';
 import { BEACON_REF_PREFIX } from '../beacon/agent-ref.js';
-import { areaPrefixes } from '../beacon/beacon-areas.js';
+import { AREA_REF_PREFIX, areaKey, areaOf, areaPrefixes, areasOf, WIDE_AREA } from '../beacon/beacon-areas.js';
 import { readPublishedRefs } from '../beacon/published-refs.js';
 import { FETCHED_BEACON_REFS } from '../beacon/read-beacons.js';
 import { isAirspaceError } from '../errors.js';
@@ -77,6 +77,7 @@ export async function fetchRemoteTraffic(
       const notes = [
         ...(r.beaconsRefused ? [runMessages.beaconsRefused(r.beaconsRefused, beaconMaxBytes)] : []),
         ...(listing?.dependencyAreas() === 'no-graph' ? [runMessages.dependencyAreasNotRead] : []),
+        ...(listing?.dependencyAreasCut() ? [runMessages.dependencyAreasCut(listing.dependencyAreasCut()!.listed, listing.dependencyAreasCut()!.of)] : []),
       ];
       return notes.length > 0 ? { detail: notes.join('; ') } : undefined;
     },
@@ -99,7 +100,17 @@ export interface BeaconListing {
   readonly prefixes: () => Promise<readonly string[] | null>;
   /** Once `prefixes` has answered: how the dependency areas were found (undefined before, or when it listed everything). */
   readonly dependencyAreas: () => DependencyPaths['state'] | undefined;
+  /** Once `prefixes` has answered: the dependency areas listed and found, when not all of them were listed. */
+  readonly dependencyAreasCut: () => { readonly listed: number; readonly of: number } | undefined;
 }
+
+/**
+ * At most this many areas of the work's import-graph neighbours are listed, the nearest first. A
+ * module everything imports puts the whole repository within the channel's reach; listing all of
+ * it made the busiest push read every beacon on the remote (16 s at 10,000 agents on a graph with
+ * such hubs, docs/decisions/beacon-areas.md), where the nearest are the most coupled.
+ */
+export const MAX_DEPENDENCY_AREAS = 16;
 
 /**
  * Which beacon refs this run lists and fetches (docs/decisions/beacon-areas.md): the areas of the
@@ -113,10 +124,12 @@ export interface BeaconListing {
 export function beaconPrefixes(input: BeaconPrefixInput): BeaconListing {
   let asked: Promise<readonly string[] | null> | undefined;
   let dependencyAreas: DependencyPaths['state'] | undefined;
+  let cut: { readonly listed: number; readonly of: number } | undefined;
   return {
     prefixes: () => {
-      asked ??= ownAreaPrefixes(input, (state) => {
+      asked ??= ownAreaPrefixes(input, (state, found) => {
         dependencyAreas = state;
+        cut = found;
       }).catch((error: unknown) => {
         if (isAirspaceError(error) && error.code !== 'git-cancelled') return null;
         throw error;
@@ -124,10 +137,14 @@ export function beaconPrefixes(input: BeaconPrefixInput): BeaconListing {
       return asked;
     },
     dependencyAreas: () => dependencyAreas,
+    dependencyAreasCut: () => cut,
   };
 }
 
-async function ownAreaPrefixes(input: BeaconPrefixInput, found: (state: DependencyPaths['state']) => void): Promise<readonly string[] | null> {
+async function ownAreaPrefixes(
+  input: BeaconPrefixInput,
+  found: (state: DependencyPaths['state'], cut?: { readonly listed: number; readonly of: number }) => void,
+): Promise<readonly string[] | null> {
   const { cwd, repo, remote, config } = input;
   if (input.plan.pairs === 'all') return null;
   // The trunk as src/git/resolve-trunk.ts would find it, asked of git only when the usual one is missing.
@@ -157,11 +174,15 @@ async function ownAreaPrefixes(input: BeaconPrefixInput, found: (state: Dependen
   const own = [...paths].filter((path) => !ignore(path));
   if (areaPrefixes(own) === null) return null;
   // A peer in another area that imports this work, or that it imports, collides through the
-  // dependency channel: its area is listed too. The bound is the same: past MAX_AREAS, everything.
+  // dependency channel: its area is listed too, the nearest first (the paths come in hop order),
+  // at most MAX_DEPENDENCY_AREAS of them.
   const neighbours = dependencyPaths(repo.commonDir, own, config, input.plan.channels);
-  found(neighbours.state);
-  const prefixes = areaPrefixes(neighbours.state === 'read' ? [...own, ...neighbours.paths.filter((path) => !ignore(path))] : own);
-  if (prefixes === null) return null;
+  const ownAreas = new Set(areasOf(own));
+  const nearby = new Set<string>();
+  if (neighbours.state === 'read') for (const path of neighbours.paths) if (!ignore(path) && !ownAreas.has(areaOf(path))) nearby.add(areaOf(path));
+  const listed = [...nearby].slice(0, MAX_DEPENDENCY_AREAS);
+  found(neighbours.state, listed.length < nearby.size ? { listed: listed.length, of: nearby.size } : undefined);
+  const prefixes = [...ownAreas, ...listed, WIDE_AREA].map((area) => `${AREA_REF_PREFIX}${areaKey(area)}/`);
   // The areas this clone's beacons stand in now: its own beacon is seen (refreshed, withdrawn) even
   // after its work moved to other areas.
   const published = Object.values(await readPublishedRefs(repo.commonDir))

@@ -239,7 +239,11 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     now,
   });
   // What the beacon listing could not cover is said with what else was skipped.
-  const listingNotes = input.fetched && input.listing.dependencyAreas() === 'no-graph' ? [runMessages.dependencyAreasNotRead] : [];
+  const cut = input.fetched ? input.listing.dependencyAreasCut() : undefined;
+  const listingNotes = [
+    ...(input.fetched && input.listing.dependencyAreas() === 'no-graph' ? [runMessages.dependencyAreasNotRead] : []),
+    ...(cut ? [runMessages.dependencyAreasCut(cut.listed, cut.of)] : []),
+  ];
   return assembleReport({
     request,
     plan,

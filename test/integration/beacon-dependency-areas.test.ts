@@ -76,3 +76,46 @@ describe('beacons in the areas the work depends on', () => {
     expect(runCli(me, ['check', '--fetch']).stdout).toContain('skipped: dependency areas not read');
   });
 });
+
+/**
+ * A module everything imports puts the whole repository within the channel's reach. Listing it all
+ * made the busiest push read every beacon on the remote; at most MAX_DEPENDENCY_AREAS (16) areas are
+ * listed, the nearest first, and the run says how many it left out. The peer that imports the
+ * changed file directly (one hop) is among them, whatever the number of areas two hops away.
+ */
+describe('dependency areas past the bound', () => {
+  let me: string;
+  beforeAll(() => {
+    const far: Record<string, string> = {};
+    // 20 areas import the hub, which imports the changed file: two hops from it, the peer's one.
+    for (let i = 0; i < 20; i++) far[`far${String(i).padStart(2, '0')}/m/x.ts`] = `import { hub } from '../../hub/h/hub.js';\nexport const x = hub;\n`;
+    const setup = remoteWithClones(
+      {
+        'core/a/util.ts': `export function util(n: number): number {\n  return n + 1;\n}\n${numbered(30)}`,
+        'hub/h/hub.ts': `import { util } from '../../core/a/util.js';\nexport const hub = util(0);\n`,
+        'zpeer/p/consumer.ts': `import { util } from '../../core/a/util.js';\n\nexport const value = util(1);\n${numbered(30)}`,
+        ...far,
+      },
+      2,
+    );
+    roots.push(setup.root);
+    const [mine, bob] = setup.clones as [string, string];
+    me = mine;
+    gitIn(bob, 'switch', '-q', '-c', 'bob/consumer');
+    writeFiles(bob, { 'zpeer/p/consumer.ts': `import { util } from '../../core/a/util.js';\n\nexport const value = util(2);\n${numbered(30)}` });
+    expect(runCli(bob, ['beacon', 'publish']).status).toBe(0);
+    gitIn(me, 'switch', '-q', '-c', 'me/util');
+    writeFiles(me, { 'core/a/util.ts': `export function util(n: number): number {\n  return n + 2;\n}\n${numbered(30)}` });
+    writeFileSync(join(me, '.git', 'info', 'exclude'), '.airspacerc.json\n');
+    writeFileSync(join(me, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+    expect(runCli(me, ['graph', 'build', '--json']).status).toBe(0);
+  }, 120_000);
+
+  it('lists the nearest 16 of the 22 areas, says so, and still reads the direct importer', () => {
+    const result = runCli(me, ['check', '--fetch', '--json']);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.scanned.stages.find((s) => s.stage === 'fetch')?.detail ?? '').toContain('the nearest 16 areas of 22');
+    expect(report.scanned.peers.beacons).toBe(1);
+    expect(report.links.find((l) => [l.a, l.b].includes('bob/consumer'))?.channels.dependency).toBeGreaterThan(0);
+  });
+});
