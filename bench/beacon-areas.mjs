@@ -9,12 +9,18 @@
 // bytes fetched, beacons read, how many of the agents sharing an area with the pusher were read, and the
 // wall time. Finally the whole `check --fetch` of the CLI runs against areas.git for the median pusher.
 //
-// Run: npm run build:js && node bench/beacon-areas.mjs [--agents 1000,10000] [--pushes 7] [--out FILE]
+// Run: npm run build:js && node bench/beacon-areas.mjs [--agents 1000,10000] [--pushes 7] [--checks 3]
+//        [--designs today,areas] [--baseline DIR] [--out FILE]
+// --baseline DIR: another build of this package (a directory holding its bin/ and dist/, e.g. a
+// `git worktree` of main after `npm ci && npm run build:js`): its beacon part and its `check --fetch` run
+// beside this build's, alternating, in the same run. --checks: each `check --fetch` row is the median
+// of this many runs, each in a fresh clone (cold), then once more with nothing changed (warm).
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { rng } from './lib/rng.mjs';
 
 // The git layer's built modules, imported by a computed specifier: typecheck:bench type-checks every
@@ -33,13 +39,29 @@ const option = (name, fallback) => {
 const AGENT_COUNTS = option('agents', '1000,10000').split(',').map(Number);
 const PUSHES = Number(option('pushes', '7'));
 const OUT = option('out', null);
+const CHECKS = Number(option('checks', '3'));
+const DESIGNS = option('designs', 'today,areas').split(',');
+const BASELINE = option('baseline', null);
+// The builds compared: this one, and the baseline's when given (its modules for the beacon part, its bin for the check).
+const builds = [{ label: 'this build', bin: join(ROOT, 'bin', 'airspace-hooks.js'), fetchBeacons, readBeacons }];
+if (BASELINE) {
+  const from = (path) => import(pathToFileURL(join(BASELINE, 'dist', path)).href);
+  const [fetchModule, readModule] = await Promise.all([from('git/fetch-beacons.js'), from('beacon/read-beacons.js')]);
+  builds.unshift({
+    label: 'baseline',
+    bin: join(BASELINE, 'bin', 'airspace-hooks.js'),
+    fetchBeacons: fetchModule.fetchBeacons,
+    readBeacons: readModule.readBeacons,
+  });
+}
 // One area per five agents on average (a team of a few agents per package), four files in each.
 const AGENTS_PER_AREA = 5;
 const FILES_PER_AREA = 4;
 const ZIPF_S = 1.0;
 const MAX_BYTES = 256 * 1024;
 
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', AIRSPACE_GRAPH_BACKGROUND: 'off', NO_COLOR: '1' };
+// No resident process: a check would start one, and it would compete with the next measurement.
+const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', AIRSPACE_GRAPH_BACKGROUND: 'off', AIRSPACE_RESIDENT: 'off', NO_COLOR: '1' };
 for (const key of Object.keys(env)) if (key.startsWith('GIT_') && !['GIT_CONFIG_NOSYSTEM', 'GIT_TERMINAL_PROMPT'].includes(key)) delete env[key];
 const git = (cwd, gitArgs, input) => execFileSync('git', gitArgs, { cwd, env, input, encoding: 'utf8', maxBuffer: 1 << 30 }).trim();
 // Anything that talks to the daemon runs asynchronously: the byte-counting relay lives in this process.
@@ -215,11 +237,11 @@ const localRefs = (cwd) => {
 };
 
 /** One design's beacon part of a push: fetch (the real protocol) and read, as src/run does. */
-async function beaconPart(cwd, prefixes, pusher, counted, mates) {
+async function beaconPart(build, cwd, prefixes, pusher, counted, mates) {
   counted.down = 0;
   counted.up = 0;
   const started = performance.now();
-  const fetched = await fetchBeacons({
+  const fetched = await build.fetchBeacons({
     cwd,
     remote: 'origin',
     commonDir: join(cwd, '.git'),
@@ -227,7 +249,7 @@ async function beaconPart(cwd, prefixes, pusher, counted, mates) {
     timeoutMs: 600_000,
     ...(prefixes ? { prefixes: async () => prefixes } : {}),
   });
-  const read = await readBeacons(cwd, { now: Date.now(), selfClone: pusher.clone, relevantPaths: async () => new Set(pusher.files) });
+  const read = await build.readBeacons(cwd, { now: Date.now(), selfClone: pusher.clone, relevantPaths: async () => new Set(pusher.files) });
   const ms = performance.now() - started;
   const seen = new Set(read.beacons.map((b) => b.agent));
   const notRead = read.skipped.filter((s) => s.reason === 'too-many').reduce((n, s) => n + Number(s.detail), 0);
@@ -287,26 +309,28 @@ async function main() {
       const random = rng(7 + count);
       const pushers = Array.from({ length: PUSHES }, () => agents[Math.floor(random() * agents.length)]);
       const template = {};
-      for (const design of ['today', 'areas']) {
+      for (const design of DESIGNS) {
         template[design] = join(root, `template-${design}-${count}`);
         await clone(root, ['--no-checkout', `git://127.0.0.1:${relayPort}/${design}-${count}.git`, template[design]]);
       }
-      const rows = { today: [], areas: [] };
+      // The legacy design reads the same in both builds: it runs in this one only.
+      const parts = DESIGNS.flatMap((design) => (design === 'today' ? [{ design, build: builds.at(-1) }] : builds.map((build) => ({ design, build }))));
+      const rows = parts.map(() => []);
       for (const [p, pusher] of pushers.entries()) {
         const ownAreas = [...new Set(pusher.files.map(areaOf))];
         const mates = [...new Set(ownAreas.flatMap((area) => byArea.get(area) ?? []))].filter((m) => m !== pusher.agent);
-        for (const design of ['today', 'areas']) {
+        for (const [i, { design, build }] of parts.entries()) {
           const copy = join(root, `push-${design}-${count}-${p}`);
           cpSync(template[design], copy, { recursive: true });
           const prefixes = design === 'areas' ? areaPrefixes(pusher.files) : null;
-          const cold = await beaconPart(copy, prefixes, pusher, counted, mates);
-          const warm = await beaconPart(copy, prefixes, pusher, counted, mates);
-          rows[design].push({ ...cold, mates: mates.length, warmMs: warm.ms, warmBytes: warm.bytes });
+          const cold = await beaconPart(build, copy, prefixes, pusher, counted, mates);
+          const warm = await beaconPart(build, copy, prefixes, pusher, counted, mates);
+          rows[i].push({ ...cold, mates: mates.length, warmMs: warm.ms, warmBytes: warm.bytes });
           rmSync(copy, { recursive: true, force: true });
         }
       }
-      for (const design of ['today', 'areas']) {
-        const r = rows[design];
+      for (const [i, { design, build }] of parts.entries()) {
+        const r = rows[i];
         const med = (key) => median(r.map((x) => x[key]));
         const max = (key) => Math.max(...r.map((x) => x[key]));
         const mateShare =
@@ -315,54 +339,77 @@ async function main() {
             1,
             r.reduce((n, x) => n + x.mates, 0),
           );
+        const name = builds.length > 1 && design !== 'today' ? `${design} (${build.label})` : design;
         say(
-          `| ${count.toLocaleString('en')} | ${areas.toLocaleString('en')} | ${design} | ${remotes[design].refs.toLocaleString('en')} | ${med('listed')} (max ${max('listed')}) | ${med('fetchedRefs')} | ${mib(med('bytes'))} (max ${mib(max('bytes'))}) | ${med('read')} (max ${max('read')}) | ${(mateShare * 100).toFixed(0)} % | ${med('ms').toFixed(0)} ms (max ${max('ms').toFixed(0)}) | ${med('warmMs').toFixed(0)} ms | ${mib(med('warmBytes'))} |`,
+          `| ${count.toLocaleString('en')} | ${areas.toLocaleString('en')} | ${name} | ${remotes[design].refs.toLocaleString('en')} | ${med('listed')} (max ${max('listed')}) | ${med('fetchedRefs')} | ${mib(med('bytes'))} (max ${mib(max('bytes'))}) | ${med('read')} (max ${max('read')}) | ${(mateShare * 100).toFixed(0)} % | ${med('ms').toFixed(0)} ms (max ${max('ms').toFixed(0)}) | ${med('warmMs').toFixed(0)} ms | ${mib(med('warmBytes'))} |`,
         );
       }
       // The whole check of the CLI (branch fetch, traffic, beacons, scoring), areas design: for the
-      // median pusher and for the one that reads the most beacons (the hottest area).
-      const ranked = pushers.map((pusher, i) => ({ pusher, read: rows.areas[i].read })).sort((a, b) => a.read - b.read);
+      // median pusher and for the one that reads the most beacons (the hottest area), each build
+      // CHECKS times in turn, each time in a fresh clone (cold: nothing fetched, no graph cache),
+      // then once more with nothing changed (warm).
+      const areaRows = rows[parts.findIndex((part) => part.design === 'areas' && part.build === builds.at(-1))];
+      const ranked = pushers.map((pusher, i) => ({ pusher, read: areaRows?.[i]?.read ?? 0 })).sort((a, b) => a.read - b.read);
       let worktree = '';
       const checks = [
         { label: 'median', pusher: ranked[Math.floor(ranked.length / 2)].pusher },
         { label: 'most beacons', pusher: ranked[ranked.length - 1].pusher },
       ];
-      for (const { label, pusher } of checks) {
-        worktree = join(root, `check-${count}-${label.replace(' ', '-')}`);
-        await clone(root, [`git://127.0.0.1:${relayPort}/areas-${count}.git`, worktree]);
-        git(worktree, ['switch', '-q', '-c', pusher.agent]);
-        for (const file of pusher.files) writeFileSync(join(worktree, file), `${'// edited\n'.repeat(3)}${git(worktree, ['show', `HEAD:${file}`])}\n`);
-        writeFileSync(join(worktree, '.git', 'info', 'exclude'), '.airspacerc.json\n');
-        writeFileSync(join(worktree, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+      const checkOnce = async (build, cwd) => {
         counted.down = 0;
         const started = performance.now();
-        const check = await run(process.execPath, [join(ROOT, 'bin', 'airspace-hooks.js'), 'check', '--fetch', '--json'], worktree);
-        const checkMs = performance.now() - started;
-        let peers = '?';
-        let stages = '';
+        const check = await run(process.execPath, [build.bin, 'check', '--fetch', '--json'], cwd);
+        const ms = performance.now() - started;
         try {
           const report = JSON.parse(check.stdout);
-          peers = report.scanned.peers.beacons;
           // Where the check's time goes (the run's stage log): fetch, traffic, beacons, channels, scoring.
-          stages = report.scanned.stages.map((s) => `${s.stage} ${Math.round(s.ms)}`).join(', ');
+          return { ms, bytes: counted.down, peers: report.scanned.peers.beacons, stages: report.scanned.stages.map((s) => ({ stage: s.stage, ms: s.ms })) };
         } catch {
-          peers = `exit ${check.status}: ${check.stderr.slice(0, 200)}`;
+          return { ms, bytes: counted.down, peers: `exit ${check.status}: ${check.stderr.slice(0, 200)}`, stages: [] };
         }
-        say(
-          `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher) | | | | ${mib(counted.down)} | ${peers} | | ${checkMs.toFixed(0)} ms | ${stages} | |`,
-        );
+      };
+      for (const { label, pusher } of checks) {
+        const runs = builds.map(() => []);
+        for (let n = 0; n < CHECKS; n++) {
+          for (const [b, build] of builds.entries()) {
+            worktree = join(root, `check-${count}-${label.replace(' ', '-')}-${b}-${n}`);
+            await clone(root, [`git://127.0.0.1:${relayPort}/areas-${count}.git`, worktree]);
+            git(worktree, ['switch', '-q', '-c', pusher.agent]);
+            for (const file of pusher.files) writeFileSync(join(worktree, file), `${'// edited\n'.repeat(3)}${git(worktree, ['show', `HEAD:${file}`])}\n`);
+            writeFileSync(join(worktree, '.git', 'info', 'exclude'), '.airspacerc.json\n');
+            writeFileSync(join(worktree, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+            const cold = await checkOnce(build, worktree);
+            const warm = await checkOnce(build, worktree);
+            runs[b].push({ cold, warm });
+            if (n < CHECKS - 1 || b < builds.length - 1) rmSync(worktree, { recursive: true, force: true });
+          }
+        }
+        for (const [b, build] of builds.entries()) {
+          const r = runs[b];
+          const medianStages = (which) =>
+            r[0][which].stages.map(({ stage }, i) => `${stage} ${Math.round(median(r.map((x) => x[which].stages[i]?.ms ?? 0)))}`).join(', ');
+          const name = builds.length > 1 ? `, ${build.label}` : '';
+          say(
+            `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher${name}) | | | | ${mib(median(r.map((x) => x.cold.bytes)))} | ${r[0].cold.peers} | | ${Math.round(median(r.map((x) => x.cold.ms)))} ms (${r.map((x) => Math.round(x.cold.ms)).join(', ')}): ${medianStages('cold')} | ${Math.round(median(r.map((x) => x.warm.ms)))} ms: ${medianStages('warm')} | ${mib(median(r.map((x) => x.warm.bytes)))} |`,
+          );
+        }
       }
-      // Publishing is a push: git 2.39's receive-pack has no protocol v2 and advertises every ref.
-      for (const design of ['today', 'areas']) {
+      // Publishing is a push: git 2.39's receive-pack has no protocol v2 and advertises every ref,
+      // whatever protocol.version says (the second row per design asks for v2 and gets the same bytes).
+      for (const design of DESIGNS) {
         await run('git', ['remote', 'set-url', 'origin', `git://127.0.0.1:${relayPort}/${design}-${count}.git`], worktree);
-        counted.down = 0;
-        const pushStarted = performance.now();
-        const pushed = await run('git', ['push', '-q', '--no-verify', 'origin', `HEAD:refs/airspace/bench/${design}-probe`], worktree);
-        const pushMs = performance.now() - pushStarted;
-        if (pushed.status !== 0) throw new Error(`git push: ${pushed.stderr}`);
-        say(
-          `| ${count.toLocaleString('en')} | | one beacon push (${design}: ref advertisement) | ${remotes[design].refs.toLocaleString('en')} | | | ${mib(counted.down)} | | | ${pushMs.toFixed(0)} ms | | |`,
-        );
+        for (const protocol of [null, '2']) {
+          counted.down = 0;
+          const pushStarted = performance.now();
+          const config = protocol ? ['-c', `protocol.version=${protocol}`] : [];
+          const probe = `refs/airspace/bench/${design}-probe${protocol ? `-v${protocol}` : ''}`;
+          const pushed = await run('git', [...config, 'push', '-q', '--no-verify', 'origin', `HEAD:${probe}`], worktree);
+          const pushMs = performance.now() - pushStarted;
+          if (pushed.status !== 0) throw new Error(`git push: ${pushed.stderr}`);
+          say(
+            `| ${count.toLocaleString('en')} | | one beacon push (${design}: ref advertisement${protocol ? `, protocol.version=${protocol}` : ''}) | ${remotes[design].refs.toLocaleString('en')} | | | ${mib(counted.down)} | | | ${pushMs.toFixed(0)} ms | | |`,
+          );
+        }
       }
     }
     server.close();

@@ -304,7 +304,10 @@ async function prepareScratch(root: string, commonDir: string): Promise<void> {
   // The user's config first, then ours: a later value wins (bare, no hooks of its own).
   const format = sha256 ? '[extensions]\n\tobjectformat = sha256\n' : '';
   const version = sha256 ? 1 : 0;
-  await writeFile(join(root, 'config'), `[include]\n\tpath = ${configPath(commonDir)}\n[core]\n\trepositoryformatversion = ${version}\n\tbare = true\n${format}`);
+  await writeFile(
+    join(root, 'config'),
+    `[include]\n\tpath = ${configPath(commonDir)}\n[core]\n\trepositoryformatversion = ${version}\n\tbare = true\n${format}`,
+  );
 }
 
 /**
