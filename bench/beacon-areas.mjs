@@ -10,7 +10,7 @@
 // wall time. Finally the whole `check --fetch` of the CLI runs against areas.git for the median pusher.
 //
 // Run: npm run build:js && node bench/beacon-areas.mjs [--agents 1000,10000] [--pushes 7] [--checks 3]
-//        [--designs today,areas] [--baseline DIR] [--out FILE]
+//        [--designs today,areas] [--baseline DIR] [--work] [--out FILE]
 // --baseline DIR: another build of this package (a directory holding its bin/ and dist/, e.g. a
 // `git worktree` of main after `npm ci && npm run build:js`): its beacon part and its `check --fetch` run
 // beside this build's, alternating, in the same run. --checks: each `check --fetch` row is the median
@@ -42,6 +42,10 @@ const OUT = option('out', null);
 const CHECKS = Number(option('checks', '3'));
 const DESIGNS = option('designs', 'today,areas').split(',');
 const BASELINE = option('baseline', null);
+// --work: each beacon commit has its agent's work as its parent (a snapshot commit on the trunk with
+// its files edited at its ranges), as src/beacon/publish-beacon.ts publishes them: the check then runs
+// the merge channel on every beacon pair. Without it the beacons are parentless (no git states).
+const WORK = args.includes('--work');
 // The builds compared: this one, and the baseline's when given (its modules for the beacon part, its bin for the check).
 const builds = [{ label: 'this build', bin: join(ROOT, 'bin', 'airspace-hooks.js'), fetchBeacons, readBeacons }];
 if (BASELINE) {
@@ -173,12 +177,29 @@ function buildRemotes(srv, agents, areas) {
         design === 'today'
           ? [`refs/airspace/beacons/${component}`]
           : [...new Set(agent.files.map(areaOf))].map((area) => `refs/airspace/areas/${areaKey(area)}/${component}`);
+      let parent = '';
+      if (WORK) {
+        // The edited files of the beacon's working set, one line changed per range.
+        const edits = JSON.parse(json).workingSet.files.map(({ file, ranges }) => {
+          const text = line
+            .split('\n')
+            .map((l, n) => (ranges.some(([from]) => from === n + 1) ? `${l} // ${agent.agent}` : l))
+            .join('\n');
+          return `M 100644 inline ${file}\ndata ${Buffer.byteLength(text)}\n${text}\n`;
+        });
+        const mark = agents.length + i + 1;
+        chunks.push(
+          `commit refs/bench/work\nmark :${mark}\ncommitter ${agent.agent} <work@bench.invalid> ${seconds} +0000\ndata 9\nsnapshot\nfrom ${base}\n${edits.join('')}\n`,
+        );
+        parent = `from :${mark}\n`;
+      }
       chunks.push(
-        `commit ${refs[0]}\nmark :${i + 1}\ncommitter airspace-hooks <beacon@airspace-hooks.invalid> ${seconds} +0000\ndata 21\nairspace-hooks beacon\nM 100644 inline beacon.json\ndata ${Buffer.byteLength(json)}\n${json}\n`,
+        `commit ${refs[0]}\nmark :${i + 1}\ncommitter airspace-hooks <beacon@airspace-hooks.invalid> ${seconds} +0000\ndata 21\nairspace-hooks beacon\n${parent}${parent ? 'deleteall\n' : ''}M 100644 inline beacon.json\ndata ${Buffer.byteLength(json)}\n${json}\n`,
       );
       for (const ref of refs.slice(1)) chunks.push(`reset ${ref}\nfrom :${i + 1}\n`);
     });
     git(repo, ['fast-import', '--quiet'], chunks.join(''));
+    if (WORK) git(repo, ['update-ref', '-d', 'refs/bench/work']);
     git(repo, ['pack-refs', '--all']);
     git(repo, ['repack', '-adq']);
     results[design] = { repo, base, refs: Number(git(repo, ['for-each-ref', '--format=x', 'refs/airspace/']).split('\n').length) };

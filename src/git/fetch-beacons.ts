@@ -77,12 +77,14 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
   const deadline = performance.now() + options.timeoutMs;
   const left = (): number => Math.max(1, Math.floor(deadline - performance.now()));
   const home = join(commonDir, 'airspace');
-  await sweepStaleQuarantines(home);
-  const prefixes = options.prefixes ? (await options.prefixes())?.filter((prefix) => SELECTABLE.test(prefix)) : undefined;
-  const [local, refusedBefore] = await Promise.all([
+  // What is here already is read while the run works out its areas (a diff of the worktree), not after.
+  const [asked, local, refusedBefore] = await Promise.all([
+    options.prefixes?.(),
     runGit(['for-each-ref', '--format=%(objectname) %(refname)', LOCAL_PREFIX], { cwd, timeoutMs: left() }).then((r) => lines(r.stdout)),
     readRefused(home),
+    sweepStaleQuarantines(home),
   ]);
+  const prefixes = options.prefixes ? asked?.filter((prefix) => SELECTABLE.test(prefix)) : undefined;
   if (!prefixes) {
     const listing = await listAll(options, `${REMOTE_PREFIX}*`, left());
     const done = await fetchListed(options, listing, local, refusedBefore, left);
