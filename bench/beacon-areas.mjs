@@ -16,7 +16,7 @@
 // beside this build's, alternating, in the same run. --checks: each `check --fetch` row is the median
 // of this many runs, each in a fresh clone (cold), then once more with nothing changed (warm).
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,8 @@ const BASELINE = option('baseline', null);
 // its files edited at its ranges), as src/beacon/publish-beacon.ts publishes them: the check then runs
 // the merge channel on every beacon pair. Without it the beacons are parentless (no git states).
 const WORK = args.includes('--work');
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+const CPU_MARK = 'airspace-bench-cpu ';
 // The builds compared: this one, and the baseline's when given (its modules for the beacon part, its bin for the check).
 const builds = [{ label: 'this build', bin: join(ROOT, 'bin', 'airspace-hooks.js'), fetchBeacons, readBeacons }];
 if (BASELINE) {
@@ -379,14 +381,26 @@ async function main() {
       const checkOnce = async (build, cwd) => {
         counted.down = 0;
         const started = performance.now();
-        const check = await run(process.execPath, [build.bin, 'check', '--fetch', '--json'], cwd);
+        // CPU (user + sys of the check and the git processes it waited for, GNU time) beside the wall
+        // clock: on a shared machine the wall clock follows the load, the CPU far less.
+        const check = TIME
+          ? await run(TIME, ['-f', `${CPU_MARK}%U %S`, process.execPath, build.bin, 'check', '--fetch', '--json'], cwd)
+          : await run(process.execPath, [build.bin, 'check', '--fetch', '--json'], cwd);
         const ms = performance.now() - started;
+        const cpu = TIME ? check.stderr.split(CPU_MARK)[1]?.trim().split(' ').map(Number) : undefined;
+        const cpuMs = cpu?.length === 2 ? Math.round((cpu[0] + cpu[1]) * 1000) : Number.NaN;
         try {
           const report = JSON.parse(check.stdout);
           // Where the check's time goes (the run's stage log): fetch, traffic, beacons, channels, scoring.
-          return { ms, bytes: counted.down, peers: report.scanned.peers.beacons, stages: report.scanned.stages.map((s) => ({ stage: s.stage, ms: s.ms })) };
+          return {
+            ms,
+            cpuMs,
+            bytes: counted.down,
+            peers: report.scanned.peers.beacons,
+            stages: report.scanned.stages.map((s) => ({ stage: s.stage, ms: s.ms })),
+          };
         } catch {
-          return { ms, bytes: counted.down, peers: `exit ${check.status}: ${check.stderr.slice(0, 200)}`, stages: [] };
+          return { ms, cpuMs, bytes: counted.down, peers: `exit ${check.status}: ${check.stderr.slice(0, 200)}`, stages: [] };
         }
       };
       for (const { label, pusher } of checks) {
@@ -411,7 +425,7 @@ async function main() {
             r[0][which].stages.map(({ stage }, i) => `${stage} ${Math.round(median(r.map((x) => x[which].stages[i]?.ms ?? 0)))}`).join(', ');
           const name = builds.length > 1 ? `, ${build.label}` : '';
           say(
-            `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher${name}) | | | | ${mib(median(r.map((x) => x.cold.bytes)))} | ${r[0].cold.peers} | | ${Math.round(median(r.map((x) => x.cold.ms)))} ms (${r.map((x) => Math.round(x.cold.ms)).join(', ')}): ${medianStages('cold')} | ${Math.round(median(r.map((x) => x.warm.ms)))} ms: ${medianStages('warm')} | ${mib(median(r.map((x) => x.warm.bytes)))} |`,
+            `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher${name}) | | | | ${mib(median(r.map((x) => x.cold.bytes)))} | ${r[0].cold.peers} | | ${Math.round(median(r.map((x) => x.cold.ms)))} ms (${r.map((x) => Math.round(x.cold.ms)).join(', ')}; CPU ${Math.round(median(r.map((x) => x.cold.cpuMs)))} ms): ${medianStages('cold')} | ${Math.round(median(r.map((x) => x.warm.ms)))} ms (CPU ${Math.round(median(r.map((x) => x.warm.cpuMs)))} ms): ${medianStages('warm')} | ${mib(median(r.map((x) => x.warm.bytes)))} |`,
           );
         }
       }
