@@ -173,59 +173,62 @@ async function listSelected(options: BeaconFetchOptions, prefixes: readonly stri
       return await fetchIntoScratch(options, prefixes, Math.max(1, Math.floor(deadline - performance.now())), kept);
     } catch (error) {
       // A fetch killed mid-way can leave a ref's `.lock` behind, and every later fetch there would
-      // fail on it: the kept listing goes, and this run tries once more in a fresh scratch.
+      // fail on it: the kept listing goes (still under our lock), and this run tries once more in a
+      // fresh scratch.
       await kept.discard();
       if (isAirspaceError(error) && (error.code === 'git-timeout' || error.code === 'git-cancelled')) throw error;
     }
   }
-  return fetchIntoScratch(options, prefixes, Math.max(1, Math.floor(deadline - performance.now())), await openFreshScratch(home, options.commonDir));
-}
-
-async function fetchIntoScratch(options: BeaconFetchOptions, prefixes: readonly string[], timeoutMs: number, scratch: Scratch): Promise<Listing> {
-  const refs = new Map<string, string>();
+  const fresh = await openFreshScratch(home, options.commonDir);
   try {
-    const promisor = `remote.${options.remote}`;
-    const filter = `blob:limit=${options.maxBytes}`;
-    const env = { GIT_DIR: scratch.root };
-    const result = await runGit(
-      [
-        '-c',
-        'fetch.unpackLimit=1',
-        '-c',
-        `${promisor}.promisor=true`,
-        '-c',
-        `${promisor}.partialclonefilter=${filter}`,
-        'fetch',
-        // A kept listing mirrors the remote: a beacon deleted there goes here (only under these refspecs).
-        '--prune',
-        '--no-tags',
-        '--no-write-fetch-head',
-        '--no-auto-maintenance',
-        '--no-recurse-submodules',
-        `--filter=${filter}`,
-        '--end-of-options',
-        options.remote,
-        ...prefixes.map((prefix) => `+${prefix}*:${prefix}*`),
-      ],
-      // From the worktree's top, where the user's own `git fetch` resolves a relative remote url.
-      { cwd: await worktreeTop(options.cwd), timeoutMs, env },
-    );
-    const listed = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', REMOTE_PREFIX], { cwd: options.cwd, timeoutMs, env });
-    const others: string[] = [];
-    for (const line of lines(listed.stdout)) {
-      const space = line.indexOf(' ');
-      const ref = line.slice(space + 1);
-      if (prefixes.some((prefix) => ref.startsWith(prefix))) addListed(refs, line.slice(0, space), ref);
-      else others.push(`delete ${ref}`);
-    }
-    // Areas an earlier run read and this one does not (its work moved): not this run's listing, and
-    // a kept listing would otherwise grow with every area ever read.
-    if (others.length > 0) await runGit(['update-ref', '--stdin'], { cwd: options.cwd, timeoutMs, env, input: `${others.join('\n')}\n` });
-    return { refs, probe: { dir: join(scratch.root, 'objects'), filtered: !/filtering not recognized/.test(result.stderr), release: scratch.release } };
+    return await fetchIntoScratch(options, prefixes, Math.max(1, Math.floor(deadline - performance.now())), fresh);
   } catch (error) {
-    await scratch.release();
+    await fresh.release();
     throw error;
   }
+}
+
+/** The fetch into one scratch repository and its listing; on a failure the caller releases or discards it. */
+async function fetchIntoScratch(options: BeaconFetchOptions, prefixes: readonly string[], timeoutMs: number, scratch: Scratch): Promise<Listing> {
+  const refs = new Map<string, string>();
+  const promisor = `remote.${options.remote}`;
+  const filter = `blob:limit=${options.maxBytes}`;
+  const env = { GIT_DIR: scratch.root };
+  const result = await runGit(
+    [
+      '-c',
+      'fetch.unpackLimit=1',
+      '-c',
+      `${promisor}.promisor=true`,
+      '-c',
+      `${promisor}.partialclonefilter=${filter}`,
+      'fetch',
+      // A kept listing mirrors the remote: a beacon deleted there goes here (only under these refspecs).
+      '--prune',
+      '--no-tags',
+      '--no-write-fetch-head',
+      '--no-auto-maintenance',
+      '--no-recurse-submodules',
+      `--filter=${filter}`,
+      '--end-of-options',
+      options.remote,
+      ...prefixes.map((prefix) => `+${prefix}*:${prefix}*`),
+    ],
+    // From the worktree's top, where the user's own `git fetch` resolves a relative remote url.
+    { cwd: await worktreeTop(options.cwd), timeoutMs, env },
+  );
+  const listed = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', REMOTE_PREFIX], { cwd: options.cwd, timeoutMs, env });
+  const others: string[] = [];
+  for (const line of lines(listed.stdout)) {
+    const space = line.indexOf(' ');
+    const ref = line.slice(space + 1);
+    if (prefixes.some((prefix) => ref.startsWith(prefix))) addListed(refs, line.slice(0, space), ref);
+    else others.push(`delete ${ref}`);
+  }
+  // Areas an earlier run read and this one does not (its work moved): not this run's listing, and
+  // a kept listing would otherwise grow with every area ever read.
+  if (others.length > 0) await runGit(['update-ref', '--stdin'], { cwd: options.cwd, timeoutMs, env, input: `${others.join('\n')}\n` });
+  return { refs, probe: { dir: join(scratch.root, 'objects'), filtered: !/filtering not recognized/.test(result.stderr), release: scratch.release } };
 }
 
 interface Scratch {

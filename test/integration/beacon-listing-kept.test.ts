@@ -71,6 +71,21 @@ describe('the kept beacon listing', () => {
     expect(localBeacons(me)).toEqual([`refs/airspace/remote/areas/${areaKey('src/report')}/0123456789/three`]);
     expect(keptRefs(me)).toEqual([`${report}0123456789/three`]);
 
+    // A run killed mid-fetch left a ref's lock in the kept listing: this run still reads (the kept one
+    // is discarded, the read done in a fresh scratch), and the next keeps a listing again.
+    gitIn(peer, 'push', '-q', 'origin', `HEAD:${report}0123456789/four`);
+    writeFileSync(join(me, '.git', 'airspace', 'listing.git', `${report}0123456789`, 'four.lock'), '');
+    expect(await read(me, [report])).toMatchObject({ listed: 2 });
+    expect(localBeacons(me)).toEqual([
+      `refs/airspace/remote/areas/${areaKey('src/report')}/0123456789/four`,
+      `refs/airspace/remote/areas/${areaKey('src/report')}/0123456789/three`,
+    ]);
+    expect(existsSync(join(me, '.git', 'airspace', 'listing.git'))).toBe(false);
+    expect(await read(me, [report])).toMatchObject({ listed: 2 });
+    expect(keptRefs(me)).toEqual([`${report}0123456789/four`, `${report}0123456789/three`]);
+    gitIn(peer, 'push', '-q', 'origin', `:${report}0123456789/four`);
+    expect(await read(me, [report])).toMatchObject({ listed: 1 });
+
     // Another live run holds the listing (this process's own pid): this one reads in a scratch of its own.
     const lock = join(me, '.git', 'airspace', 'listing.lock');
     writeFileSync(lock, JSON.stringify({ pid: process.pid, startedAt: Date.now(), token: 'held-by-another-run' }));
