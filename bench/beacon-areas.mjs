@@ -14,18 +14,25 @@
 // 64 areas (then everything is listed), refs and bytes fetched, beacons read, how many of the agents
 // coupled to the pusher through the dependency channel were read, and the time of the listing itself.
 //
-// Run: npm run build:js && node bench/beacon-areas.mjs [--agents 1000,10000] [--pushes 7] [--out FILE]
+// Run: npm run build:js && node bench/beacon-areas.mjs [--agents 1000,10000] [--pushes 7] [--checks 3]
+//        [--designs today,areas] [--baseline DIR] [--work] [--out FILE]
+// --baseline DIR: another build of this package (a directory holding its bin/ and dist/, e.g. a
+// `git worktree` of main after `npm ci && npm run build:js`): its beacon part and its `check --fetch` run
+// beside this build's, alternating, in the same run. --checks: each `check --fetch` row is the median
+// of this many runs, each in a fresh clone (cold), then once more with nothing changed (warm).
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { rng } from './lib/rng.mjs';
 
 // The git layer's built modules, imported by a computed specifier: typecheck:bench type-checks every
 // JavaScript file a literal import reaches, and dist/ is transpiled output, not source to check.
 const dist = (path) => import(new URL(`../dist/${path}`, import.meta.url).href);
 const { areaKey, areaOf, areaPrefixes } = await dist('beacon/beacon-areas.js');
+const { MAX_DEPENDENCY_AREAS } = await dist('run/collect-traffic.js');
 const { readBeacons } = await dist('beacon/read-beacons.js');
 const { fetchBeacons } = await dist('git/fetch-beacons.js');
 const { writeGraphCache } = await dist('graph/graph-cache.js');
@@ -40,6 +47,27 @@ const option = (name, fallback) => {
 const AGENT_COUNTS = option('agents', '1000,10000').split(',').map(Number);
 const PUSHES = Number(option('pushes', '7'));
 const OUT = option('out', null);
+const CHECKS = Number(option('checks', '3'));
+const DESIGNS = option('designs', 'today,areas').split(',');
+const BASELINE = option('baseline', null);
+// --work: each beacon commit has its agent's work as its parent (a snapshot commit on the trunk with
+// its files edited at its ranges), as src/beacon/publish-beacon.ts publishes them: the check then runs
+// the merge channel on every beacon pair. Without it the beacons are parentless (no git states).
+const WORK = args.includes('--work');
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+const CPU_MARK = 'airspace-bench-cpu ';
+// The builds compared: this one, and the baseline's when given (its modules for the beacon part, its bin for the check).
+const builds = [{ label: 'this build', bin: join(ROOT, 'bin', 'airspace-hooks.js'), fetchBeacons, readBeacons }];
+if (BASELINE) {
+  const from = (path) => import(pathToFileURL(join(BASELINE, 'dist', path)).href);
+  const [fetchModule, readModule] = await Promise.all([from('git/fetch-beacons.js'), from('beacon/read-beacons.js')]);
+  builds.unshift({
+    label: 'baseline',
+    bin: join(BASELINE, 'bin', 'airspace-hooks.js'),
+    fetchBeacons: fetchModule.fetchBeacons,
+    readBeacons: readModule.readBeacons,
+  });
+}
 // One area per five agents on average (a team of a few agents per package), four files in each.
 const AGENTS_PER_AREA = 5;
 const FILES_PER_AREA = 4;
@@ -47,7 +75,8 @@ const ZIPF_S = 1.0;
 const MAX_BYTES = 256 * 1024;
 const GRAPH_SHAPES = ['local', 'zipf'];
 
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', AIRSPACE_GRAPH_BACKGROUND: 'off', NO_COLOR: '1' };
+// No resident process: a check would start one, and it would compete with the next measurement.
+const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', AIRSPACE_GRAPH_BACKGROUND: 'off', AIRSPACE_RESIDENT: 'off', NO_COLOR: '1' };
 for (const key of Object.keys(env)) if (key.startsWith('GIT_') && !['GIT_CONFIG_NOSYSTEM', 'GIT_TERMINAL_PROMPT'].includes(key)) delete env[key];
 const git = (cwd, gitArgs, input) => execFileSync('git', gitArgs, { cwd, env, input, encoding: 'utf8', maxBuffer: 1 << 30 }).trim();
 // Anything that talks to the daemon runs asynchronously: the byte-counting relay lives in this process.
@@ -183,12 +212,29 @@ function buildRemotes(srv, agents, areas) {
         design === 'today'
           ? [`refs/airspace/beacons/${component}`]
           : [...new Set(agent.files.map(areaOf))].map((area) => `refs/airspace/areas/${areaKey(area)}/${component}`);
+      let parent = '';
+      if (WORK) {
+        // The edited files of the beacon's working set, one line changed per range.
+        const edits = JSON.parse(json).workingSet.files.map(({ file, ranges }) => {
+          const text = line
+            .split('\n')
+            .map((l, n) => (ranges.some(([from]) => from === n + 1) ? `${l} // ${agent.agent}` : l))
+            .join('\n');
+          return `M 100644 inline ${file}\ndata ${Buffer.byteLength(text)}\n${text}\n`;
+        });
+        const mark = agents.length + i + 1;
+        chunks.push(
+          `commit refs/bench/work\nmark :${mark}\ncommitter ${agent.agent} <work@bench.invalid> ${seconds} +0000\ndata 9\nsnapshot\nfrom ${base}\n${edits.join('')}\n`,
+        );
+        parent = `from :${mark}\n`;
+      }
       chunks.push(
-        `commit ${refs[0]}\nmark :${i + 1}\ncommitter airspace-hooks <beacon@airspace-hooks.invalid> ${seconds} +0000\ndata 21\nairspace-hooks beacon\nM 100644 inline beacon.json\ndata ${Buffer.byteLength(json)}\n${json}\n`,
+        `commit ${refs[0]}\nmark :${i + 1}\ncommitter airspace-hooks <beacon@airspace-hooks.invalid> ${seconds} +0000\ndata 21\nairspace-hooks beacon\n${parent}${parent ? 'deleteall\n' : ''}M 100644 inline beacon.json\ndata ${Buffer.byteLength(json)}\n${json}\n`,
       );
       for (const ref of refs.slice(1)) chunks.push(`reset ${ref}\nfrom :${i + 1}\n`);
     });
     git(repo, ['fast-import', '--quiet'], chunks.join(''));
+    if (WORK) git(repo, ['update-ref', '-d', 'refs/bench/work']);
     git(repo, ['pack-refs', '--all']);
     git(repo, ['repack', '-adq']);
     results[design] = { repo, base, refs: Number(git(repo, ['for-each-ref', '--format=x', 'refs/airspace/']).split('\n').length) };
@@ -247,11 +293,11 @@ const localRefs = (cwd) => {
 };
 
 /** One design's beacon part of a push: fetch (the real protocol) and read, as src/run does. */
-async function beaconPart(cwd, prefixes, pusher, counted, mates) {
+async function beaconPart(build, cwd, prefixes, pusher, counted, mates) {
   counted.down = 0;
   counted.up = 0;
   const started = performance.now();
-  const fetched = await fetchBeacons({
+  const fetched = await build.fetchBeacons({
     cwd,
     remote: 'origin',
     commonDir: join(cwd, '.git'),
@@ -259,7 +305,7 @@ async function beaconPart(cwd, prefixes, pusher, counted, mates) {
     timeoutMs: 600_000,
     ...(prefixes ? { prefixes: async () => prefixes } : {}),
   });
-  const read = await readBeacons(cwd, { now: Date.now(), selfClone: pusher.clone, relevantPaths: async () => new Set(pusher.files) });
+  const read = await build.readBeacons(cwd, { now: Date.now(), selfClone: pusher.clone, relevantPaths: async () => new Set(pusher.files) });
   const ms = performance.now() - started;
   const seen = new Set(read.beacons.map((b) => b.agent));
   const notRead = read.skipped.filter((s) => s.reason === 'too-many').reduce((n, s) => n + Number(s.detail), 0);
@@ -321,24 +367,27 @@ async function main() {
       const random = rng(7 + count);
       const pushers = Array.from({ length: PUSHES }, () => agents[Math.floor(random() * agents.length)]);
       const template = {};
-      for (const design of ['today', 'areas']) {
+      for (const design of DESIGNS) {
         template[design] = join(root, `template-${design}-${count}`);
         await clone(root, ['--no-checkout', `git://127.0.0.1:${relayPort}/${design}-${count}.git`, template[design]]);
       }
-      const rows = { today: [], areas: [] };
+      // The legacy design reads the same in both builds: it runs in this one only.
+      const parts = DESIGNS.flatMap((design) => (design === 'today' ? [{ design, build: builds.at(-1) }] : builds.map((build) => ({ design, build }))));
+      const rows = parts.map(() => []);
+      const ownOnlyRows = rows[parts.findIndex((part) => part.design === 'areas' && part.build === builds.at(-1))];
       const graphs = Object.fromEntries(GRAPH_SHAPES.map((shape, i) => [shape, makeGraph(areas, shape, 99 + count + i)]));
       const depRows = Object.fromEntries(GRAPH_SHAPES.map((shape) => [shape, []]));
       depTables.push({ count, areas, depRows });
       for (const [p, pusher] of pushers.entries()) {
         const ownAreas = [...new Set(pusher.files.map(areaOf))];
         const mates = [...new Set(ownAreas.flatMap((area) => byArea.get(area) ?? []))].filter((m) => m !== pusher.agent);
-        for (const design of ['today', 'areas']) {
+        for (const [i, { design, build }] of parts.entries()) {
           const copy = join(root, `push-${design}-${count}-${p}`);
           cpSync(template[design], copy, { recursive: true });
           const prefixes = design === 'areas' ? areaPrefixes(pusher.files) : null;
-          const cold = await beaconPart(copy, prefixes, pusher, counted, mates);
-          const warm = await beaconPart(copy, prefixes, pusher, counted, mates);
-          rows[design].push({ ...cold, mates: mates.length, warmMs: warm.ms, warmBytes: warm.bytes });
+          const cold = await beaconPart(build, copy, prefixes, pusher, counted, mates);
+          const warm = await beaconPart(build, copy, prefixes, pusher, counted, mates);
+          rows[i].push({ ...cold, mates: mates.length, warmMs: warm.ms, warmBytes: warm.bytes });
           rmSync(copy, { recursive: true, force: true });
         }
         // The reader that also lists the areas within the dependency channel's reach, per graph shape:
@@ -351,13 +400,17 @@ async function main() {
           const listStarted = performance.now();
           const reach = dependencyPaths(join(copy, '.git'), pusher.files, { model: {} }, ['dependency']);
           const reached = reach.state === 'read' ? reach.paths : [];
-          const prefixes = areaPrefixes([...pusher.files, ...reached]);
+          // As the run lists them (src/run/collect-traffic.ts): its own areas, then the nearest
+          // MAX_DEPENDENCY_AREAS of the reach in hop order, and the wide area.
+          const ownAreas = new Set(pusher.files.map(areaOf));
+          const nearby = [...new Set(reached.map(areaOf).filter((area) => !ownAreas.has(area)))].slice(0, MAX_DEPENDENCY_AREAS);
+          const prefixes = [...ownAreas, ...nearby, '*'].map((area) => `refs/airspace/areas/${areaKey(area)}/`);
           const listMs = performance.now() - listStarted;
           const inReach = new Set(reached);
           const coupled = agents.filter((a) => a !== pusher && a.files.some((f) => inReach.has(f))).map((a) => a.agent);
-          const ownOnly = rows.areas.at(-1);
-          const cold = await beaconPart(copy, prefixes, pusher, counted, coupled);
-          const warm = await beaconPart(copy, prefixes, pusher, counted, coupled);
+          const ownOnly = ownOnlyRows.at(-1);
+          const cold = await beaconPart(builds.at(-1), copy, prefixes, pusher, counted, coupled);
+          const warm = await beaconPart(builds.at(-1), copy, prefixes, pusher, counted, coupled);
           const ownSeen = coupled.filter((agent) => ownOnly.seen.has(agent)).length;
           depRows[shape].push({
             ...cold,
@@ -376,8 +429,8 @@ async function main() {
           rmSync(copy, { recursive: true, force: true });
         }
       }
-      for (const design of ['today', 'areas']) {
-        const r = rows[design];
+      for (const [i, { design, build }] of parts.entries()) {
+        const r = rows[i];
         const med = (key) => median(r.map((x) => x[key]));
         const max = (key) => Math.max(...r.map((x) => x[key]));
         const mateShare =
@@ -386,54 +439,89 @@ async function main() {
             1,
             r.reduce((n, x) => n + x.mates, 0),
           );
+        const name = builds.length > 1 && design !== 'today' ? `${design} (${build.label})` : design;
         say(
-          `| ${count.toLocaleString('en')} | ${areas.toLocaleString('en')} | ${design} | ${remotes[design].refs.toLocaleString('en')} | ${med('listed')} (max ${max('listed')}) | ${med('fetchedRefs')} | ${mib(med('bytes'))} (max ${mib(max('bytes'))}) | ${med('read')} (max ${max('read')}) | ${(mateShare * 100).toFixed(0)} % | ${med('ms').toFixed(0)} ms (max ${max('ms').toFixed(0)}) | ${med('warmMs').toFixed(0)} ms | ${mib(med('warmBytes'))} |`,
+          `| ${count.toLocaleString('en')} | ${areas.toLocaleString('en')} | ${name} | ${remotes[design].refs.toLocaleString('en')} | ${med('listed')} (max ${max('listed')}) | ${med('fetchedRefs')} | ${mib(med('bytes'))} (max ${mib(max('bytes'))}) | ${med('read')} (max ${max('read')}) | ${(mateShare * 100).toFixed(0)} % | ${med('ms').toFixed(0)} ms (max ${max('ms').toFixed(0)}) | ${med('warmMs').toFixed(0)} ms | ${mib(med('warmBytes'))} |`,
         );
       }
       // The whole check of the CLI (branch fetch, traffic, beacons, scoring), areas design: for the
-      // median pusher and for the one that reads the most beacons (the hottest area).
-      const ranked = pushers.map((pusher, i) => ({ pusher, read: rows.areas[i].read })).sort((a, b) => a.read - b.read);
+      // median pusher and for the one that reads the most beacons (the hottest area), each build
+      // CHECKS times in turn, each time in a fresh clone (cold: nothing fetched, no graph cache),
+      // then once more with nothing changed (warm).
+      const areaRows = rows[parts.findIndex((part) => part.design === 'areas' && part.build === builds.at(-1))];
+      const ranked = pushers.map((pusher, i) => ({ pusher, read: areaRows?.[i]?.read ?? 0 })).sort((a, b) => a.read - b.read);
       let worktree = '';
       const checks = [
         { label: 'median', pusher: ranked[Math.floor(ranked.length / 2)].pusher },
         { label: 'most beacons', pusher: ranked[ranked.length - 1].pusher },
       ];
-      for (const { label, pusher } of checks) {
-        worktree = join(root, `check-${count}-${label.replace(' ', '-')}`);
-        await clone(root, [`git://127.0.0.1:${relayPort}/areas-${count}.git`, worktree]);
-        git(worktree, ['switch', '-q', '-c', pusher.agent]);
-        for (const file of pusher.files) writeFileSync(join(worktree, file), `${'// edited\n'.repeat(3)}${git(worktree, ['show', `HEAD:${file}`])}\n`);
-        writeFileSync(join(worktree, '.git', 'info', 'exclude'), '.airspacerc.json\n');
-        writeFileSync(join(worktree, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+      const checkOnce = async (build, cwd) => {
         counted.down = 0;
         const started = performance.now();
-        const check = await run(process.execPath, [join(ROOT, 'bin', 'airspace-hooks.js'), 'check', '--fetch', '--json'], worktree);
-        const checkMs = performance.now() - started;
-        let peers = '?';
-        let stages = '';
+        // CPU (user + sys of the check and the git processes it waited for, GNU time) beside the wall
+        // clock: on a shared machine the wall clock follows the load, the CPU far less.
+        const check = TIME
+          ? await run(TIME, ['-f', `${CPU_MARK}%U %S`, process.execPath, build.bin, 'check', '--fetch', '--json'], cwd)
+          : await run(process.execPath, [build.bin, 'check', '--fetch', '--json'], cwd);
+        const ms = performance.now() - started;
+        const cpu = TIME ? check.stderr.split(CPU_MARK)[1]?.trim().split(' ').map(Number) : undefined;
+        const cpuMs = cpu?.length === 2 ? Math.round((cpu[0] + cpu[1]) * 1000) : Number.NaN;
         try {
           const report = JSON.parse(check.stdout);
-          peers = report.scanned.peers.beacons;
           // Where the check's time goes (the run's stage log): fetch, traffic, beacons, channels, scoring.
-          stages = report.scanned.stages.map((s) => `${s.stage} ${Math.round(s.ms)}`).join(', ');
+          return {
+            ms,
+            cpuMs,
+            bytes: counted.down,
+            peers: report.scanned.peers.beacons,
+            stages: report.scanned.stages.map((s) => ({ stage: s.stage, ms: s.ms })),
+          };
         } catch {
-          peers = `exit ${check.status}: ${check.stderr.slice(0, 200)}`;
+          return { ms, cpuMs, bytes: counted.down, peers: `exit ${check.status}: ${check.stderr.slice(0, 200)}`, stages: [] };
         }
-        say(
-          `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher) | | | | ${mib(counted.down)} | ${peers} | | ${checkMs.toFixed(0)} ms | ${stages} | |`,
-        );
+      };
+      for (const { label, pusher } of checks) {
+        const runs = builds.map(() => []);
+        for (let n = 0; n < CHECKS; n++) {
+          for (const [b, build] of builds.entries()) {
+            worktree = join(root, `check-${count}-${label.replace(' ', '-')}-${b}-${n}`);
+            await clone(root, [`git://127.0.0.1:${relayPort}/areas-${count}.git`, worktree]);
+            git(worktree, ['switch', '-q', '-c', pusher.agent]);
+            for (const file of pusher.files) writeFileSync(join(worktree, file), `${'// edited\n'.repeat(3)}${git(worktree, ['show', `HEAD:${file}`])}\n`);
+            writeFileSync(join(worktree, '.git', 'info', 'exclude'), '.airspacerc.json\n');
+            writeFileSync(join(worktree, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+            const cold = await checkOnce(build, worktree);
+            const warm = await checkOnce(build, worktree);
+            runs[b].push({ cold, warm });
+            if (n < CHECKS - 1 || b < builds.length - 1) rmSync(worktree, { recursive: true, force: true });
+          }
+        }
+        for (const [b, build] of builds.entries()) {
+          const r = runs[b];
+          const medianStages = (which) =>
+            r[0][which].stages.map(({ stage }, i) => `${stage} ${Math.round(median(r.map((x) => x[which].stages[i]?.ms ?? 0)))}`).join(', ');
+          const name = builds.length > 1 ? `, ${build.label}` : '';
+          say(
+            `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher${name}) | | | | ${mib(median(r.map((x) => x.cold.bytes)))} | ${r[0].cold.peers} | | ${Math.round(median(r.map((x) => x.cold.ms)))} ms (${r.map((x) => Math.round(x.cold.ms)).join(', ')}; CPU ${Math.round(median(r.map((x) => x.cold.cpuMs)))} ms): ${medianStages('cold')} | ${Math.round(median(r.map((x) => x.warm.ms)))} ms (CPU ${Math.round(median(r.map((x) => x.warm.cpuMs)))} ms): ${medianStages('warm')} | ${mib(median(r.map((x) => x.warm.bytes)))} |`,
+          );
+        }
       }
-      // Publishing is a push: git 2.39's receive-pack has no protocol v2 and advertises every ref.
-      for (const design of ['today', 'areas']) {
+      // Publishing is a push: git 2.39's receive-pack has no protocol v2 and advertises every ref,
+      // whatever protocol.version says (the second row per design asks for v2 and gets the same bytes).
+      for (const design of DESIGNS) {
         await run('git', ['remote', 'set-url', 'origin', `git://127.0.0.1:${relayPort}/${design}-${count}.git`], worktree);
-        counted.down = 0;
-        const pushStarted = performance.now();
-        const pushed = await run('git', ['push', '-q', '--no-verify', 'origin', `HEAD:refs/airspace/bench/${design}-probe`], worktree);
-        const pushMs = performance.now() - pushStarted;
-        if (pushed.status !== 0) throw new Error(`git push: ${pushed.stderr}`);
-        say(
-          `| ${count.toLocaleString('en')} | | one beacon push (${design}: ref advertisement) | ${remotes[design].refs.toLocaleString('en')} | | | ${mib(counted.down)} | | | ${pushMs.toFixed(0)} ms | | |`,
-        );
+        for (const protocol of [null, '2']) {
+          counted.down = 0;
+          const pushStarted = performance.now();
+          const config = protocol ? ['-c', `protocol.version=${protocol}`] : [];
+          const probe = `refs/airspace/bench/${design}-probe${protocol ? `-v${protocol}` : ''}`;
+          const pushed = await run('git', [...config, 'push', '-q', '--no-verify', 'origin', `HEAD:${probe}`], worktree);
+          const pushMs = performance.now() - pushStarted;
+          if (pushed.status !== 0) throw new Error(`git push: ${pushed.stderr}`);
+          say(
+            `| ${count.toLocaleString('en')} | | one beacon push (${design}: ref advertisement${protocol ? `, protocol.version=${protocol}` : ''}) | ${remotes[design].refs.toLocaleString('en')} | | | ${mib(counted.down)} | | | ${pushMs.toFixed(0)} ms | | |`,
+          );
+        }
       }
     }
     say('');
