@@ -12,6 +12,7 @@ import { residentPaths } from '../resident/resident-paths.js';
 import type { HookAnswer, ResidentInfo, ResidentStatus } from '../resident/resident-protocol.js';
 import { Resident, type ResidentHandlers } from '../resident/resident-server.js';
 import { residentWanted } from '../resident/resident-wanted.js';
+import { WarmAirspace } from '../resident/warm-airspace.js';
 import { startWorktreeWatcher } from '../resident/worktree-watcher.js';
 import { ignoredPath, watchPaths } from './watch-paths.js';
 import { residentBeaconRefresher } from './resident-beacons.js';
@@ -28,7 +29,8 @@ import { changeIntent, declareIntent } from './intent.js';
 export { startResidentIfWanted } from '../resident/start-resident.js';
 export type { ResidentStatus } from '../resident/resident-protocol.js';
 
-const handlers: ResidentHandlers = {
+/** The door's functions, answering from `warm` when it can vouch for its last run (src/resident/warm-airspace.ts). */
+const handlersWith = (warm: WarmAirspace): ResidentHandlers => ({
   hook: async (request, signal): Promise<HookAnswer> => {
     const out: string[] = [];
     const err: string[] = [];
@@ -50,6 +52,7 @@ const handlers: ResidentHandlers = {
       startedAt: performance.now() - request.elapsedMs,
       signal,
       ...(request.budgetMs !== undefined ? { budgetMs: request.budgetMs } : {}),
+      sensing: warm.sensing(),
     });
     return { exitCode: result.exitCode, out, err };
   },
@@ -59,17 +62,19 @@ const handlers: ResidentHandlers = {
       ...(request.as ? { as: request.as } : {}),
       json: request.json,
       signal,
+      sensing: warm.sensing(),
     }),
   // The harnesses' edit check (examples/agent-hooks/edit-check.mjs): `intent add` then `check`. The
   // script reads the advisories and the ownship only, so the run skips the radar layout that
   // `--json` adds (positions, file coordinates): the same advisories, without that cost.
   edit: async (request, signal) => {
     const added = request.file === null ? [] : (await declareIntent(request.cwd, [request.file], request.ttlMs)).added;
-    const outcome = await checkWorktreeOutcome(request.cwd, { json: false, signal });
+    const outcome = await checkWorktreeOutcome(request.cwd, { json: false, signal, sensing: warm.sensing() });
     return { added, report: outcome.report, steer: outcome.report?.verdict?.block === true || outcome.failedClosed };
   },
   intentClear: (request) => changeIntent(request.cwd, 'clear', [request.path]),
-};
+  servedWarm: () => warm.servedWarm,
+});
 
 /** `resident serve`: runs until idle, stopped, or the repository or the package changes. */
 export async function serveResident(cwd: string, log: (line: string) => void): Promise<number> {
@@ -81,19 +86,20 @@ export async function serveResident(cwd: string, log: (line: string) => void): P
   // Not the worktree: a worktree that is removed must not leave us without a directory.
   process.chdir(repo.commonDir);
   const stamp = (line: string) => log(`${new Date().toISOString()} ${line}`);
-  const resident = new Resident({ commonDir: repo.commonDir, idleMs: config.resident.idleMinutes * 60_000, identity, log: stamp }, handlers);
+  const warm = new WarmAirspace(repo.commonDir);
+  const resident = new Resident({ commonDir: repo.commonDir, idleMs: config.resident.idleMinutes * 60_000, identity, log: stamp }, handlersWith(warm));
   if (!(await resident.start())) {
     stamp('another resident process serves this repository');
     return 0;
   }
-  if (config.resident.watch) void watchWorktrees(resident, repo.toplevel, config.resident.beaconRefreshMinutes * 60_000, stamp);
+  if (config.resident.watch) void watchWorktrees(resident, warm, repo.toplevel, config.resident.beaconRefreshMinutes * 60_000, stamp);
   if (config.resident.fetchIntervalMinutes > 0) fetchEvery(resident, repo.toplevel, config.resident.fetchIntervalMinutes * 60_000);
   await resident.done;
   return 0;
 }
 
 /** The continuous part: a change in a worktree re-scores it in the background (src/resident/worktree-watcher.ts). */
-async function watchWorktrees(resident: Resident, toplevel: string, beaconRefreshMs: number, log: (line: string) => void): Promise<void> {
+async function watchWorktrees(resident: Resident, warm: WarmAirspace, toplevel: string, beaconRefreshMs: number, log: (line: string) => void): Promise<void> {
   const beacons = residentBeaconRefresher({ commonDir: resident.paths.commonDir, toplevel, intervalMs: beaconRefreshMs, queue: resident.queue, log });
   resident.add(beacons);
   try {
@@ -104,11 +110,14 @@ async function watchWorktrees(resident: Resident, toplevel: string, beaconRefres
       // then its live beacon kept in step with the work (src/app/resident-beacons.ts).
       rescore: async (worktree, signal) => {
         if (!existsSync(worktree)) return beacons.worktreeGone(worktree, signal);
-        await beacons.afterRescore(worktree, await checkWorktreeOutcome(worktree, { as: 'pre-commit', signal }), signal);
+        await beacons.afterRescore(worktree, await checkWorktreeOutcome(worktree, { as: 'pre-commit', signal, sensing: warm.sensing() }), signal);
       },
       queue: resident.queue,
       debounceMs: 300,
       log,
+      onChange: (path) => warm.changed(path),
+      onReady: (watched) => warm.watching(watched),
+      onBlind: () => warm.blind(),
     });
     resident.add(watcher);
   } catch (error) {
