@@ -106,24 +106,45 @@ async function measure(name, cwd, editFile) {
   const pid = await startResident(cwd);
   commit(ON);
   edit(ON);
-  const servedBefore = status(cwd).status.served;
-  const rows = { nodeFloor: [], bare: [], oneShot: [], resident: [], editOneShot: [], editResident: [] };
+  const before = status(cwd).status;
+  const rows = { nodeFloor: [], bare: [], oneShot: [], resident: [], warm: [], editOneShot: [], editResident: [], editWarm: [] };
+  let warmAnswers = 0;
+  /**
+   * A question answered from the warm airspace needs the resident's re-score of the new HEAD to
+   * have run (300 ms after the commit, then the run): wait until it is idle, then ask, and count
+   * whether the answer was warm (status servedWarm).
+   */
+  const afterRescore = async (measured) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (let i = 0; i < 100 && status(cwd).status.busy; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const warmBefore = status(cwd).status.servedWarm;
+    const result = measured();
+    if (status(cwd).status.servedWarm > warmBefore) warmAnswers += 1;
+    return result;
+  };
   const codes = new Set();
   for (let round = 0; round < runs; round++) {
     rows.nodeFloor.push(timeProcess(process.execPath, ['-e', '0'], { env: OFF }).ms);
     rows.bare.push(commit(OFF, ['--no-verify']).ms);
     const one = commit(OFF);
+    // Right after a commit moved HEAD: the resident senses live (cold).
     const res = commit(ON);
     rows.oneShot.push(one.ms);
     rows.resident.push(res.ms);
+    const warm = await afterRescore(() => commit(ON));
+    rows.warm.push(warm.ms);
     const e1 = edit(OFF);
+    // A commit moved HEAD just before: the resident senses live (cold).
+    commit(OFF, ['--no-verify']);
     const e2 = edit(ON);
+    const e3 = await afterRescore(() => edit(ON));
     rows.editOneShot.push(e1.ms);
     rows.editResident.push(e2.ms);
-    for (const r of [one, res, e1, e2]) codes.add(r.code);
+    rows.editWarm.push(e3.ms);
+    for (const r of [one, res, warm, e1, e2, e3]) codes.add(r.code);
     console.error(`${name}: round ${round + 1}/${runs}`);
   }
-  const served = status(cwd).status.served - servedBefore;
+  const served = status(cwd).status.served - before.served;
   const idleSeconds = Number(values['idle-seconds']);
   // The last round's commits and edits re-score their worktrees in the background: that is work,
   // not idling. Measured from 15 s after the last question.
@@ -139,7 +160,9 @@ async function measure(name, cwd, editFile) {
     name,
     m,
     served,
-    expectedServed: runs * 2,
+    expectedServed: runs * 4,
+    warmAnswers,
+    expectedWarm: runs * 2,
     idleCpu,
     rss,
     codes: [...codes],
@@ -182,11 +205,11 @@ const lines = [
     .map((l) => l.toFixed(1))
     .join(' / ')}.`,
   '',
-  '| repository | `node -e 0` | commit --no-verify | pre-commit overhead one-shot | pre-commit overhead resident | edit check one-shot | edit check resident | edit resident − `node -e 0` | idle CPU (1 core) | resident RSS | answered by the resident |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| repository | `node -e 0` | commit --no-verify | pre-commit overhead one-shot | … resident, cold | … resident, warm | edit check one-shot | … resident, cold | … resident, warm | warm − `node -e 0` | idle CPU (1 core) | resident RSS | answered by the resident | of them warm |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...results.map(
     (r) =>
-      `| ${r.name} | ${f(r.m.nodeFloor)} | ${f(r.m.bare)} | ${f(r.m.oneShot - r.m.bare)} | ${f(r.m.resident - r.m.bare)} | ${f(r.m.editOneShot)} | ${f(r.m.editResident)} | ${f(r.m.editResident - r.m.nodeFloor)} | ${(r.idleCpu * 100).toFixed(2)} % | ${(r.rss / 1024 / 1024).toFixed(0)} MiB | ${r.served}/${r.expectedServed} |`,
+      `| ${r.name} | ${f(r.m.nodeFloor)} | ${f(r.m.bare)} | ${f(r.m.oneShot - r.m.bare)} | ${f(r.m.resident - r.m.bare)} | ${f(r.m.warm - r.m.bare)} | ${f(r.m.editOneShot)} | ${f(r.m.editResident)} | ${f(r.m.editWarm)} | ${f(r.m.editWarm - r.m.nodeFloor)} | ${(r.idleCpu * 100).toFixed(2)} % | ${(r.rss / 1024 / 1024).toFixed(0)} MiB | ${r.served}/${r.expectedServed} | ${r.warmAnswers}/${r.expectedWarm} |`,
   ),
   '',
   'Targets (issue 25): pre-commit overhead ≤ 100 ms; edit check ≤ `node -e 0` + 60 ms; idle CPU ≤ 1 %; RSS ≤ 200 MB (≤ 400 MB at 10,000 files).',
