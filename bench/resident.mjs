@@ -9,7 +9,7 @@
 // both with uncommitted work in lib/, and on the generated monorepo (bench/lib/generate-repo.mjs)
 // with --worktrees linked worktrees that have uncommitted work.
 // Run: npm run build:js && node bench/resident.mjs [--runs 7] [--size full|smoke] [--worktrees 3]
-//      [--idle-seconds 60] [--skip-express] [--skip-generated]
+//      [--idle-seconds 60] [--skip-express] [--skip-typeorm] [--skip-generated]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,6 +31,8 @@ const { values } = parseArgs({
     'idle-seconds': { type: 'string', default: '60' },
     express: { type: 'string', default: '/work/.mirror/expressjs+express/repo' },
     'skip-express': { type: 'boolean', default: false },
+    typeorm: { type: 'string', default: '/work/.mirror/typeorm+typeorm/repo' },
+    'skip-typeorm': { type: 'boolean', default: false },
     'skip-generated': { type: 'boolean', default: false },
   },
 });
@@ -184,6 +186,30 @@ if (!values['skip-express']) {
   edit(express, 'lib/request.js', 'req.get =', '// main, uncommitted\nreq.get =');
   cli(express, ['graph', 'build'], OFF);
   results.push(await measure('express + 1 worktree', express, 'lib/application.js'));
+}
+if (!values['skip-typeorm']) {
+  // Issue 25's repository: typeorm at 281bfba42a, three linked worktrees, uncommitted work in each.
+  const typeorm = join(work, 'typeorm');
+  gitIn(work, ['clone', '-q', '--no-checkout', values.typeorm, typeorm]);
+  gitIn(typeorm, ['checkout', '-q', '-B', 'bench', '281bfba42a']);
+  const append = (dir, file, text) => writeFileSync(join(dir, file), `${readFileSync(join(dir, file), 'utf8')}${text}\n`);
+  const files = [
+    'src/repository/Repository.ts',
+    'src/entity-manager/EntityManager.ts',
+    'src/query-builder/SelectQueryBuilder.ts',
+    'src/data-source/DataSource.ts',
+  ];
+  append(typeorm, files[0], '// main, uncommitted');
+  append(typeorm, files[3], '// main, uncommitted');
+  for (let i = 1; i <= Number(values.worktrees); i++) {
+    const dir = join(work, `typeorm-w${i}`);
+    gitIn(typeorm, ['worktree', 'add', '-q', '-b', `w${i}`, dir, 'bench']);
+    append(dir, files[i % files.length], `// w${i}, uncommitted`);
+  }
+  // typeorm's hooks are husky's, inactive until `pnpm install`: the bench installs into the git dir's own.
+  gitIn(typeorm, ['config', 'core.hooksPath', join(typeorm, '.git', 'hooks')]);
+  cli(typeorm, ['graph', 'build'], OFF);
+  results.push(await measure(`typeorm 281bfba42a + ${values.worktrees} worktrees`, typeorm, files[0]));
 }
 if (!values['skip-generated']) {
   const size = { ...SIZES[values.size], worktrees: Number(values.worktrees), peers: Number(values.worktrees) };

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { relative, resolve, sep } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { configFiles } from '../git/config-files.js';
 import { lastFetchAge, lastUserFetch } from '../git/fetch-traffic.js';
 import { gitExecPath } from '../git/git-exec-path.js';
 import { indexFingerprint } from '../git/index-fingerprint.js';
@@ -8,7 +10,9 @@ import type { GitChannels, GitChannelsInput } from '../run/compute-git-channels.
 import type { PeerBeaconInput, PeerBeacons } from '../run/gather-inputs.js';
 import type { RunBudget, StageName, StageRecord } from '../run/run-budget.js';
 import { liveSensing, type Sensing } from '../run/sensing.js';
+import { coverageOfHooksDir, coverageOfResolvedHooksDir } from '../install/hook-coverage.js';
 import type { PairWorkingSets } from '../traffic/collect-airspace.js';
+import type { LineOfWork } from '../traffic/line-of-work.js';
 
 /**
  * Answers from the warm airspace (docs/decisions/resident.md, "Answers from the warm airspace"):
@@ -35,6 +39,9 @@ import type { PairWorkingSets } from '../traffic/collect-airspace.js';
 /** The stages one run sensed, and what it read them from. */
 interface Memo {
   readonly inputs: string;
+  /** git's configuration and ignore files, and what they were when the run began (`stampFiles`). */
+  readonly configFiles: readonly string[];
+  readonly stamps: string;
   readonly index: string;
   readonly head: string | null;
   readonly generation: number;
@@ -113,6 +120,7 @@ export class WarmAirspace {
     if (!this.healthy || memo === undefined) return null;
     const same =
       memo.inputs === sensed.inputs &&
+      stampFiles(memo.configFiles) === memo.stamps &&
       memo.index === sensed.index &&
       memo.head === sensed.head &&
       memo.generation === this.generation &&
@@ -128,7 +136,10 @@ export class WarmAirspace {
 
   /** @internal of WarmRun: keeps `memo` when nothing moved while it was sensed. */
   store(toplevel: string, memo: Memo, ownIndex: string): boolean {
-    const worktrees = [memo.traffic.airspace.toplevel, ...memo.traffic.airspace.traffic.flatMap((line) => (line.kind === 'worktree' && line.worktreePath ? [line.worktreePath] : []))];
+    const worktrees = [
+      memo.traffic.airspace.toplevel,
+      ...memo.traffic.airspace.traffic.flatMap((line) => (line.kind === 'worktree' && line.worktreePath ? [line.worktreePath] : [])),
+    ];
     const watched = new Set(this.watched().map((w) => resolve(w)));
     const allWatched = worktrees.every((w) => watched.has(resolve(w)));
     if (!this.healthy || !allWatched || memo.generation !== this.generation || !this.sameOtherIndexes(memo.indexEvents, ownIndex)) {
@@ -156,7 +167,10 @@ export class WarmAirspace {
   }
 }
 
-type Mode = { readonly kind: 'live' } | { readonly kind: 'warm'; readonly memo: Memo } | { readonly kind: 'record'; readonly sensed: Sensed; draft: Partial<Memo> };
+type Mode =
+  | { readonly kind: 'live' }
+  | { readonly kind: 'warm'; readonly memo: Memo }
+  | { readonly kind: 'record'; readonly sensed: Sensed; draft: Partial<Memo> };
 
 /** One run's sensing: decided at its first stage, for all three. */
 class WarmRun implements Sensing {
@@ -190,11 +204,30 @@ class WarmRun implements Sensing {
       this.warm.answeredWarm();
       const { airspace } = memo.traffic;
       // The clock's parts of the traffic, as collectAirspace computes them at `now`.
-      const [fetch, userFetch] = await Promise.all([lastFetchAge(airspace.commonDir, input.now), lastUserFetch(airspace.gitDir, airspace.commonDir, input.now)]);
-      const traffic: Traffic = { ...memo.traffic, airspace: { ...airspace, scanned: { ...airspace.scanned, at: input.now, fetch, userFetch } } };
+      const [fetch, userFetch] = await Promise.all([
+        lastFetchAge(airspace.commonDir, input.now),
+        lastUserFetch(airspace.gitDir, airspace.commonDir, input.now),
+      ]);
+      // Whether each worktree's hook runs us reads files no watcher sees (node_modules/.bin, PATH's
+      // directories): looked at again, as discovery does, with the hooks dir this run's rev-parse found.
+      const ownship = memo.traffic.ownship && protectedAgain(memo.traffic.ownship, airspace.toplevel, airspace.commonDir, repo.hooksDir);
+      const lines = airspace.traffic.map((line) =>
+        line.worktreePath === undefined ? line : protectedAgain(line, line.worktreePath, airspace.commonDir, null),
+      );
+      const traffic: Traffic = {
+        ...memo.traffic,
+        ownship: memo.traffic.ownship === null ? null : (ownship ?? null),
+        airspace: {
+          ...airspace,
+          ownship: airspace.ownship === null ? null : (ownship ?? null),
+          traffic: lines,
+          scanned: { ...airspace.scanned, at: input.now, fetch, userFetch },
+        },
+      };
       return replay(input.budget, 'traffic', traffic, memo.trafficStages);
     }
-    this.mode = { kind: 'record', sensed, draft: {} };
+    const files = [...(await configFiles(repo.toplevel, repo.gitDir, repo.commonDir, this.env)), ...worktreeConfigs(repo.commonDir)];
+    this.mode = { kind: 'record', sensed, draft: { configFiles: files, stamps: stampFiles(files) } };
     const before = input.budget.log.length;
     const traffic = await liveSensing.collectTraffic(input);
     this.draft({ traffic, trafficStages: stagesSince(input.budget, before, 'traffic') });
@@ -210,7 +243,11 @@ class WarmRun implements Sensing {
     // skipped one (expired, from the future, malformed) is not kept.
     if (mode.kind === 'record' && peers.read.skipped.length === 0) {
       const expires = Math.min(Infinity, ...peers.read.beacons.map((beacon) => beacon.updatedAt + input.config.beacons.ttlMs));
-      this.draft({ peers, peerStages: stagesSince(input.budget, before, 'beacons'), validUntil: Math.min(expires, input.traffic.airspace.agesOutAt ?? -Infinity) });
+      this.draft({
+        peers,
+        peerStages: stagesSince(input.budget, before, 'beacons'),
+        validUntil: Math.min(expires, input.traffic.airspace.agesOutAt ?? -Infinity),
+      });
     } else this.mode = { kind: 'live' };
     return peers;
   };
@@ -240,11 +277,14 @@ class WarmRun implements Sensing {
       // The index read again: a `git add` during the run would otherwise be stored under the old one.
       const indexAfter = await indexFingerprint(sensed.toplevel, sensed.indexFile);
       const draft = mode.draft;
-      if (indexAfter === sensed.index && draft.traffic && draft.peers && draft.validUntil !== undefined) {
+      const unmoved = draft.configFiles !== undefined && stampFiles(draft.configFiles) === draft.stamps;
+      if (indexAfter === sensed.index && unmoved && draft.traffic && draft.peers && draft.validUntil !== undefined) {
         this.warm.store(
           sensed.toplevel,
           {
             inputs: sensed.inputs,
+            configFiles: draft.configFiles ?? [],
+            stamps: draft.stamps ?? '',
             index: sensed.index,
             head: sensed.head,
             generation: this.mark.generation,
@@ -271,6 +311,39 @@ class WarmRun implements Sensing {
   }
 }
 
+/** A worktree's hook coverage as discovery computes it (src/traffic/discover-traffic.ts, discover-worktrees.ts), now. */
+function protectedAgain(line: LineOfWork, worktree: string, commonDir: string, ownHooksDir: string | null): LineOfWork {
+  if (line.kind !== 'worktree' || line.protection === undefined) return line;
+  const protection =
+    ownHooksDir !== null
+      ? coverageOfResolvedHooksDir(worktree, commonDir, ownHooksDir)
+      : coverageOfHooksDir(worktree, commonDir, line.protection.hooksPath ?? null, process.env);
+  return { ...line, protection };
+}
+
+/** Each linked worktree's own configuration (`extensions.worktreeConfig`), present or not. */
+function worktreeConfigs(commonDir: string): string[] {
+  try {
+    return readdirSync(join(commonDir, 'worktrees')).map((name) => join(commonDir, 'worktrees', name, 'config.worktree'));
+  } catch {
+    return [];
+  }
+}
+
+/** What the files are now (identity, size, times; absent is a state too), as one digest. */
+function stampFiles(files: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    try {
+      const stat = statSync(file, { bigint: true });
+      hash.update(`${file}\0${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}\n`);
+    } catch {
+      hash.update(`${file}\0none\n`);
+    }
+  }
+  return hash.digest('hex');
+}
+
 /** A stage answered from the memo, through the budget as a live one (its deadline check, its log line as the memo's run wrote it). */
 async function replay<T>(budget: RunBudget, stage: StageName, value: T, records: readonly StageRecord[]): Promise<T> {
   const record = records.find((r) => r.stage === stage);
@@ -291,7 +364,8 @@ function stagesSince(budget: RunBudget, before: number, stage: StageName): Stage
  * by content), the prefix (no pathspec of ours is relative), what exec-git.ts pins for every call,
  * and our own budget and resident switches.
  */
-const NOT_READ = /^(GIT_(INDEX_FILE|PREFIX|EDITOR|REFLOG_ACTION|AUTHOR_\w+|COMMITTER_\w+|OPTIONAL_LOCKS|TERMINAL_PROMPT|PAGER|EXTERNAL_DIFF)|AIRSPACE_(HOOKS_BUDGET_MS|RESIDENT))$/;
+const NOT_READ =
+  /^(GIT_(INDEX_FILE|PREFIX|EDITOR|REFLOG_ACTION|AUTHOR_\w+|COMMITTER_\w+|OPTIONAL_LOCKS|TERMINAL_PROMPT|PAGER|EXTERNAL_DIFF)|AIRSPACE_(HOOKS_BUDGET_MS|RESIDENT))$/;
 /** Variables git exports to hooks that select a repository: read only when the run inherits them (exec-git.ts REPO_ENV). */
 const REPO_SELECTING = /^GIT_(DIR|WORK_TREE|COMMON_DIR|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|NAMESPACE)$/;
 

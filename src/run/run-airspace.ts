@@ -110,7 +110,9 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         if (fetched?.ok && fetched.beaconsFailed !== undefined) notes.push(runMessages.beaconsNotFetched(sanitizeText(fetched.beaconsFailed)));
         const judgements: RunJudgement[] = [];
         for (const target of targets) {
-          judgements.push(await judge({ request, plan, config, repo, remote, fetched, target, budget, progress, env: options.env, sensing: options.sensing ?? liveSensing }));
+          judgements.push(
+            await judge({ request, plan, config, repo, remote, fetched, target, budget, progress, env: options.env, sensing: options.sensing ?? liveSensing }),
+          );
         }
         for (const judged of judgements) {
           if (!judged.ownBeacon) continue;
@@ -124,7 +126,8 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
             budget,
             judgements,
             fetchAgain: () => fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'recheck', prefixes),
-            judgeAgain: (i, again) => judge({ request, plan, config, repo, remote, fetched: again, target: targets[i]!, budget, progress, env: options.env, sensing: liveSensing }),
+            judgeAgain: (i, again) =>
+              judge({ request, plan, config, repo, remote, fetched: again, target: targets[i]!, budget, progress, env: options.env, sensing: liveSensing }),
           });
           judgements.splice(0, judgements.length, ...second.judgements);
           for (const peer of second.newcomers) notes.push(runMessages.pushedAtOnce(sanitizeText(peer)));

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, commitAll, gitIn, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { BIN, commitAll, gitIn, pathWithCli, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
 import { isAlive } from '../helpers/processes.js';
 import { mainAndPeer, numberedLines, RESIDENT_OFF, RESIDENT_ON, residentStatus } from '../helpers/resident-airspace.js';
 
@@ -43,10 +45,10 @@ function comparable(json: string): unknown {
 const withoutTimings = (text: string) => text.replace(/\d+ ms\b/g, 'N ms');
 
 /** Asks until an answer comes from the warm airspace (the first records what it sensed); at most five times. */
-function askUntilWarm(cwd: string, args: readonly string[]) {
+function askUntilWarm(cwd: string, args: readonly string[], env: Record<string, string> = {}) {
   for (let i = 0; i < 5; i++) {
     const before = status(cwd).status.servedWarm;
-    const answer = runCli(cwd, args, RESIDENT_ON);
+    const answer = runCli(cwd, args, { ...RESIDENT_ON, ...env });
     if (status(cwd).status.servedWarm === before + 1) return answer;
   }
   throw new Error('no answer came from the warm airspace');
@@ -92,7 +94,7 @@ describe('answers from the warm airspace', () => {
     expect(runCli(main, ['resident', 'stop'], RESIDENT_ON).stdout).toContain('stopped');
   });
 
-  it('a change after the warm run is never answered from it: an edit, a new staged file, an index flag, a peer commit', async () => {
+  it('a change after the warm run is never answered from it: an edit, a new staged file, an index flag, an ignore rule, a hook installed, a peer commit', async () => {
     const { main, peer } = mainAndPeer('airspace-warm-stale-', 40, 40, cleanup);
     for (let i = 0; i < 2; i++) expect(runCli(main, ['check', '--json'], RESIDENT_OFF).status).toBeLessThan(2);
     await startResident(main);
@@ -123,6 +125,23 @@ describe('answers from the warm airspace', () => {
     gitIn(main, 'update-index', '--assume-unchanged', 'src/a.ts');
     expect(afterChange()).toEqual({ levels: [], uncommitted: '1' });
     gitIn(main, 'update-index', '--no-assume-unchanged', 'src/a.ts');
+
+    // Files no watcher sees: git's ignore rules (info/exclude) drop an untracked file from main's
+    // work; a hook installed makes the report stop saying the push will not be checked.
+    writeFiles(main, { 'src/d.ts': 'export const d = 1;\n' });
+    expect(moved(askUntilWarm(main, args))).toEqual({ levels: ['RA'], uncommitted: '3' });
+    const exclude = join(gitIn(main, 'rev-parse', '--path-format=absolute', '--git-common-dir').trim(), 'info', 'exclude');
+    appendFileSync(exclude, 'src/d.ts\n');
+    expect(afterChange()).toEqual({ levels: ['RA'], uncommitted: '2' });
+    const withCli = { PATH: pathWithCli() };
+    expect(askUntilWarm(main, ['hook', 'pre-commit'], withCli).stderr).toContain('no airspace hook is installed');
+    expect(runCli(main, ['install'], { ...RESIDENT_OFF, ...withCli }).status).toBe(0);
+    const warmBefore = status(main).status.servedWarm;
+    const hooked = runCli(main, ['hook', 'pre-commit'], { ...RESIDENT_ON, ...withCli });
+    // install writes only under the git dir, which no watcher event covers: the answer is warm, its coverage read now.
+    expect(status(main).status.servedWarm).toBe(warmBefore + 1);
+    expect(withoutTimings(hooked.stderr)).toBe(withoutTimings(runCli(main, ['hook', 'pre-commit'], { ...RESIDENT_OFF, PATH: pathWithCli() }).stderr));
+    expect(hooked.stderr).not.toContain('no airspace hook is installed');
 
     // A peer's commit: peer's work moves from line 40 to line 60; main's RA is gone.
     expect(moved(askUntilWarm(main, args)).levels).toEqual(['RA']);
