@@ -7,6 +7,10 @@ import { gitExecPath } from '../git/git-exec-path.js';
 import { indexFingerprint } from '../git/index-fingerprint.js';
 import type { Traffic, TrafficInput } from '../run/collect-traffic.js';
 import type { GitChannels, GitChannelsInput } from '../run/compute-git-channels.js';
+import type { GraphForRunOptions } from '../run/graph-for-run.js';
+import { graphCachePath } from '../graph/graph-cache.js';
+import type { LoadedGraph } from '../graph/types.js';
+import type { Airspace } from '../traffic/collect-airspace.js';
 import type { PeerBeaconInput, PeerBeacons } from '../run/gather-inputs.js';
 import type { RunBudget, StageName, StageRecord } from '../run/run-budget.js';
 import { liveSensing, type Sensing } from '../run/sensing.js';
@@ -51,6 +55,8 @@ interface Memo {
   readonly trafficStages: readonly StageRecord[];
   readonly peers: PeerBeacons;
   readonly peerStages: readonly StageRecord[];
+  /** The graph as read from its cache, fresh for the ownship's tree, and the cache file's stamp then; absent: read it live. */
+  readonly graph?: { readonly loaded: LoadedGraph; readonly stamp: string };
   readonly pairsIn: readonly PairWorkingSets[];
   readonly merged: GitChannelsInput['pairs'];
   readonly channels: GitChannels;
@@ -252,6 +258,23 @@ class WarmRun implements Sensing {
     return peers;
   };
 
+  /**
+   * The graph comes from its cache file (written by builds, not watched) checked against the
+   * ownship's tree (memoized with the traffic): the same file and the same tree give the same graph.
+   * Kept only as a plain cache read — not stale, no background build asked for — which every
+   * refresh mode answers alike.
+   */
+  readonly graphForRun = async (airspace: Airspace, options: GraphForRunOptions): Promise<LoadedGraph> => {
+    const mode = this.mode;
+    const cache = [graphCachePath(airspace.commonDir)];
+    if (mode.kind === 'warm' && mode.memo.graph !== undefined && stampFiles(cache) === mode.memo.graph.stamp) return mode.memo.graph.loaded;
+    const before = stampFiles(cache);
+    const loaded = await liveSensing.graphForRun(airspace, options);
+    const plain = loaded.source === 'cache' && !loaded.stale && loaded.background === undefined;
+    if (this.mode.kind === 'record' && plain && stampFiles(cache) === before) this.draft({ graph: { loaded, stamp: before } });
+    return loaded;
+  };
+
   readonly computeGitChannels = async (input: GitChannelsInput): Promise<GitChannels> => {
     const mode = this.mode;
     if (mode.kind === 'warm') {
@@ -294,6 +317,7 @@ class WarmRun implements Sensing {
             trafficStages: draft.trafficStages ?? [],
             peers: draft.peers,
             peerStages: draft.peerStages ?? [],
+            ...(draft.graph ? { graph: draft.graph } : {}),
             pairsIn: input.pairs,
             merged,
             channels,

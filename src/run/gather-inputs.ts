@@ -35,6 +35,8 @@ export interface GatherInput {
   readonly env: NodeJS.ProcessEnv | undefined;
   /** The git half of this stage (default readPeerBeacons): the seam src/run/sensing.ts names. */
   readonly readPeerBeacons?: (input: PeerBeaconInput) => Promise<PeerBeacons>;
+  /** The graph stage (default graphForRun), the same seam. */
+  readonly graphForRun?: typeof graphForRun;
 }
 
 export interface Gathered {
@@ -69,12 +71,13 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
   const ownWorkingSet = ownship ? ownshipWorkingSets(airspace, ownship, ignore) : () => Promise.resolve<WorkingSet>({ base: null, files: [] });
   const clone = await cloneIdentity(airspace.commonDir);
   const read = input.readPeerBeacons ?? readPeerBeacons;
+  const loadGraph = input.graphForRun ?? graphForRun;
   const [peers, graph, history, ownIntent, peerIntents] = await Promise.all([
     read({ traffic: input.traffic, plan, config, budget, now, ignore, ownWorkingSet, clone }),
     budget.stage(
       'graph',
       () =>
-        graphForRun(airspace, {
+        loadGraph(airspace, {
           channels,
           refresh: plan.graphRefresh,
           budgetMs: config.graph.budgetMs,

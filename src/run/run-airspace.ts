@@ -201,7 +201,18 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
   const contactOnly = plan.pairs === 'all';
 
   const traffic = await sensing.collectTraffic({ ...input, now, ignore });
-  const gathered = await gatherInputs({ traffic, plan, config, budget, progress, now, ignore, env, readPeerBeacons: sensing.readPeerBeacons });
+  const gathered = await gatherInputs({
+    traffic,
+    plan,
+    config,
+    budget,
+    progress,
+    now,
+    ignore,
+    env,
+    readPeerBeacons: sensing.readPeerBeacons,
+    graphForRun: sensing.graphForRun,
+  });
   // 2b: `scan` builds only the pairs that can matter (src/run/pairs-to-score.ts).
   const toScore = pairsToScore({
     pairs: gathered.pairs,

@@ -94,7 +94,7 @@ describe('answers from the warm airspace', () => {
     expect(runCli(main, ['resident', 'stop'], RESIDENT_ON).stdout).toContain('stopped');
   });
 
-  it('a change after the warm run is never answered from it: an edit, a new staged file, an index flag, an ignore rule, a hook installed, a peer commit', async () => {
+  it('a change after the warm run is never answered from it: an edit, a new staged file, an index flag, an ignore rule, a hook installed, a graph rebuilt, a peer commit', async () => {
     const { main, peer } = mainAndPeer('airspace-warm-stale-', 40, 40, cleanup);
     for (let i = 0; i < 2; i++) expect(runCli(main, ['check', '--json'], RESIDENT_OFF).status).toBeLessThan(2);
     await startResident(main);
@@ -142,6 +142,14 @@ describe('answers from the warm airspace', () => {
     expect(status(main).status.servedWarm).toBe(warmBefore + 1);
     expect(withoutTimings(hooked.stderr)).toBe(withoutTimings(runCli(main, ['hook', 'pre-commit'], { ...RESIDENT_OFF, PATH: pathWithCli() }).stderr));
     expect(hooked.stderr).not.toContain('no airspace hook is installed');
+
+    // The import graph rebuilt (its cache file, under the git dir, is no watcher's): the answer says the new build.
+    const builtAt = (answer: ReturnType<typeof runCli>) => (JSON.parse(answer.stdout) as { scanned: { graph: { builtAt: number } } }).scanned.graph.builtAt;
+    const before = builtAt(askUntilWarm(main, args));
+    expect(runCli(main, ['graph', 'build', '--force'], RESIDENT_OFF).status).toBe(0);
+    const rebuilt = runCli(main, args, RESIDENT_ON);
+    expect(builtAt(rebuilt)).toBeGreaterThan(before);
+    expect(builtAt(rebuilt)).toBe(builtAt(runCli(main, args, RESIDENT_OFF)));
 
     // A peer's commit: peer's work moves from line 40 to line 60; main's RA is gone.
     expect(moved(askUntilWarm(main, args)).levels).toEqual(['RA']);
