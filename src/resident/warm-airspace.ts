@@ -92,6 +92,33 @@ export class WarmAirspace {
 
   constructor(private readonly commonDir: string) {}
 
+  /** The list of git's configuration files per worktree and inputs, with their stamps when it was asked. */
+  private readonly configLists = new Map<string, { readonly files: readonly string[]; readonly stamps: string }>();
+
+  /** A watcher is ready and healthy: memos may be kept and answered from. */
+  get vouches(): boolean {
+    return this.healthy;
+  }
+
+  /**
+   * git's configuration files for a worktree (src/git/config-files.ts), asked of git again only when
+   * one of the files it listed last time changed: the list is what those files say (includes, the
+   * excludes file), under the same environment (part of the inputs). A new list is kept only when
+   * git, asked again after the files were stamped, names the same files and they did not move: then
+   * the list is what the stamped contents say.
+   */
+  async configFilesOf(sensed: Sensed, ask: () => Promise<string[]>): Promise<readonly string[]> {
+    const key = `${sensed.toplevel}\0${sensed.inputs}`;
+    const known = this.configLists.get(key);
+    if (known !== undefined && stampFiles(known.files) === known.stamps) return known.files;
+    const first = await ask();
+    const stamps = stampFiles(first);
+    const files = await ask();
+    if (files.join('\0') === first.join('\0') && stampFiles(files) === stamps) this.configLists.set(key, { files, stamps });
+    else this.configLists.delete(key);
+    return files;
+  }
+
   /** Runs answered without reading git in stages 1–3 (`resident status`'s servedWarm). */
   get servedWarm(): number {
     return this.warmAnswers;
@@ -194,7 +221,8 @@ class WarmRun implements Sensing {
   readonly collectTraffic = async (input: TrafficInput): Promise<Traffic> => {
     const { request, plan, repo } = input;
     const judgedHere = (request.kind === 'pre-commit' || request.kind === 'check') && input.target === null && plan.pairs === 'ownship' && !plan.fetch;
-    if (!judgedHere) return liveSensing.collectTraffic(input);
+    // Without a watcher there is nothing to vouch for a memo: sense live and read nothing more.
+    if (!judgedHere || !this.warm.vouches) return liveSensing.collectTraffic(input);
     const ownIndex = resolve(repo.gitDir, 'index');
     const sensed: Sensed = {
       toplevel: resolve(repo.toplevel),
@@ -232,8 +260,9 @@ class WarmRun implements Sensing {
       };
       return replay(input.budget, 'traffic', traffic, memo.trafficStages);
     }
-    const files = [...(await configFiles(repo.toplevel, repo.gitDir, repo.commonDir, this.env)), ...worktreeConfigs(repo.commonDir)];
-    this.mode = { kind: 'record', sensed, draft: { configFiles: files, stamps: stampFiles(files) } };
+    const files = await this.warm.configFilesOf(sensed, () => configFiles(repo.toplevel, repo.gitDir, repo.commonDir, this.env));
+    const worktreeFiles = [...files, ...worktreeConfigs(repo.commonDir)];
+    this.mode = { kind: 'record', sensed, draft: { configFiles: worktreeFiles, stamps: stampFiles(worktreeFiles) } };
     const before = input.budget.log.length;
     const traffic = await liveSensing.collectTraffic(input);
     this.draft({ traffic, trafficStages: stagesSince(input.budget, before, 'traffic') });
