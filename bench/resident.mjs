@@ -117,8 +117,10 @@ async function measure(name, cwd, editFile) {
    * whether the answer was warm (status servedWarm).
    */
   const afterRescore = async (measured) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    for (let i = 0; i < 100 && status(cwd).status.busy; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    // The re-score starts 300 ms after the watcher's last event, which a large tree delivers later:
+    // wait (at most 3 s) until it runs, then until it is done.
+    for (let i = 0; i < 30 && !status(cwd).status.busy; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 300 && status(cwd).status.busy; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     const warmBefore = status(cwd).status.servedWarm;
     const result = measured();
     if (status(cwd).status.servedWarm > warmBefore) warmAnswers += 1;

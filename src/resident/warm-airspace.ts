@@ -433,10 +433,16 @@ const REPO_SELECTING = /^GIT_(DIR|WORK_TREE|COMMON_DIR|OBJECT_DIRECTORY|ALTERNAT
  */
 async function inputsKey(input: TrafficInput, env: NodeJS.ProcessEnv): Promise<string> {
   const execPath = await gitExecPath();
+  const cwd = resolve(input.request.cwd);
+  const atTop = cwd === resolve(input.repo.toplevel);
   const read: [string, string][] = [];
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined || NOT_READ.test(name)) continue;
     if (REPO_SELECTING.test(name) && !input.plan.inheritRepoEnv) continue;
+    // git exports GIT_DIR (and may export GIT_WORK_TREE) to a linked worktree's hooks: naming the
+    // git dir and top level this run found from its cwd anyway, they select nothing else.
+    if (name === 'GIT_DIR' && atTop && resolve(cwd, value) === resolve(input.repo.gitDir)) continue;
+    if (name === 'GIT_WORK_TREE' && atTop && resolve(cwd, value) === resolve(input.repo.toplevel)) continue;
     if (name === 'GIT_EXEC_PATH' && resolve(value) === execPath) continue;
     if (name.startsWith('GIT_') || name.startsWith('AIRSPACE_') || name === 'HOME' || name === 'XDG_CONFIG_HOME' || name === 'TZ') read.push([name, value]);
   }
@@ -449,7 +455,7 @@ async function inputsKey(input: TrafficInput, env: NodeJS.ProcessEnv): Promise<s
     config: input.config,
     remote: input.remote,
     channels: input.plan.channels,
-    cwd: resolve(input.request.cwd),
+    cwd,
     gitDir: input.repo.gitDir,
     branch: input.repo.branch,
   };

@@ -55,8 +55,8 @@ function askUntilWarm(cwd: string, args: readonly string[], env: Record<string, 
 }
 
 /** The resident's answer and the one-shot one, on the same state. */
-function expectSameAsOneShot(cwd: string, args: readonly string[], resident: ReturnType<typeof runCli>): void {
-  const oneShot = runCli(cwd, args, RESIDENT_OFF);
+function expectSameAsOneShot(cwd: string, args: readonly string[], resident: ReturnType<typeof runCli>, env: Record<string, string> = {}): void {
+  const oneShot = runCli(cwd, args, { ...RESIDENT_OFF, ...env });
   expect(resident.status).toBe(oneShot.status);
   if (args.includes('--json')) expect(comparable(resident.stdout)).toEqual(comparable(oneShot.stdout));
   else expect(resident.stdout).toBe(oneShot.stdout);
@@ -91,6 +91,22 @@ describe('answers from the warm airspace', () => {
       expectSameAsOneShot(main, args, warm);
       if (args.includes('--json')) expect(moved(warm).levels).toEqual([level]);
     }
+    expect(runCli(main, ['resident', 'stop'], RESIDENT_ON).stdout).toContain('stopped');
+  });
+
+  it("a linked worktree's hook, to which git exports GIT_DIR, is answered from the run a `check` there recorded", async () => {
+    const { main, peer } = mainAndPeer('airspace-warm-linked-', 40, 44, cleanup);
+    for (let i = 0; i < 2; i++) expect(runCli(peer, ['check', '--json'], RESIDENT_OFF).status).toBeLessThan(2);
+    await startResident(main);
+    askUntilWarm(peer, ['check', '--json']);
+    const gitDir = gitIn(peer, 'rev-parse', '--absolute-git-dir').trim();
+    const hookEnv = { GIT_DIR: gitDir, GIT_INDEX_FILE: join(gitDir, 'index') };
+    const args = ['hook', 'pre-commit', '--json'];
+    const before = status(main).status.servedWarm;
+    const answer = runCli(peer, args, { ...RESIDENT_ON, ...hookEnv });
+    expect(status(main).status.servedWarm).toBe(before + 1);
+    expectSameAsOneShot(peer, args, answer, hookEnv);
+    expect(moved(answer).levels).toEqual(['TA']);
     expect(runCli(main, ['resident', 'stop'], RESIDENT_ON).stdout).toContain('stopped');
   });
 
