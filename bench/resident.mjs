@@ -9,7 +9,7 @@
 // both with uncommitted work in lib/, and on the generated monorepo (bench/lib/generate-repo.mjs)
 // with --worktrees linked worktrees that have uncommitted work.
 // Run: npm run build:js && node bench/resident.mjs [--runs 7] [--size full|smoke] [--worktrees 3]
-//      [--idle-seconds 60] [--skip-express] [--skip-generated]
+//      [--idle-seconds 60] [--skip-express] [--skip-typeorm] [--skip-generated]
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,6 +31,8 @@ const { values } = parseArgs({
     'idle-seconds': { type: 'string', default: '60' },
     express: { type: 'string', default: '/work/.mirror/expressjs+express/repo' },
     'skip-express': { type: 'boolean', default: false },
+    typeorm: { type: 'string', default: '/work/.mirror/typeorm+typeorm/repo' },
+    'skip-typeorm': { type: 'boolean', default: false },
     'skip-generated': { type: 'boolean', default: false },
   },
 });
@@ -110,24 +112,47 @@ async function measure(name, cwd, editFile) {
   const pid = await startResident(cwd, log);
   commit(ON);
   edit(ON);
-  const servedBefore = status(cwd).status.served;
-  const rows = { nodeFloor: [], bare: [], oneShot: [], resident: [], editOneShot: [], editResident: [] };
+  const before = status(cwd).status;
+  const rows = { nodeFloor: [], bare: [], oneShot: [], resident: [], warm: [], editOneShot: [], editResident: [], editWarm: [] };
+  let warmAnswers = 0;
+  /**
+   * A question answered from the warm airspace needs the resident's re-score of the new HEAD to
+   * have run (300 ms after the commit, then the run): wait until it is idle, then ask, and count
+   * whether the answer was warm (status servedWarm).
+   */
+  const afterRescore = async (measured) => {
+    // The re-score starts 300 ms after the watcher's last event, which a large tree delivers later:
+    // wait (at most 3 s) until it runs, then until it is done.
+    for (let i = 0; i < 30 && !status(cwd).status.busy; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 300 && status(cwd).status.busy; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const warmBefore = status(cwd).status.servedWarm;
+    const result = measured();
+    if (status(cwd).status.servedWarm > warmBefore) warmAnswers += 1;
+    return result;
+  };
   const codes = new Set();
   for (let round = 0; round < runs; round++) {
     rows.nodeFloor.push(timeProcess(process.execPath, ['-e', '0'], { env: OFF }).ms);
     rows.bare.push(commit(OFF, ['--no-verify']).ms);
     const one = commit(OFF);
+    // Right after a commit moved HEAD: the resident senses live (cold).
     const res = commit(ON);
     rows.oneShot.push(one.ms);
     rows.resident.push(res.ms);
+    const warm = await afterRescore(() => commit(ON));
+    rows.warm.push(warm.ms);
     const e1 = edit(OFF);
+    // A commit moved HEAD just before: the resident senses live (cold).
+    commit(OFF, ['--no-verify']);
     const e2 = edit(ON);
+    const e3 = await afterRescore(() => edit(ON));
     rows.editOneShot.push(e1.ms);
     rows.editResident.push(e2.ms);
-    for (const r of [one, res, e1, e2]) codes.add(r.code);
+    rows.editWarm.push(e3.ms);
+    for (const r of [one, res, warm, e1, e2, e3]) codes.add(r.code);
     console.error(`${name}: round ${round + 1}/${runs}`);
   }
-  const served = status(cwd).status.served - servedBefore;
+  const served = status(cwd).status.served - before.served;
   const idleSeconds = Number(values['idle-seconds']);
   // The last round's commits and edits re-score their worktrees in the background: that is work,
   // not idling. Measured from 15 s after the last question.
@@ -148,7 +173,9 @@ async function measure(name, cwd, editFile) {
     name,
     m,
     served,
-    expectedServed: runs * 2,
+    expectedServed: runs * 4,
+    warmAnswers,
+    expectedWarm: runs * 2,
     idleCpu,
     idleRescores,
     rss,
@@ -172,6 +199,30 @@ if (!values['skip-express']) {
   cli(express, ['graph', 'build'], OFF);
   results.push(await measure('express + 1 worktree', express, 'lib/application.js'));
 }
+if (!values['skip-typeorm']) {
+  // Issue 25's repository: typeorm at 281bfba42a, three linked worktrees, uncommitted work in each.
+  const typeorm = join(work, 'typeorm');
+  gitIn(work, ['clone', '-q', '--no-checkout', values.typeorm, typeorm]);
+  gitIn(typeorm, ['checkout', '-q', '-B', 'bench', '281bfba42a']);
+  const append = (dir, file, text) => writeFileSync(join(dir, file), `${readFileSync(join(dir, file), 'utf8')}${text}\n`);
+  const files = [
+    'src/repository/Repository.ts',
+    'src/entity-manager/EntityManager.ts',
+    'src/query-builder/SelectQueryBuilder.ts',
+    'src/data-source/DataSource.ts',
+  ];
+  append(typeorm, files[0], '// main, uncommitted');
+  append(typeorm, files[3], '// main, uncommitted');
+  for (let i = 1; i <= Number(values.worktrees); i++) {
+    const dir = join(work, `typeorm-w${i}`);
+    gitIn(typeorm, ['worktree', 'add', '-q', '-b', `w${i}`, dir, 'bench']);
+    append(dir, files[i % files.length], `// w${i}, uncommitted`);
+  }
+  // typeorm's hooks are husky's, inactive until `pnpm install`: the bench installs into the git dir's own.
+  gitIn(typeorm, ['config', 'core.hooksPath', join(typeorm, '.git', 'hooks')]);
+  cli(typeorm, ['graph', 'build'], OFF);
+  results.push(await measure(`typeorm 281bfba42a + ${values.worktrees} worktrees`, typeorm, files[0]));
+}
 if (!values['skip-generated']) {
   const size = { ...SIZES[values.size], worktrees: Number(values.worktrees), peers: Number(values.worktrees) };
   console.error(`generating the ${values.size} repository (${size.packages * size.areas * size.modules} modules, ${size.worktrees} worktrees)`);
@@ -192,11 +243,11 @@ const lines = [
     .map((l) => l.toFixed(1))
     .join(' / ')}.`,
   '',
-  '| repository | `node -e 0` | commit --no-verify | pre-commit overhead one-shot | pre-commit overhead resident | edit check one-shot | edit check resident | edit resident − `node -e 0` | idle CPU (1 core) | re-scores while idle | resident RSS | answered by the resident |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| repository | `node -e 0` | commit --no-verify | pre-commit overhead one-shot | … resident, cold | … resident, warm | edit check one-shot | … resident, cold | … resident, warm | warm − `node -e 0` | idle CPU (1 core) | re-scores while idle | resident RSS | answered by the resident | of them warm |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...results.map(
     (r) =>
-      `| ${r.name} | ${f(r.m.nodeFloor)} | ${f(r.m.bare)} | ${f(r.m.oneShot - r.m.bare)} | ${f(r.m.resident - r.m.bare)} | ${f(r.m.editOneShot)} | ${f(r.m.editResident)} | ${f(r.m.editResident - r.m.nodeFloor)} | ${(r.idleCpu * 100).toFixed(2)} % | ${r.idleRescores} | ${(r.rss / 1024 / 1024).toFixed(0)} MiB | ${r.served}/${r.expectedServed} |`,
+      `| ${r.name} | ${f(r.m.nodeFloor)} | ${f(r.m.bare)} | ${f(r.m.oneShot - r.m.bare)} | ${f(r.m.resident - r.m.bare)} | ${f(r.m.warm - r.m.bare)} | ${f(r.m.editOneShot)} | ${f(r.m.editResident)} | ${f(r.m.editWarm)} | ${f(r.m.editWarm - r.m.nodeFloor)} | ${(r.idleCpu * 100).toFixed(2)} % | ${r.idleRescores} | ${(r.rss / 1024 / 1024).toFixed(0)} MiB | ${r.served}/${r.expectedServed} | ${r.warmAnswers}/${r.expectedWarm} |`,
   ),
   '',
   'Targets (issue 25): pre-commit overhead ≤ 100 ms; edit check ≤ `node -e 0` + 60 ms; idle CPU ≤ 1 %; RSS ≤ 200 MB (≤ 400 MB at 10,000 files).',

@@ -24,3 +24,23 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+
+// The askers of the resident process (docs/decisions/resident.md), one file each: the hooks' fast
+// path (bin/airspace-hooks.js) and the client the harnesses' edit check loads
+// (examples/agent-hooks/edit-check.mjs). Node built-ins only; nine ES modules loaded one by one cost
+// about twice what one file costs (measured in docs/decisions/resident.md, "What the asker costs").
+for (const [entry, out] of [
+  [join(root, 'dist', 'cli', 'hook-fast-path.js'), join(root, 'dist', 'hook-fast-path.bundle.js')],
+  [join(root, 'dist', 'app', 'ask-resident.js'), join(root, 'dist', 'ask-resident.bundle.js')],
+]) {
+  await build({
+    entryPoints: [entry],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}

@@ -183,7 +183,7 @@ async function askResident(toplevel, commonDir, files, ttlMinutes) {
   if (!Number.isFinite(ttlMinutes) || ttlMinutes <= 0) return null; // the CLI says what is wrong with it
   let client;
   try {
-    client = await import(new URL('../../dist/app/ask-resident.js', import.meta.url).href);
+    client = await import(new URL('../../dist/ask-resident.bundle.js', import.meta.url).href);
   } catch {
     return null;
   }

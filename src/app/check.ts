@@ -3,6 +3,7 @@ import type { HookName } from '../config/defaults.js';
 import type { AirspaceReport } from '../report/check-report.js';
 import { resolveMoment } from '../run/open-repository.js';
 import { runAirspace } from '../run/run-airspace.js';
+import type { Sensing } from '../run/sensing.js';
 import { startResidentIfWanted } from '../resident/start-resident.js';
 import { checkWithResident } from './ask-resident.js';
 
@@ -25,6 +26,8 @@ export interface CheckOptions extends RunControl {
    * itself and library callers do not.
    */
   readonly askResident?: boolean;
+  /** How the run reads git in stages 1–3: the resident's warm airspace (src/run/sensing.ts); default live. */
+  readonly sensing?: Sensing;
 }
 
 /** What `check` found: the report (null when the hook it is judged as is off) and the run's own lines. */
@@ -63,7 +66,7 @@ async function checkHere(cwd: string, options: CheckOptions): Promise<CheckOutco
       ...(options.as ? { as: options.as } : {}),
       json: options.json ?? false,
     },
-    control(options),
+    { ...control(options), ...(options.sensing ? { sensing: options.sensing } : {}) },
   );
   const judged = outcome.judgements[0];
   const agent = judged?.report.scanned.ownship ?? null;

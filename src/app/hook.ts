@@ -5,6 +5,7 @@ import type { Output } from '../report/output.js';
 import { renderReportText } from '../report/render-text.js';
 import { RunCutError, runAirspace, type RunOutcome } from '../run/run-airspace.js';
 import type { PushedRef } from '../run/run-request.js';
+import type { Sensing } from '../run/sensing.js';
 import { jsonText } from '../report/sanitize-text.js';
 
 export type { PushedRef } from '../run/run-request.js';
@@ -26,6 +27,8 @@ export interface HookCheckInput {
   readonly startedAt?: number;
   /** Ends the run: the resident's asker went away. */
   readonly signal?: AbortSignal;
+  /** How the run reads git in stages 1–3: the resident's warm airspace (src/run/sensing.ts); default live. */
+  readonly sensing?: Sensing;
 }
 
 /**
@@ -49,6 +52,7 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
       ...(input.signal ? { signal: input.signal } : {}),
       onProgress: output.progress,
       ...(input.budgetMs !== undefined ? { budgetMs: input.budgetMs } : {}),
+      ...(input.sensing ? { sensing: input.sensing } : {}),
     });
   } catch (error) {
     if (!(error instanceof RunCutError)) throw error;

@@ -12,6 +12,7 @@ import { residentPaths } from '../resident/resident-paths.js';
 import type { HookAnswer, ResidentInfo, ResidentStatus } from '../resident/resident-protocol.js';
 import { Resident, type ResidentHandlers } from '../resident/resident-server.js';
 import { residentWanted } from '../resident/resident-wanted.js';
+import { WarmAirspace } from '../resident/warm-airspace.js';
 import { startWorktreeWatcher } from '../resident/worktree-watcher.js';
 import type { Rescored } from '../resident/resident-subscribers.js';
 import type { AirspaceReport } from '../report/check-report.js';
@@ -31,7 +32,8 @@ import { changeIntent, declareIntent } from './intent.js';
 export { startResidentIfWanted } from '../resident/start-resident.js';
 export type { ResidentStatus } from '../resident/resident-protocol.js';
 
-const handlers: ResidentHandlers = {
+/** The door's functions, answering from `warm` when it can vouch for its last run (src/resident/warm-airspace.ts). */
+const handlersWith = (warm: WarmAirspace): ResidentHandlers => ({
   hook: async (request, signal): Promise<HookAnswer> => {
     const out: string[] = [];
     const err: string[] = [];
@@ -53,6 +55,7 @@ const handlers: ResidentHandlers = {
       startedAt: performance.now() - request.elapsedMs,
       signal,
       ...(request.budgetMs !== undefined ? { budgetMs: request.budgetMs } : {}),
+      sensing: warm.sensing(),
     });
     return { exitCode: result.exitCode, out, err };
   },
@@ -62,17 +65,19 @@ const handlers: ResidentHandlers = {
       ...(request.as ? { as: request.as } : {}),
       json: request.json,
       signal,
+      sensing: warm.sensing(),
     }),
   // The harnesses' edit check (examples/agent-hooks/edit-check.mjs): `intent add` then `check`. The
   // script reads the advisories and the ownship only, so the run skips the radar layout that
   // `--json` adds (positions, file coordinates): the same advisories, without that cost.
   edit: async (request, signal) => {
     const added = request.file === null ? [] : (await declareIntent(request.cwd, [request.file], request.ttlMs)).added;
-    const outcome = await checkWorktreeOutcome(request.cwd, { json: false, signal });
+    const outcome = await checkWorktreeOutcome(request.cwd, { json: false, signal, sensing: warm.sensing() });
     return { added, report: outcome.report, steer: outcome.report?.verdict?.block === true || outcome.failedClosed };
   },
   intentClear: (request) => changeIntent(request.cwd, 'clear', [request.path]),
-};
+  servedWarm: () => warm.servedWarm,
+});
 
 /** `resident serve`: runs until idle, stopped, or the repository or the package changes. */
 export async function serveResident(cwd: string, log: (line: string) => void): Promise<number> {
@@ -84,13 +89,14 @@ export async function serveResident(cwd: string, log: (line: string) => void): P
   // Not the worktree: a worktree that is removed must not leave us without a directory.
   process.chdir(repo.commonDir);
   const stamp = (line: string) => log(`${new Date().toISOString()} ${line}`);
-  const resident = new Resident({ commonDir: repo.commonDir, idleMs: config.resident.idleMinutes * 60_000, identity, log: stamp }, handlers);
+  const warm = new WarmAirspace(repo.commonDir);
+  const resident = new Resident({ commonDir: repo.commonDir, idleMs: config.resident.idleMinutes * 60_000, identity, log: stamp }, handlersWith(warm));
   if (!(await resident.start())) {
     stamp('another resident process serves this repository');
     return 0;
   }
   if (!config.resident.watch) resident.subscribers.disable();
-  else void watchWorktrees(resident, repo.toplevel, config.resident.beaconRefreshMinutes * 60_000, stamp);
+  else void watchWorktrees(resident, warm, repo.toplevel, config.resident.beaconRefreshMinutes * 60_000, stamp);
   if (config.resident.fetchIntervalMinutes > 0) fetchEvery(resident, repo.toplevel, config.resident.fetchIntervalMinutes * 60_000);
   await resident.done;
   return 0;
@@ -105,7 +111,7 @@ export async function serveResident(cwd: string, log: (line: string) => void): P
 const RESCORE_QUIET_MS = 100;
 
 /** The continuous part: a change in a worktree re-scores it in the background (src/resident/worktree-watcher.ts). */
-async function watchWorktrees(resident: Resident, toplevel: string, beaconRefreshMs: number, log: (line: string) => void): Promise<void> {
+async function watchWorktrees(resident: Resident, warm: WarmAirspace, toplevel: string, beaconRefreshMs: number, log: (line: string) => void): Promise<void> {
   const beacons = residentBeaconRefresher({ commonDir: resident.paths.commonDir, toplevel, intervalMs: beaconRefreshMs, queue: resident.queue, log });
   resident.add(beacons);
   try {
@@ -118,7 +124,7 @@ async function watchWorktrees(resident: Resident, toplevel: string, beaconRefres
       // The log line names the run's stages: where an edit's time to a subscriber goes.
       rescore: async (worktree, signal) => {
         if (!existsSync(worktree)) return void (await beacons.worktreeGone(worktree, signal));
-        const outcome = await checkWorktreeOutcome(worktree, { as: 'pre-commit', signal });
+        const outcome = await checkWorktreeOutcome(worktree, { as: 'pre-commit', signal, sensing: warm.sensing() });
         if (!signal.aborted && outcome.report !== null) resident.subscribers.rescored(rescoredFrom(worktree, outcome.report));
         await beacons.afterRescore(worktree, outcome, signal);
         return outcome.report?.scanned.stages?.map((stage) => `${stage.stage} ${Math.round(stage.ms)}`).join(', ');
@@ -126,6 +132,9 @@ async function watchWorktrees(resident: Resident, toplevel: string, beaconRefres
       queue: resident.queue,
       debounceMs: RESCORE_QUIET_MS,
       log,
+      onChange: (path) => warm.changed(path),
+      onReady: (watched) => warm.watching(watched),
+      onBlind: () => warm.blind(),
     });
     resident.add(watcher);
     resident.subscribers.enable(watcher);

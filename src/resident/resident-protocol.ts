@@ -96,6 +96,8 @@ export interface ResidentStatus {
   readonly startedAt: number;
   readonly uptimeMs: number;
   readonly served: number;
+  /** Of all runs (questions and background re-scores), those that read stages 1–3 from the warm airspace. */
+  readonly servedWarm: number;
   readonly busy: boolean;
   readonly rssBytes: number;
   readonly watching: number;

@@ -37,6 +37,8 @@ export interface ResidentHandlers {
   readonly check: (request: RunRequestOf<'check'>, signal: AbortSignal) => Promise<unknown>;
   readonly edit: (request: RunRequestOf<'edit'>, signal: AbortSignal) => Promise<unknown>;
   readonly intentClear: (request: RunRequestOf<'intent-clear'>) => Promise<unknown>;
+  /** Questions answered from the warm airspace (src/resident/warm-airspace.ts), for status. */
+  readonly servedWarm?: () => number;
 }
 
 export interface ResidentSettings {
@@ -138,6 +140,7 @@ export class Resident {
       startedAt: this.startedAt,
       uptimeMs: Date.now() - this.startedAt,
       served: this.served,
+      servedWarm: this.handlers.servedWarm?.() ?? 0,
       busy: this.queue.busy,
       rssBytes: process.memoryUsage.rss(),
       watching: this.companions.reduce((n, c) => n + c.watching(), 0),

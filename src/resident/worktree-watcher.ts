@@ -27,6 +27,12 @@ export interface WatcherOptions {
   readonly queue: RunQueue;
   readonly debounceMs: number;
   readonly log: (line: string) => void;
+  /** Told synchronously of every event, before the debounce (src/resident/warm-airspace.ts). */
+  readonly onChange?: (path: string) => void;
+  /** Told once ready, with which worktrees chokidar watches at any moment. */
+  readonly onReady?: (watchedWorktrees: () => readonly string[]) => void;
+  /** Told when the watcher can no longer vouch for what it saw: an error, or stopped. */
+  readonly onBlind?: () => void;
 }
 
 export interface WorktreeWatcher extends ResidentCompanion {
@@ -106,6 +112,7 @@ export async function startWorktreeWatcher(options: WatcherOptions): Promise<Wor
   };
 
   const changed = (path: string) => {
+    options.onChange?.(path);
     const owner = worktreeOf(path);
     for (const worktree of owner !== null ? [owner] : paths.worktrees) dirty.add(worktree);
     schedule();
@@ -117,9 +124,17 @@ export async function startWorktreeWatcher(options: WatcherOptions): Promise<Wor
     const path = join(dir, name);
     if (!inGitDir(path) && !options.ignored(path, paths)) changed(path);
   });
-  watcher.on('error', (error: unknown) => options.log(`watcher: ${(error as Error)?.message ?? String(error)}`));
+  watcher.on('error', (error: unknown) => {
+    options.onBlind?.();
+    options.log(`watcher: ${(error as Error)?.message ?? String(error)}`);
+  });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   options.log(`watching ${paths.worktrees.length} worktrees`);
+  // A worktree counts as watched once chokidar has its directory, not when it is asked to add it.
+  options.onReady?.(() => {
+    const dirs = new Set(Object.keys(watcher.getWatched()));
+    return paths.worktrees.filter((worktree) => dirs.has(worktree));
+  });
   return {
     watching: () => paths.worktrees.length,
     worktrees: () => paths.worktrees,
@@ -129,6 +144,7 @@ export async function startWorktreeWatcher(options: WatcherOptions): Promise<Wor
     },
     stop: async () => {
       stopped = true;
+      options.onBlind?.();
       clearTimeout(timer);
       await watcher.close();
       await running;

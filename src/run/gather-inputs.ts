@@ -1,4 +1,4 @@
-import { readBeacons, type OwnBeaconRef } from '../beacon/read-beacons.js';
+import { readBeacons, type OwnBeaconRef, type ReadBeaconsResult } from '../beacon/read-beacons.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import type { RiskSample } from '../engine/index.js';
 import { hasCommit } from '../git/commit-time.js';
@@ -15,7 +15,7 @@ import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
 import type { AgentFacts } from '../traffic/to-agent.js';
 import { workingSetAgainst } from '../traffic/working-set-against.js';
 import type { WorkingSet } from '../traffic/working-set.js';
-import { foldBeacons, type FoldedBeacon } from './beacon-traffic.js';
+import { foldBeacons, type BeaconFoldResult, type FoldedBeacon } from './beacon-traffic.js';
 import { graphForRun } from './graph-for-run.js';
 import { hasCommitKnown, knownCommits } from './known-commits.js';
 import { agentFacts } from './report-facts.js';
@@ -33,6 +33,10 @@ export interface GatherInput {
   readonly now: number;
   readonly ignore: (path: string) => boolean;
   readonly env: NodeJS.ProcessEnv | undefined;
+  /** The git half of this stage (default readPeerBeacons): the seam src/run/sensing.ts names. */
+  readonly readPeerBeacons?: (input: PeerBeaconInput) => Promise<PeerBeacons>;
+  /** The graph stage (default graphForRun), the same seam. */
+  readonly graphForRun?: typeof graphForRun;
 }
 
 export interface Gathered {
@@ -62,28 +66,18 @@ export interface Gathered {
 
 export async function gatherInputs(input: GatherInput): Promise<Gathered> {
   const { plan, config, budget, now, ignore } = input;
-  const { airspace, ownship, namedOnly } = input.traffic;
-  const cwd = airspace.toplevel;
+  const { airspace, ownship } = input.traffic;
   const channels = plan.channels;
   const ownWorkingSet = ownship ? ownshipWorkingSets(airspace, ownship, ignore) : () => Promise.resolve<WorkingSet>({ base: null, files: [] });
   const clone = await cloneIdentity(airspace.commonDir);
-  const [beaconRead, graph, history, ownIntent, peerIntents] = await Promise.all([
-    budget.stage('beacons', () =>
-      readBeacons(cwd, {
-        now,
-        ttlMs: config.beacons.ttlMs,
-        maxBytes: config.beacons.maxBytes,
-        selfClone: clone.id,
-        ...(ownship ? { selfId: ownship.id } : {}),
-        // Asked only in a flood: a beacon touching the ownship's files is kept before one that does not.
-        ...(ownship ? { relevantPaths: async () => new Set((await ownWorkingSet(null)).files.flatMap((f) => (f.path ? [f.file, f.path] : [f.file]))) } : {}),
-        ...(airspace.beaconListing ? { listing: airspace.beaconListing } : {}),
-      }),
-    ),
+  const read = input.readPeerBeacons ?? readPeerBeacons;
+  const loadGraph = input.graphForRun ?? graphForRun;
+  const [peers, graph, history, ownIntent, peerIntents] = await Promise.all([
+    read({ traffic: input.traffic, plan, config, budget, now, ignore, ownWorkingSet, clone }),
     budget.stage(
       'graph',
       () =>
-        graphForRun(airspace, {
+        loadGraph(airspace, {
           channels,
           refresh: plan.graphRefresh,
           budgetMs: config.graph.budgetMs,
@@ -97,22 +91,8 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
     ownship?.gitDir ? readIntentIn(ownship.gitDir) : Promise.resolve({ paths: [] as string[], expiresAt: new Map<string, number>() }),
     localIntents(airspace.traffic),
   ]);
-  const beacons = namedOnly ? [] : beaconRead.beacons;
+  const { read: beaconRead, folded } = peers;
   const lines = [...(ownship ? [ownship] : []), ...airspace.traffic];
-  const folded = await foldBeacons({
-    beacons,
-    pairs: airspace.pairs,
-    ownshipId: ownship?.id ?? null,
-    lineIds: new Set(lines.map((line) => line.id)),
-    ownshipWorkingSet: ownWorkingSet,
-    hasCommit: hasCommitKnown(knownCommits(ownship, airspace.pairs), (sha) => hasCommit(cwd, sha)),
-    cwd,
-    workOf: (beacon) => beaconRead.works.get(beacon) ?? null,
-    ...(ownship && (channels.includes('merge') || channels.includes('symbol')) ? { ownWork: targetOf(ownship) } : {}),
-    branchTips: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.id, line.tip])),
-    branchLines: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.branch ?? line.id, line.id])),
-    ...(plan.pairs === 'all' ? { everyPair: { lines: airspace.traffic, workingSet: lineWorkingSets(airspace, ignore) } } : {}),
-  });
   const facts = agentFacts(lines, ownship ? new Map([[ownship.id, ownIntent.paths], ...peerIntents]) : peerIntents, folded.folded, clone, now);
   return {
     pairs: folded.pairs,
@@ -129,6 +109,64 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
     ownBeacons: beaconRead.own,
     ownIntentExpiresAt: ownIntent.expiresAt,
   };
+}
+
+/** What stage 2 reads of the peers' beacons through git: the refs read and checked, then folded into the pairs. */
+export interface PeerBeaconInput {
+  readonly traffic: Traffic;
+  readonly plan: RunPlan;
+  readonly config: AirspaceConfig;
+  readonly budget: RunBudget;
+  readonly now: number;
+  readonly ignore: (path: string) => boolean;
+  readonly ownWorkingSet: (base: string | null) => Promise<WorkingSet>;
+  readonly clone: CloneIdentity;
+}
+
+export interface PeerBeacons {
+  readonly read: ReadBeaconsResult;
+  readonly folded: BeaconFoldResult;
+}
+
+/**
+ * The git half of stage 2: the beacons and the pairs they fold into. The rest of the stage (graph,
+ * history, intents, facts) is read fresh by every run, so a resident answering from its last run
+ * (src/resident/warm-airspace.ts) replaces only this.
+ */
+export async function readPeerBeacons(input: PeerBeaconInput): Promise<PeerBeacons> {
+  const { plan, config, budget, now, ignore, ownWorkingSet, clone } = input;
+  const { airspace, ownship, namedOnly } = input.traffic;
+  const cwd = airspace.toplevel;
+  const channels = plan.channels;
+  const beaconRead = await budget.stage('beacons', () =>
+    readBeacons(cwd, {
+      now,
+      ttlMs: config.beacons.ttlMs,
+      maxBytes: config.beacons.maxBytes,
+      selfClone: clone.id,
+      ...(ownship ? { selfId: ownship.id } : {}),
+      // Asked only in a flood: a beacon touching the ownship's files is kept before one that does not.
+      ...(ownship ? { relevantPaths: async () => new Set((await ownWorkingSet(null)).files.flatMap((f) => (f.path ? [f.file, f.path] : [f.file]))) } : {}),
+      ...(airspace.beaconListing ? { listing: airspace.beaconListing } : {}),
+    }),
+  );
+  const beacons = namedOnly ? [] : beaconRead.beacons;
+  const lines = [...(ownship ? [ownship] : []), ...airspace.traffic];
+  const folded = await foldBeacons({
+    beacons,
+    pairs: airspace.pairs,
+    ownshipId: ownship?.id ?? null,
+    lineIds: new Set(lines.map((line) => line.id)),
+    ownshipWorkingSet: ownWorkingSet,
+    hasCommit: hasCommitKnown(knownCommits(ownship, airspace.pairs), (sha) => hasCommit(cwd, sha)),
+    cwd,
+    workOf: (beacon) => beaconRead.works.get(beacon) ?? null,
+    ...(ownship && (channels.includes('merge') || channels.includes('symbol')) ? { ownWork: targetOf(ownship) } : {}),
+    branchTips: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.id, line.tip])),
+    branchLines: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.branch ?? line.id, line.id])),
+    ...(plan.pairs === 'all' ? { everyPair: { lines: airspace.traffic, workingSet: lineWorkingSets(airspace, ignore) } } : {}),
+  });
+  return { read: beaconRead, folded };
 }
 
 function graphStageState(graph: LoadedGraph): { state?: StageState; detail?: string } | undefined {

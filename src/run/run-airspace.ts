@@ -9,8 +9,7 @@ import { hookMessages, runMessages } from '../messages/hooks-and-check.js';
 import { sanitizeText } from '../report/sanitize-text.js';
 import type { OwnshipAs } from '../traffic/discover-traffic.js';
 import { assembleReport, type RunJudgement } from './assemble-report.js';
-import { beaconPrefixes, collectTraffic, fetchRemoteTraffic, type BeaconListing } from './collect-traffic.js';
-import { computeGitChannels } from './compute-git-channels.js';
+import { beaconPrefixes, fetchRemoteTraffic, type BeaconListing } from './collect-traffic.js';
 import { gatherInputs } from './gather-inputs.js';
 import { openRepository } from './open-repository.js';
 import { publishOwnBeacon } from './publish-own-beacon.js';
@@ -21,6 +20,7 @@ import { pairsToScore } from './pairs-to-score.js';
 import { planRun, type PushedRef, type RunPlan, type RunRequest } from './run-request.js';
 import { scoreAirspace } from './score-airspace.js';
 import { prepareScoring } from './score-pairs.js';
+import { liveSensing, type Sensing } from './sensing.js';
 
 export type { RunJudgement } from './assemble-report.js';
 
@@ -48,6 +48,11 @@ export interface RunOptions {
   readonly budgetMs?: number;
   /** Where AIRSPACE_GRAPH_BACKGROUND is read and a background graph build starts from (default process.env). */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * How stages 1–3 read git (default liveSensing): the resident process passes one that may answer
+   * them from its last run of the same inputs (src/run/sensing.ts).
+   */
+  readonly sensing?: Sensing;
 }
 
 export interface RunOutcome {
@@ -105,7 +110,22 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         if (fetched?.ok && fetched.beaconsFailed !== undefined) notes.push(runMessages.beaconsNotFetched(sanitizeText(fetched.beaconsFailed)));
         const judgements: RunJudgement[] = [];
         for (const target of targets) {
-          judgements.push(await judge({ request, plan, config, repo, remote, fetched, target, budget, progress, env: options.env, listing }));
+          judgements.push(
+            await judge({
+              request,
+              plan,
+              config,
+              repo,
+              remote,
+              fetched,
+              target,
+              budget,
+              progress,
+              env: options.env,
+              listing,
+              sensing: options.sensing ?? liveSensing,
+            }),
+          );
         }
         for (const judged of judgements) {
           if (!judged.ownBeacon) continue;
@@ -120,7 +140,20 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
             judgements,
             fetchAgain: () => fetchRemoteTraffic(budget, request.cwd, repo.commonDir, remote, config.beacons.maxBytes, progress, 'recheck', listing),
             judgeAgain: (i, again) =>
-              judge({ request, plan, config, repo, remote, fetched: again, target: targets[i]!, budget, progress, env: options.env, listing }),
+              judge({
+                request,
+                plan,
+                config,
+                repo,
+                remote,
+                fetched: again,
+                target: targets[i]!,
+                budget,
+                progress,
+                env: options.env,
+                listing,
+                sensing: liveSensing,
+              }),
           });
           judgements.splice(0, judgements.length, ...second.judgements);
           for (const peer of second.newcomers) notes.push(runMessages.pushedAtOnce(sanitizeText(peer)));
@@ -183,19 +216,31 @@ interface JudgeInput {
   readonly env: NodeJS.ProcessEnv | undefined;
   /** Which beacon refs the fetch listed (the report says when the dependency areas were not among them). */
   readonly listing: BeaconListing;
+  readonly sensing: Sensing;
 }
 
 /** One line of work through stages 1–5, in order. */
 async function judge(input: JudgeInput): Promise<RunJudgement> {
   const started = performance.now();
-  const { request, plan, config, budget, progress, env } = input;
+  const { request, plan, config, budget, progress, env, sensing } = input;
   const now = request.kind === 'scan' && request.at !== undefined ? request.at : Date.now();
   const ignore = compileGlobs(config.ignore);
   // `scan` compares every pair of n agents: it lists only the pairs with contact.
   const contactOnly = plan.pairs === 'all';
 
-  const traffic = await collectTraffic({ ...input, now, ignore });
-  const gathered = await gatherInputs({ traffic, plan, config, budget, progress, now, ignore, env });
+  const traffic = await sensing.collectTraffic({ ...input, now, ignore });
+  const gathered = await gatherInputs({
+    traffic,
+    plan,
+    config,
+    budget,
+    progress,
+    now,
+    ignore,
+    env,
+    readPeerBeacons: sensing.readPeerBeacons,
+    graphForRun: sensing.graphForRun,
+  });
   // 2b: `scan` builds only the pairs that can matter (src/run/pairs-to-score.ts).
   const toScore = pairsToScore({
     pairs: gathered.pairs,
@@ -205,7 +250,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     channels: plan.channels,
     contactOnly,
   });
-  const channelled = await computeGitChannels({
+  const channelled = await sensing.computeGitChannels({
     pairs: toScore.pairs,
     pairsInScan: toScore.inScan,
     cwd: traffic.airspace.toplevel,

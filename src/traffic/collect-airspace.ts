@@ -134,6 +134,8 @@ export interface Airspace {
   readonly scanned: Scanned;
   /** With CollectOptions.beaconRefs: the fetched beacon refs, listed by discovery's `for-each-ref`. */
   readonly beaconListing?: readonly string[];
+  /** Until when (epoch ms) the remote branches' age filter keeps its answer (DiscoveredTraffic.agesOutAt). */
+  readonly agesOutAt?: number;
 }
 
 export async function collectAirspace(cwd: string, options: CollectOptions): Promise<Airspace> {
@@ -219,6 +221,7 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
       timings: { discoveryMs: Math.round(discovered - started), pairsMs: Math.round(performance.now() - discovered) },
     },
     ...(found.beaconListing ? { beaconListing: found.beaconListing } : {}),
+    agesOutAt: found.agesOutAt,
   };
 }
 

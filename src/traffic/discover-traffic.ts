@@ -53,6 +53,11 @@ export interface DiscoveredTraffic {
   readonly hasRemote: boolean;
   /** Remote branches looked at (after globs and age) and how many had work not in the trunk. */
   readonly remoteBranches: { readonly considered: number; readonly active: number };
+  /**
+   * When the first remote branch looked at becomes older than `maxAgeDays` (epoch ms; Infinity:
+   * none can): until then the age filter decides as it did at `at` (a branch filtered out stays out).
+   */
+  readonly agesOutAt: number;
   /** Every line's commits not in the trunk; complete = cut at a trunk and not capped. */
   readonly graph: CommitGraph;
   readonly graphComplete: boolean;
@@ -120,6 +125,9 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
     trunk,
     hasRemote: listing.hasRemote,
     remoteBranches: { considered: remote.length, active: active.length },
+    agesOutAt: Number.isFinite(options.maxAgeDays)
+      ? Math.min(Infinity, ...remote.map((branch) => branch.committedAt + options.maxAgeDays * 24 * 60 * 60 * 1000))
+      : Infinity,
     graph,
     graphComplete: trunk !== null && graph.size < MAX_COMMITS,
     ...(listing.also ? { beaconListing: listing.also } : {}),
