@@ -31,7 +31,11 @@ export async function mergeChannels<P extends ChannelledPair>(pairs: readonly P[
   return mapLimit(pairs, context.concurrency, async (pair): Promise<P & ChannelledPair> => {
     const states = pair.states;
     if (!states || pair.merge) return pair;
-    const files = states.fromBase ? { filesA: pair.workingSetA.files, filesB: pair.workingSetB.files } : {};
+    const files = states.fromBase
+      ? { filesA: pair.workingSetA.files, filesB: pair.workingSetB.files }
+      : states.filesSinceBase
+        ? { filesA: states.filesSinceBase.a, filesB: states.filesSinceBase.b }
+        : {};
     return { ...pair, merge: await mergeChannel(context.cwd, { a: states.a, b: states.b, ...files }, context.ignore) };
   });
 }

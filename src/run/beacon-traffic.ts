@@ -2,12 +2,13 @@ import type { Beacon } from '../beacon/beacon-schema.js';
 import { mergeBeaconIntoWorkingSet } from '../beacon/merge-beacon.js';
 import { isAirspaceError } from '../errors.js';
 import { isAncestor } from '../git/merge-base.js';
+import { diffKey, diffWorkingSets } from '../git/diff-working-set.js';
 import { sameContent } from '../git/same-content.js';
 import { sharedResultPaths, withoutSameResults } from '../traffic/identical-edits.js';
 import { mapLimit } from '../traffic/limit-concurrency.js';
 import type { GitStates, PairWorkingSets, UnknownPeer } from '../traffic/collect-airspace.js';
 import { targetOf, type LineOfWork } from '../traffic/line-of-work.js';
-import type { WorkingSet } from '../traffic/working-set.js';
+import type { WorkingSet, WorkingSetFile } from '../traffic/working-set.js';
 
 /**
  * Folds the peers' beacons into the compared pairs. Every beacon is an agent: the same agent as a
@@ -160,6 +161,7 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
     if (!present.has(sha)) present.set(sha, input.hasCommit(sha));
     return present.get(sha)!;
   };
+  const toVerify: Verification[] = [];
   for (const entry of folded) {
     const { beacon, id } = entry;
     if (entry.merged) continue;
@@ -169,6 +171,7 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
       const theirs = base !== null ? beacon.workingSet : mergeBeaconIntoWorkingSet({ base: null, files: [] }, beacon).workingSet;
       const published = input.workOf(beacon);
       const states = input.ownWork !== undefined && published !== null ? { a: input.ownWork, b: published, fromBase: false } : null;
+      if (states && base !== null) toVerify.push({ index: pairs.length, base, work: published!, own: own.files });
       pairs.push({ a: input.ownshipId, b: id, base: base ?? own.base ?? '', workingSetA: own, workingSetB: theirs, states });
       beaconOnly.push(entry);
     } catch (error) {
@@ -176,9 +179,40 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
       unknown.push({ id, with: input.ownshipId, reason: error.message });
     }
   }
+  await verifyBeaconFiles(input.cwd, pairs, toVerify);
   if (input.everyPair) await pairBeaconsWithEveryone(input, input.everyPair, beaconOnly, pairs, unknown, hasCommit);
   const beaconIds = new Set(folded.map((entry) => entry.id));
   return { pairs: await withoutSameFiles(input.cwd, pairs, (pair) => beaconIds.has(pair.a) || beaconIds.has(pair.b)), folded, beaconOnly, merged, unknown };
+}
+
+/** A beacon-only pair whose beacon's base is here: its published work can be diffed from that base. */
+interface Verification {
+  readonly index: number;
+  readonly base: string;
+  readonly work: string;
+  /** Our side against the same base: our work commit's own diff from it (src/run/gather-inputs.ts). */
+  readonly own: readonly WorkingSetFile[];
+}
+
+/**
+ * A beacon's files are its word, so the merge channel could not skip a beacon pair whose paths
+ * cannot meet: every one cost a `git merge-tree` (500 beacons in the busiest area: 34–55 s,
+ * docs/decisions/beacon-areas.md). The published work commit is here, so its diff from the
+ * beacon's base is the proof: ONE `diff-tree --stdin` for every beacon, nothing left out, and the
+ * pair's states carry both sides' files since that base (src/channels/merge-channel.ts).
+ */
+async function verifyBeaconFiles(cwd: string, pairs: PairWorkingSets[], toVerify: readonly Verification[]): Promise<void> {
+  if (toVerify.length === 0) return;
+  const diffs = await diffWorkingSets(
+    cwd,
+    toVerify.map(({ base, work }) => ({ base, target: work })),
+  );
+  for (const { index, base, work, own } of toVerify) {
+    const theirs = diffs.get(diffKey({ base, target: work }));
+    const pair = pairs[index]!;
+    if (!theirs || theirs.unparsed || !pair.states) continue;
+    pairs[index] = { ...pair, states: { ...pair.states, filesSinceBase: { a: own, b: theirs.files } } };
+  }
 }
 
 /**

@@ -30,7 +30,7 @@ import { targetOf, type LineOfWork } from './line-of-work.js';
 import { encodeAgentId } from '../beacon/agent-ref.js';
 import { compareEveryPair, type Unpaired } from './every-pair.js';
 import { comparePairs, type ComparedPair, type PairContext } from './pair-working-sets.js';
-import type { WorkingSet } from './working-set.js';
+import type { WorkingSet, WorkingSetFile } from './working-set.js';
 
 export interface CollectOptions {
   readonly remote: string;
@@ -85,6 +85,11 @@ export interface GitStates {
   readonly b: string;
   /** Both working sets are these states' diffs from the pair's base (not a beacon's claim). */
   readonly fromBase: boolean;
+  /**
+   * When the working sets are not (a beacon's claim): both states' files since one commit, read
+   * from git — what the merge channel's path test needs (src/run/beacon-traffic.ts).
+   */
+  readonly filesSinceBase?: { readonly a: readonly WorkingSetFile[]; readonly b: readonly WorkingSetFile[] };
 }
 
 export interface UnknownPeer {

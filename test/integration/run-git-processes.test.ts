@@ -96,6 +96,10 @@ describe('git processes of one run', () => {
     // +1 fetch and +1 for-each-ref of the scratch repository's selective listing; the legacy refs of
     // the migration window keep their ls-remote).
     expect(processes).toHaveLength(26);
+    // ada's beacon and bo's work touch different files: proven by one diff of her published work
+    // from its base (not by her beacon's word), so no merge-tree runs for the pair.
+    expect(processes.filter((argv) => argv.startsWith('merge-tree '))).toEqual([]);
+    expect(processes.filter((argv) => argv.startsWith('diff-tree --stdin'))).toHaveLength(2);
   });
 
   it('pre-commit: one cat-file for every object read', () => {
