@@ -110,27 +110,27 @@ export function editCheck(call) {
 }
 
 async function checkEdit({ cwd, targets }) {
+  const ttlMinutes = Number(process.env.AIRSPACE_HOOKS_INTENT_TTL_MINUTES ?? DEFAULT_TTL_MINUTES);
+  // The resident first, found from the file system: no git process on the hot path. Anything less
+  // than a plain answer takes the path below, which asks git where we are.
+  const client = await residentClient();
+  const near = client?.findWorktree(cwd, process.env) ?? null;
+  const nearFiles = near !== null ? targetFiles(near.toplevel, cwd, targets) : 'outside';
+  if (nearFiles !== 'outside') {
+    const resident = await askResident(client, near.toplevel, near.commonDir, nearFiles, ttlMinutes);
+    if (resident !== null) return await decide(resident.report, nearFiles, resident.withdraw);
+  }
+
   const where = spawnSync('git', ['rev-parse', '--show-toplevel', '--path-format=absolute', '--git-common-dir'], { cwd, encoding: 'utf8' });
   if (where.error) failOpen(`git could not run (${where.error.code ?? where.error.message})`);
   if (where.status !== 0) return { verdict: 'outside' };
   const [toplevel = '', commonDir = ''] = where.stdout.split('\n');
-  // Compared repo-relative (the report's sharedFiles), whatever the harness's cwd. git prints the
-  // top level with symlinks resolved; so is each target.
-  let files = null;
-  if (targets !== null) {
-    files = [];
-    for (const target of targets.slice(0, MAX_FILES)) {
-      const path = relative(toplevel, real(resolve(cwd, target)));
-      if (path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path)) continue; // outside this worktree
-      const file = path.split(sep).join('/');
-      if (!files.includes(file)) files.push(file);
-    }
-    if (files.length === 0) return { verdict: 'outside' };
+  const files = targetFiles(toplevel, cwd, targets);
+  if (files === 'outside') return { verdict: 'outside' };
+  if (near === null || near.toplevel !== toplevel) {
+    const resident = await askResident(client, toplevel, commonDir, files, ttlMinutes);
+    if (resident !== null) return await decide(resident.report, files, resident.withdraw);
   }
-
-  const ttlMinutes = Number(process.env.AIRSPACE_HOOKS_INTENT_TTL_MINUTES ?? DEFAULT_TTL_MINUTES);
-  const resident = await askResident(toplevel, commonDir, files, ttlMinutes);
-  if (resident !== null) return await decide(resident.report, files, resident.withdraw);
 
   const cli = findCli(toplevel, commonDir);
   if (cli === null) failOpen('the airspace-hooks CLI is not installed here (fix: npm install)');
@@ -169,6 +169,34 @@ async function checkEdit({ cwd, targets }) {
   });
 }
 
+/**
+ * The targets repo-relative (the report's sharedFiles), whatever the harness's cwd; null when the
+ * call names none; 'outside' when every one is outside this worktree. git prints the top level with
+ * symlinks resolved; so is each target.
+ */
+function targetFiles(toplevel, cwd, targets) {
+  if (targets === null) return null;
+  const files = [];
+  for (const target of targets.slice(0, MAX_FILES)) {
+    const path = relative(toplevel, real(resolve(cwd, target)));
+    if (path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path)) continue; // outside this worktree
+    const file = path.split(sep).join('/');
+    if (!files.includes(file)) files.push(file);
+  }
+  return files.length === 0 ? 'outside' : files;
+}
+
+/** The resident's client, bundled in the package this script ships in (a copy elsewhere has none); null when unwanted. */
+async function residentClient() {
+  let client;
+  try {
+    client = await import(new URL('../../dist/ask-resident.bundle.js', import.meta.url).href);
+  } catch {
+    return null;
+  }
+  return client.residentWanted(process.env) ? client : null;
+}
+
 /** What the decision reads of a check report: this agent's id and the advisories. */
 const usableReport = (report) => typeof report?.scanned?.ownship === 'string' && Array.isArray(report.advisories);
 
@@ -178,16 +206,10 @@ const usableReport = (report) => typeof report?.scanned?.ownship === 'string' &&
  * path. The client ships in the package this script belongs to; a copy of the script elsewhere has
  * none.
  */
-async function askResident(toplevel, commonDir, files, ttlMinutes) {
+async function askResident(client, toplevel, commonDir, files, ttlMinutes) {
+  if (client === null) return null;
   if (files !== null && files.length !== 1) return null;
   if (!Number.isFinite(ttlMinutes) || ttlMinutes <= 0) return null; // the CLI says what is wrong with it
-  let client;
-  try {
-    client = await import(new URL('../../dist/ask-resident.bundle.js', import.meta.url).href);
-  } catch {
-    return null;
-  }
-  if (!client.residentWanted(process.env)) return null;
   const file = files === null ? null : files[0];
   const env = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== undefined));
   const ask = (request) => client.askResident(commonDir, { cwd: toplevel, env, ...request });

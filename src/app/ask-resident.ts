@@ -9,7 +9,7 @@ import type { CheckAnswer } from '../resident/resident-protocol.js';
  * not a module graph. The resident's own commands are in src/app/resident.ts.
  */
 export { askResident, type FallbackReason } from '../resident/ask-resident.js';
-export { findCommonDir } from '../resident/resident-paths.js';
+export { findCommonDir, findWorktree } from '../resident/resident-paths.js';
 export { residentWanted } from '../resident/resident-wanted.js';
 export type { CheckAnswer, HookAnswer, PushedRefLine } from '../resident/resident-protocol.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, statSync, chmodSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, realpathSync, statSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
@@ -79,6 +79,25 @@ export function findCommonDir(cwd: string, env: NodeJS.ProcessEnv = process.env)
       const dotGit = join(dir, '.git');
       const found = gitDirAt(dotGit);
       if (found !== undefined) return found === null ? null : commonDirOf(found);
+      if (dirname(dir) === dir) return null;
+    }
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The worktree at or above `cwd` and its common git dir, from the file system alone, when git's
+ * environment names no other (no GIT_DIR, GIT_WORK_TREE, GIT_COMMON_DIR): the edit check's way to
+ * reach the resident without a `git rev-parse` of its own. The top level has its symlinks
+ * resolved, as git prints it. Null whenever the answer is not plain: the caller asks git.
+ */
+export function findWorktree(cwd: string, env: NodeJS.ProcessEnv = process.env): { readonly toplevel: string; readonly commonDir: string } | null {
+  if (env.GIT_DIR || env.GIT_WORK_TREE || env.GIT_COMMON_DIR) return null;
+  try {
+    for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+      const found = gitDirAt(join(dir, '.git'));
+      if (found !== undefined) return found === null ? null : { toplevel: realpathSync(dir), commonDir: commonDirOf(found) };
       if (dirname(dir) === dir) return null;
     }
   } catch {
