@@ -31,8 +31,7 @@ import { rng } from './lib/rng.mjs';
 // The git layer's built modules, imported by a computed specifier: typecheck:bench type-checks every
 // JavaScript file a literal import reaches, and dist/ is transpiled output, not source to check.
 const dist = (path) => import(new URL(`../dist/${path}`, import.meta.url).href);
-const { areaKey, areaOf, areaPrefixes } = await dist('beacon/beacon-areas.js');
-const { MAX_DEPENDENCY_AREAS } = await dist('run/collect-traffic.js');
+const { areaKey, areaOf, areaPrefixes, MAX_AREAS } = await dist('beacon/beacon-areas.js');
 const { readBeacons } = await dist('beacon/read-beacons.js');
 const { fetchBeacons } = await dist('git/fetch-beacons.js');
 const { writeGraphCache } = await dist('graph/graph-cache.js');
@@ -401,9 +400,9 @@ async function main() {
           const reach = dependencyPaths(join(copy, '.git'), pusher.files, { model: {} }, ['dependency']);
           const reached = reach.state === 'read' ? reach.paths : [];
           // As the run lists them (src/run/collect-traffic.ts): its own areas, then the nearest
-          // MAX_DEPENDENCY_AREAS of the reach in hop order, and the wide area.
+          // of the reach in hop order up to MAX_AREAS in all, and the wide area.
           const ownAreas = new Set(pusher.files.map(areaOf));
-          const nearby = [...new Set(reached.map(areaOf).filter((area) => !ownAreas.has(area)))].slice(0, MAX_DEPENDENCY_AREAS);
+          const nearby = [...new Set(reached.map(areaOf).filter((area) => !ownAreas.has(area)))].slice(0, Math.max(0, MAX_AREAS - ownAreas.size));
           const prefixes = [...ownAreas, ...nearby, '*'].map((area) => `refs/airspace/areas/${areaKey(area)}/`);
           const listMs = performance.now() - listStarted;
           const inReach = new Set(reached);

@@ -1,7 +1,7 @@
 import type { AirspaceConfig } from '../config/defaults.js';
 import { compileGlobs } from '../config/compile-globs.js';
 import { BEACON_REF_PREFIX } from '../beacon/agent-ref.js';
-import { AREA_REF_PREFIX, areaKey, areaOf, areaPrefixes, areasOf, WIDE_AREA } from '../beacon/beacon-areas.js';
+import { AREA_REF_PREFIX, areaKey, areaOf, areaPrefixes, areasOf, MAX_AREAS, WIDE_AREA } from '../beacon/beacon-areas.js';
 import { readPublishedRefs } from '../beacon/published-refs.js';
 import { FETCHED_BEACON_REFS } from '../beacon/read-beacons.js';
 import { isAirspaceError } from '../errors.js';
@@ -105,14 +105,6 @@ export interface BeaconListing {
 }
 
 /**
- * At most this many areas of the work's import-graph neighbours are listed, the nearest first. A
- * module everything imports puts the whole repository within the channel's reach; listing all of
- * it made the busiest push read every beacon on the remote (16 s at 10,000 agents on a graph with
- * such hubs, docs/decisions/beacon-areas.md), where the nearest are the most coupled.
- */
-export const MAX_DEPENDENCY_AREAS = 16;
-
-/**
  * Which beacon refs this run lists and fetches (docs/decisions/beacon-areas.md): the areas of the
  * judged work — committed since the trunk, uncommitted in this worktree, declared intent —, the
  * areas of the files within the dependency channel's reach of that work on the cached import graph
@@ -175,12 +167,14 @@ async function ownAreaPrefixes(
   if (areaPrefixes(own) === null) return null;
   // A peer in another area that imports this work, or that it imports, collides through the
   // dependency channel: its area is listed too, the nearest first (the paths come in hop order),
-  // at most MAX_DEPENDENCY_AREAS of them.
+  // up to MAX_AREAS in all. Past it, the nearest instead of everything: a module everything imports
+  // puts the whole repository in reach, and listing it all made the busiest push read every beacon
+  // on the remote (16 s at 10,000 agents, docs/decisions/beacon-areas.md).
   const neighbours = dependencyPaths(repo.commonDir, own, config, input.plan.channels);
   const ownAreas = new Set(areasOf(own));
   const nearby = new Set<string>();
   if (neighbours.state === 'read') for (const path of neighbours.paths) if (!ignore(path) && !ownAreas.has(areaOf(path))) nearby.add(areaOf(path));
-  const listed = [...nearby].slice(0, MAX_DEPENDENCY_AREAS);
+  const listed = [...nearby].slice(0, Math.max(0, MAX_AREAS - ownAreas.size));
   found(neighbours.state, listed.length < nearby.size ? { listed: listed.length, of: nearby.size } : undefined);
   const prefixes = [...ownAreas, ...listed, WIDE_AREA].map((area) => `${AREA_REF_PREFIX}${areaKey(area)}/`);
   // The areas this clone's beacons stand in now: its own beacon is seen (refreshed, withdrawn) even

@@ -79,16 +79,16 @@ describe('beacons in the areas the work depends on', () => {
 
 /**
  * A module everything imports puts the whole repository within the channel's reach. Listing it all
- * made the busiest push read every beacon on the remote; at most MAX_DEPENDENCY_AREAS (16) areas are
- * listed, the nearest first, and the run says how many it left out. The peer that imports the
+ * made the busiest push read every beacon on the remote; at most MAX_AREAS (64) areas are listed in
+ * all, the nearest first, and the run says how many it left out. The peer that imports the
  * changed file directly (one hop) is among them, whatever the number of areas two hops away.
  */
 describe('dependency areas past the bound', () => {
   let me: string;
   beforeAll(() => {
     const far: Record<string, string> = {};
-    // 20 areas import the hub, which imports the changed file: two hops from it, the peer's one.
-    for (let i = 0; i < 20; i++) far[`far${String(i).padStart(2, '0')}/m/x.ts`] = `import { hub } from '../../hub/h/hub.js';\nexport const x = hub;\n`;
+    // 70 areas import the hub, which imports the changed file: two hops from it, the peer's one.
+    for (let i = 0; i < 70; i++) far[`far${String(i).padStart(2, '0')}/m/x.ts`] = `import { hub } from '../../hub/h/hub.js';\nexport const x = hub;\n`;
     const setup = remoteWithClones(
       {
         'core/a/util.ts': `export function util(n: number): number {\n  return n + 1;\n}\n${numbered(30)}`,
@@ -111,10 +111,10 @@ describe('dependency areas past the bound', () => {
     expect(runCli(me, ['graph', 'build', '--json']).status).toBe(0);
   }, 120_000);
 
-  it('lists the nearest 16 of the 22 areas, says so, and still reads the direct importer', () => {
+  it('lists the nearest 63 of the 72 areas (64 with its own), says so, and still reads the direct importer', () => {
     const result = runCli(me, ['check', '--fetch', '--json']);
     const report = JSON.parse(result.stdout) as Report;
-    expect(report.scanned.stages.find((s) => s.stage === 'fetch')?.detail ?? '').toContain('the nearest 16 areas of 22');
+    expect(report.scanned.stages.find((s) => s.stage === 'fetch')?.detail ?? '').toContain('the nearest 63 areas of 72');
     expect(report.scanned.peers.beacons).toBe(1);
     expect(report.links.find((l) => [l.a, l.b].includes('bob/consumer'))?.channels.dependency).toBeGreaterThan(0);
   });
