@@ -211,7 +211,7 @@ async function askResident(client, toplevel, commonDir, files, ttlMinutes) {
   if (files !== null && files.length !== 1) return null;
   if (!Number.isFinite(ttlMinutes) || ttlMinutes <= 0) return null; // the CLI says what is wrong with it
   const file = files === null ? null : files[0];
-  const env = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== undefined));
+  const env = client.plainEnvironment(process.env);
   const ask = (request) => client.askResident(commonDir, { cwd: toplevel, env, ...request });
   const asked = await ask({ type: 'edit', file, ttlMs: ttlMinutes * 60_000 });
   if (!asked.ok || !usableReport(asked.answer?.report)) return null;

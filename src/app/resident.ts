@@ -73,7 +73,8 @@ const handlersWith = (warm: WarmAirspace): ResidentHandlers => ({
   edit: async (request, signal) => {
     const added = request.file === null ? [] : (await declareIntent(request.cwd, [request.file], request.ttlMs)).added;
     const outcome = await checkWorktreeOutcome(request.cwd, { json: false, signal, sensing: warm.sensing() });
-    return { added, report: outcome.report, steer: outcome.report?.verdict?.block === true || outcome.failedClosed };
+    // Whether this call must steer is the edit check's to decide (decide in edit-check.mjs: an RA on these files).
+    return { added, report: outcome.report };
   },
   intentClear: (request) => changeIntent(request.cwd, 'clear', [request.path]),
   servedWarm: () => warm.servedWarm,

@@ -61,8 +61,12 @@ export function areaRefs(beacon: Pick<Beacon, 'workingSet' | 'intent'>, componen
  */
 export function areaPrefixes(paths: Iterable<string>): string[] | null {
   const areas = areasOf(paths);
-  if (areas.includes(WIDE_AREA)) return null;
-  return [...areas, WIDE_AREA].map((area) => `${AREA_REF_PREFIX}${areaKey(area)}/`);
+  return areas.includes(WIDE_AREA) ? null : prefixesOf(areas);
+}
+
+/** The remote ref prefixes of these areas (each ends with `/`), the wide one added. */
+export function prefixesOf(areas: Iterable<string>): string[] {
+  return [...new Set([...areas, WIDE_AREA])].map((area) => `${AREA_REF_PREFIX}${areaKey(area)}/`);
 }
 
 /** `refs/airspace/remote/areas/<key>/<clone>/<agent>` → `<clone>/<agent>`; null for any other ref. */

@@ -162,6 +162,9 @@ function addListed(refs: Map<string, string>, sha: string, ref: string): void {
  * and its objects are the quarantine the sizes are read in. Nothing of it reaches the user's
  * repository but what steps 3–4 accept.
  */
+/** git's words for a ref it cannot lock because a `.lock` file is in the way. */
+const LEFT_LOCK = /cannot lock ref|\.lock'?: File exists/i;
+
 async function listSelected(options: BeaconFetchOptions, prefixes: readonly string[], timeoutMs: number): Promise<Listing> {
   if (prefixes.length === 0) return { refs: new Map() };
   const home = join(options.commonDir, 'airspace');
@@ -174,9 +177,13 @@ async function listSelected(options: BeaconFetchOptions, prefixes: readonly stri
     } catch (error) {
       // A fetch killed mid-way can leave a ref's `.lock` behind, and every later fetch there would
       // fail on it: the kept listing goes (still under our lock), and this run tries once more in a
-      // fresh scratch.
+      // fresh scratch. Any other failure (the remote unreachable, refused credentials) would fail
+      // there too: a second network attempt inside the budget, and the listing lost for nothing.
+      if (!isAirspaceError(error) || !LEFT_LOCK.test(error.message)) {
+        await kept.release();
+        throw error;
+      }
       await kept.discard();
-      if (isAirspaceError(error) && (error.code === 'git-timeout' || error.code === 'git-cancelled')) throw error;
     }
   }
   const fresh = await openFreshScratch(home, options.commonDir);

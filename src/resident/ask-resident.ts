@@ -13,8 +13,8 @@ import { onLines, RESIDENT_PROTOCOL, writeLine, type ResidentInfo, type Resident
  */
 export type AskResult = { readonly ok: true; readonly answer: unknown } | { readonly ok: false; readonly reason: FallbackReason };
 
-/** absent/stale/other-version/unsafe: no usable resident (the one-shot path may start one). */
-export type FallbackReason = 'absent' | 'stale' | 'other-version' | 'unsafe' | 'refused' | 'no-reply' | 'closed' | 'failed';
+/** absent/stale/other-version: no usable resident (the one-shot path may start one). */
+export type FallbackReason = 'absent' | 'stale' | 'other-version' | 'refused' | 'no-reply' | 'closed' | 'failed';
 
 export interface AskOptions {
   /** Connect and the resident's `accepted` together; default 250 ms. */

@@ -4,7 +4,7 @@ import { loadConfig } from '../config/load-config.js';
 import { isLockLive, readLock } from '../fs/lock-file.js';
 import { resolveRepo } from '../git/resolve-repo.js';
 import { packageBin, packageRoot } from './resident-identity.js';
-import { ensurePrivateDir, residentPaths } from './resident-paths.js';
+import { ensurePrivateDir, findWorktree, residentPaths } from './resident-paths.js';
 import { residentWanted } from './resident-wanted.js';
 
 /** The log is appended to across restarts; past this size a start begins it afresh. */
@@ -27,7 +27,9 @@ const PER_COMMAND_ENV =
 export async function startResidentIfWanted(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   if (!residentWanted(env)) return false;
   try {
-    const repo = await resolveRepo(cwd);
+    // Found from the file system when plain (findWorktree): no `git rev-parse` after a hook that
+    // just ran one, only to learn that `resident.enabled` is false.
+    const repo = findWorktree(cwd, env) ?? (await resolveRepo(cwd));
     const config = await loadConfig(repo.toplevel);
     if (!config.resident.enabled) return false;
     const paths = residentPaths(repo.commonDir);

@@ -1,7 +1,7 @@
 import type { AirspaceConfig } from '../config/defaults.js';
 import { compileGlobs } from '../config/compile-globs.js';
 import { BEACON_REF_PREFIX } from '../beacon/agent-ref.js';
-import { AREA_REF_PREFIX, areaKey, areaOf, areaPrefixes, areasOf, MAX_AREAS, WIDE_AREA } from '../beacon/beacon-areas.js';
+import { areaOf, areasOf, MAX_AREAS, prefixesOf, WIDE_AREA } from '../beacon/beacon-areas.js';
 import { readPublishedRefs } from '../beacon/published-refs.js';
 import { FETCHED_BEACON_REFS } from '../beacon/read-beacons.js';
 import { isAirspaceError } from '../errors.js';
@@ -111,7 +111,7 @@ export interface BeaconListing {
  * (a peer there can collide through the imports), and the legacy refs while `beacons.legacyRefs`
  * is `read`. Asked once per run while the branches are fetched (the second look asks again and
  * gets the same answer). Null, every beacon: `scan` (every pair), no trunk to measure from, work
- * and its neighbours wider than MAX_AREAS areas, or a git failure — a wider read, never a silent miss.
+ * wider than MAX_AREAS areas (its neighbours are cut to fit, nearest first), or a git failure — a wider read, never a silent miss.
  */
 export function beaconPrefixes(input: BeaconPrefixInput): BeaconListing {
   let asked: Promise<readonly string[] | null> | undefined;
@@ -164,19 +164,19 @@ async function ownAreaPrefixes(
   }
   const ignore = compileGlobs(config.ignore);
   const own = [...paths].filter((path) => !ignore(path));
-  if (areaPrefixes(own) === null) return null;
+  const ownAreas = new Set(areasOf(own));
+  if (ownAreas.has(WIDE_AREA)) return null;
   // A peer in another area that imports this work, or that it imports, collides through the
   // dependency channel: its area is listed too, the nearest first (the paths come in hop order),
   // up to MAX_AREAS in all. Past it, the nearest instead of everything: a module everything imports
   // puts the whole repository in reach, and listing it all made the busiest push read every beacon
   // on the remote (16 s at 10,000 agents, docs/decisions/beacon-areas.md).
   const neighbours = dependencyPaths(repo.commonDir, own, config, input.plan.channels);
-  const ownAreas = new Set(areasOf(own));
   const nearby = new Set<string>();
   if (neighbours.state === 'read') for (const path of neighbours.paths) if (!ignore(path) && !ownAreas.has(areaOf(path))) nearby.add(areaOf(path));
   const listed = [...nearby].slice(0, Math.max(0, MAX_AREAS - ownAreas.size));
   found(neighbours.state, listed.length < nearby.size ? { listed: listed.length, of: nearby.size } : undefined);
-  const prefixes = [...ownAreas, ...listed, WIDE_AREA].map((area) => `${AREA_REF_PREFIX}${areaKey(area)}/`);
+  const prefixes = prefixesOf([...ownAreas, ...listed]);
   // The areas this clone's beacons stand in now: its own beacon is seen (refreshed, withdrawn) even
   // after its work moved to other areas.
   const published = Object.values(await readPublishedRefs(repo.commonDir))
