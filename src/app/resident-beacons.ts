@@ -3,6 +3,7 @@ import { beaconRefComponent } from '../beacon/agent-ref.js';
 import { readPublishedRefs } from '../beacon/published-refs.js';
 import type { ResidentCompanion } from '../resident/resident-server.js';
 import type { RunQueue } from '../resident/run-queue.js';
+import { hasLocalBranch } from '../git/git-facts.js';
 import { cloneIdentity } from '../state/clone-identity.js';
 import { checkWorktreeOutcome, type CheckOutcome } from './check.js';
 
@@ -91,11 +92,35 @@ export function residentBeaconRefresher(options: RefresherOptions): ResidentBeac
     deferred.set(worktree, timer);
   };
 
+  /**
+   * Agents a worktree moved away from (a switch) whose beacon is live: the branch may be deleted
+   * later, with no hook to see it (`git branch -D` runs none). Each re-score asks whether the
+   * branch still exists; when it is gone, the run withdraws its beacon at once (stage 7).
+   */
+  const leftBehind = new Map<string, string>();
+  const withdrawLeftBehind = async (signal: AbortSignal): Promise<void> => {
+    for (const [agent, worktree] of [...leftBehind]) {
+      if (signal.aborted) return;
+      if (!(await isLive(agent))) {
+        leftBehind.delete(agent);
+        continue;
+      }
+      const cwd = existsSync(worktree) ? worktree : options.toplevel;
+      if (await hasLocalBranch(cwd, agent)) continue;
+      leftBehind.delete(agent);
+      await refresh(cwd, agent, signal, true);
+    }
+  };
+
   return {
     afterRescore: async (worktree, outcome, signal) => {
       const own = outcome.ownWork;
       if (intervalMs <= 0 || !own || signal.aborted) return;
+      const before = agentOf.get(worktree);
+      if (before !== undefined && before !== own.agent && (await isLive(before))) leftBehind.set(before, worktree);
+      leftBehind.delete(own.agent);
       agentOf.set(worktree, own.agent);
+      await withdrawLeftBehind(signal);
       if (!(await isLive(own.agent))) return void attempts.delete(own.agent);
       const last = attempts.get(own.agent);
       if (last && last.work === own.commit && (last.ok || Date.now() - last.at < intervalMs)) return;

@@ -34,6 +34,8 @@ export const checkMessages = {
   whatToDo: 'what to do: coordinate with them, pick other files, or rebase onto their work after it lands',
   beaconAge: (age: string, machine: string | undefined) => `published ${age} ago${machine ? ` from ${machine}` : ''}`,
   beaconStale: (age: string) => `stale: not refreshed for ${age}, its work may be gone; this advisory warns and does not block (beacons.refreshHours)`,
+  beaconBranchGone: (branch: string) =>
+    `its beacon counts pushed commits, but the remote has no branch ${branch} (deleted or merged since): its work may be gone; this advisory warns and does not block`,
   /** Why the holding agent has right of way (engine HoldReason): the first fact both machines see differently. */
   holdReason: {
     'committed-work': 'why: it has more commits pushed to the remote',
@@ -55,6 +57,8 @@ export const checkMessages = {
   blockedScan: `blocked: this agent must steer. Bypass: ${bypass(null)}`,
   evidence: (text: string) => `evidence: ${text}`,
   predictedRA: 'prediction: risk at the resolution level, but the two states do not conflict yet — a warning, not a block',
+  /** The same when git did not merge the two states (no states to merge, or the channel was off). */
+  predictedRAUnmerged: 'prediction: risk at the resolution level, and git did not merge the two states — a warning, not a block',
   escalated: (rate: number) => `closing fast (+${rate.toFixed(2)} risk/h): escalated early`,
   fetchAge: (age: string) => `traffic as of ${age} ago`,
   neverFetched: 'traffic never fetched: run `airspace-hooks check --fetch` (branches and beacons; every pre-push fetches too) or `git fetch` (branches only)',

@@ -40,6 +40,8 @@ export interface AgentFactsReport {
   readonly beaconAgeMs?: number;
   /** True when its beacon was not refreshed within `beacons.refreshHours`: its advisories warn, they never block on their own. */
   readonly beaconStale?: boolean;
+  /** Known only by a beacon that counts pushed commits for a branch the remote no longer has: never a block on its own. */
+  readonly branchGone?: boolean;
   /** The publishing machine of its beacon (display only). */
   readonly machine?: string;
   /**
@@ -103,7 +105,7 @@ export interface Verdict {
   readonly mode: 'warn' | 'block' | 'off';
   /** Peers this agent must steer away from (RA, lower priority). */
   readonly steerFrom: readonly string[];
-  /** Of those, peers known only by a stale beacon: shown, never a block on their own. */
+  /** Of those, peers known only by a stale beacon or one whose branch is gone: shown, never a block on their own. */
   readonly staleFrom?: readonly string[];
   /** Peers that must steer away from this agent (RA, this agent holds). */
   readonly holdAgainst: readonly string[];

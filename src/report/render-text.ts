@@ -68,7 +68,7 @@ function renderAdvisory(link: ReportLink, report: AirspaceReport, style: Style):
   if (link.escalated && link.closureRate !== undefined) lines.push(`    ${style.yellow(m.escalated(link.closureRate))}`);
   // Block on evidence, warn on prediction: say which one this advisory is.
   for (const seen of link.evidence ?? []) lines.push(`    ${style.red(m.evidence(sanitizeText(seen.text, { maxLength: 300 })))}`);
-  if (link.predictedRA) lines.push(`    ${style.yellow(m.predictedRA)}`);
+  if (link.predictedRA) lines.push(`    ${style.yellow(link.channels.merge === undefined ? m.predictedRAUnmerged : m.predictedRA)}`);
   for (const file of link.sharedFiles.slice(0, MAX_FILES)) {
     const path = sanitizeText(file.path);
     if (view.kind === 'pair') lines.push(`    ${r.overlapPair(path, a, formatRanges(file.rangesA), b, formatRanges(file.rangesB))}`);
@@ -148,6 +148,7 @@ function describePeer(agent: AgentFactsReport | undefined, style: Style): string
     const age = formatAge(agent.beaconAgeMs);
     lines.push(`    ${style.dim(agent.beaconStale ? m.beaconStale(age) : m.beaconAge(age, agent.machine ? sanitizeText(agent.machine) : undefined))}`);
   }
+  if (agent.branchGone && agent.branch !== null) lines.push(`    ${style.yellow(m.beaconBranchGone(sanitizeText(agent.branch)))}`);
   return lines;
 }
 

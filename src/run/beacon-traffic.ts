@@ -46,6 +46,8 @@ export interface BeaconFoldInput {
    * has the ownship's name (`feature@origin`, src/traffic/discover-traffic.ts). Absent: by id.
    */
   readonly branchLines?: ReadonlyMap<string, string>;
+  /** Every branch the remote has (Airspace.remoteBranchNames); absent when no remote is configured. */
+  readonly remoteBranchNames?: ReadonlySet<string>;
   /**
    * `scan` compares every pair: a beacon-only agent is also paired with every other line of work
    * and every other beacon-only agent, not only with the ownship.
@@ -63,6 +65,8 @@ export interface FoldedBeacon {
   readonly beacon: Beacon;
   /** True when it was merged into the line of work of the same id (a pushed branch). */
   readonly merged: boolean;
+  /** A beacon-only agent whose beacon counts pushed commits for a branch the remote no longer has. */
+  readonly branchGone?: true;
 }
 
 export interface BeaconFoldResult {
@@ -74,6 +78,17 @@ export interface BeaconFoldResult {
   /** Beacons merged into an agent already compared. */
   readonly merged: number;
   readonly unknown: UnknownPeer[];
+}
+
+/**
+ * A beacon that counts pushed commits for a branch the remote no longer has: the branch was
+ * deleted (work discarded, or merged and cleaned up) after the beacon was written, and its
+ * publisher has not run since to withdraw it (found on trpc: a deleted branch's beacon blocked the
+ * other machine's push). Its work may still be somewhere, so it is compared as before, but like a
+ * stale beacon it never blocks on its own (src/run/verdict.ts).
+ */
+function branchGoneFromRemote(beacon: Beacon, remoteBranchNames: ReadonlySet<string> | undefined): boolean {
+  return remoteBranchNames !== undefined && beacon.branch !== null && beacon.committedWork > 0 && !remoteBranchNames.has(beacon.branch);
 }
 
 /** The id of a beacon that may not take its own: `<agent>@<machine>.<first 4 of the clone id>` (older publishers: `@unknown`). */
@@ -173,7 +188,7 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
       const states = input.ownWork !== undefined && published !== null ? { a: input.ownWork, b: published, fromBase: false } : null;
       if (states && base !== null) toVerify.push({ index: pairs.length, base, work: published!, own: own.files });
       pairs.push({ a: input.ownshipId, b: id, base: base ?? own.base ?? '', workingSetA: own, workingSetB: theirs, states });
-      beaconOnly.push(entry);
+      beaconOnly.push(branchGoneFromRemote(beacon, input.remoteBranchNames) ? { ...entry, branchGone: true } : entry);
     } catch (error) {
       if (!isAirspaceError(error)) throw error;
       unknown.push({ id, with: input.ownshipId, reason: error.message });
@@ -182,7 +197,13 @@ export async function foldBeacons(input: BeaconFoldInput): Promise<BeaconFoldRes
   await verifyBeaconFiles(input.cwd, pairs, toVerify);
   if (input.everyPair) await pairBeaconsWithEveryone(input, input.everyPair, beaconOnly, pairs, unknown, hasCommit);
   const beaconIds = new Set(folded.map((entry) => entry.id));
-  return { pairs: await withoutSameFiles(input.cwd, pairs, (pair) => beaconIds.has(pair.a) || beaconIds.has(pair.b)), folded, beaconOnly, merged, unknown };
+  return {
+    pairs: await withoutSameFiles(input.cwd, pairs, (pair) => beaconIds.has(pair.a) || beaconIds.has(pair.b)),
+    folded,
+    beaconOnly,
+    merged,
+    unknown,
+  };
 }
 
 /** A beacon-only pair whose beacon's base is here: its published work can be diffed from that base. */

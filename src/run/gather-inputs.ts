@@ -164,6 +164,7 @@ export async function readPeerBeacons(input: PeerBeaconInput): Promise<PeerBeaco
     ...(ownship && (channels.includes('merge') || channels.includes('symbol')) ? { ownWork: targetOf(ownship) } : {}),
     branchTips: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.id, line.tip])),
     branchLines: new Map(airspace.traffic.filter((line) => line.kind === 'branch').map((line) => [line.branch ?? line.id, line.id])),
+    ...(airspace.remoteBranchNames ? { remoteBranchNames: airspace.remoteBranchNames } : {}),
     ...(plan.pairs === 'all' ? { everyPair: { lines: airspace.traffic, workingSet: lineWorkingSets(airspace, ignore) } } : {}),
   });
   return { read: beaconRead, folded };

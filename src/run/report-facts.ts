@@ -97,7 +97,7 @@ export function agentReports(
     ...(airspace.ownship ? [line(airspace.ownship, 'ownship')] : []),
     ...airspace.traffic.map((l) => line(l, l.kind)),
     ...beaconOnly.map(
-      ({ id, beacon: b }): AgentFactsReport => ({
+      ({ id, beacon: b, branchGone }): AgentFactsReport => ({
         id,
         kind: 'beacon',
         branch: b.branch,
@@ -110,6 +110,7 @@ export function agentReports(
         intent: liveIntent(b, now),
         ...(b.note ? { note: b.note } : {}),
         ...aged(b),
+        ...(branchGone ? { branchGone: true } : {}),
       }),
     ),
   ];

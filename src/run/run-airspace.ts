@@ -14,7 +14,7 @@ import { gatherInputs } from './gather-inputs.js';
 import { openRepository } from './open-repository.js';
 import { publishOwnBeacon } from './publish-own-beacon.js';
 import { recheckAfterAnnounce } from './recheck-after-announce.js';
-import { withdrawAfterRun } from './withdraw-own-beacons.js';
+import { withdrawAfterRun, withdrawDeletedBranches } from './withdraw-own-beacons.js';
 import { isOverBudget, startBudget, type RunBudget, type StageRecord } from './run-budget.js';
 import { pairsToScore } from './pairs-to-score.js';
 import { planRun, type PushedRef, type RunPlan, type RunRequest } from './run-request.js';
@@ -76,10 +76,19 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
   const { repo, config } = await openRepository(request.cwd, { inheritRepoEnv: request.kind === 'pre-commit' || request.kind === 'pre-push' });
   const planned = planRun(request, config);
   const plan = options.budgetMs !== undefined && planned.budgetMs !== null ? { ...planned, budgetMs: options.budgetMs } : planned;
-  const idle = (stages: StageRecord[] = []): RunOutcome => ({ plan, judgements: [], stages, notes: [], failedClosed: false, idle: true, withdrawnBeacons: 0 });
+  const idle = (stages: readonly StageRecord[] = []): RunOutcome => ({
+    plan,
+    judgements: [],
+    stages,
+    notes: [],
+    failedClosed: false,
+    idle: true,
+    withdrawnBeacons: 0,
+  });
   if (plan.mode === 'off') return idle();
   const targets = request.kind === 'pre-push' ? pushTargets(request.pushed, repo) : [null];
-  if (targets.length === 0) return idle();
+  const deleted = request.kind === 'pre-push' ? deletedBranches(request.pushed) : new Set<string>();
+  if (targets.length === 0 && deleted.size === 0) return idle();
 
   const budget = startBudget({
     budgetMs: plan.budgetMs,
@@ -87,6 +96,15 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
     ...(options.signal ? { signal: options.signal } : {}),
   });
   try {
+    if (targets.length === 0) {
+      const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
+      const withdrawn = await withRunScope(
+        budget.signal,
+        () => withdrawDeletedBranches(budget, request.cwd, remote, deleted, repo.commonDir),
+        budget.checkDeadline,
+      );
+      return { ...idle(budget.log), withdrawnBeacons: withdrawn };
+    }
     // One run scope: the budget's signal and deadline check, the pinned environment built once, one
     // object reader (src/git/run-scope.ts).
     return await withRunScope(
@@ -188,6 +206,15 @@ export class RunCutError extends AirspaceError {
     this.plan = plan;
     this.stages = stages;
   }
+}
+
+/** The branches a push deletes on the remote (their lines of work leave the remote with them). */
+function deletedBranches(pushed: readonly PushedRef[]): Set<string> {
+  const deleted = pushed
+    .filter((ref) => ZERO.test(ref.localSha) && ref.remoteRef.startsWith('refs/heads/'))
+    .map((ref) => ref.remoteRef.slice('refs/heads/'.length))
+    .filter(isBranchName);
+  return new Set(deleted);
 }
 
 /** The pushed refs worth judging: branch updates and creations (not deletions, not tags). */

@@ -10,8 +10,8 @@ export function verdictFor(report: AirspaceReport, mode: HookMode): Verdict {
   const own = report.scanned.ownship;
   const steerFrom: string[] = [];
   const holdAgainst: string[] = [];
-  // A beacon its publisher stopped refreshing may stand for work that is gone: it warns, never blocks alone.
-  const stale = new Set(report.agents.filter((a) => a.beaconStale === true).map((a) => a.id));
+  // A beacon its publisher stopped refreshing, or whose pushed branch is gone, may stand for work that is gone: it warns, never blocks alone.
+  const stale = new Set(report.agents.filter((a) => a.beaconStale === true || a.branchGone === true).map((a) => a.id));
   const unprotected = new Set(report.agents.filter((agent) => agent.protection?.protected === false).map((agent) => agent.id));
   for (const link of report.advisories) {
     if (link.level !== 'RA' || own === null) continue;

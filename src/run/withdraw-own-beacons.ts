@@ -4,6 +4,7 @@ import { readPublishedRefs } from '../beacon/published-refs.js';
 import { fetchedComponent, type OwnBeaconRef } from '../beacon/read-beacons.js';
 import { isAirspaceError } from '../errors.js';
 import { runGit } from '../git/exec-git.js';
+import { cloneIdentity } from '../state/clone-identity.js';
 import { isOverBudget, type RunBudget } from './run-budget.js';
 
 /** What stage 5 knew about this clone's own beacons (src/run/assemble-report.ts). */
@@ -34,7 +35,43 @@ export async function withdrawAfterRun(
   if (!first || budget.signal.aborted) return 0;
   const live = new Set(judgements.flatMap((j) => [...j.ownBeacons.live]));
   const discarded = judgements.length === 1 ? first.ownBeacons.discarded : null;
-  return withdrawOwnBeacons(budget, cwd, remote, { clone: first.ownBeacons.clone, published: first.ownBeacons.published, live, discarded }, commonDir);
+  return withdrawOwnBeacons(
+    budget,
+    cwd,
+    remote,
+    {
+      clone: first.ownBeacons.clone,
+      published: first.ownBeacons.published,
+      live: (agent) => live.has(agent),
+      discarded: new Set(discarded ? [discarded] : []),
+    },
+    commonDir,
+  );
+}
+
+/**
+ * A pre-push that only deletes branches judges nothing, but it takes those lines of work off the
+ * remote: this clone's beacons for them go with them, or a peer would steer from work that is no
+ * longer shared (found on trpc: a deleted branch's beacon kept blocking the other machine). A
+ * branch deleted by somebody else is the reader's case (src/run/beacon-traffic.ts branchGoneFromRemote).
+ */
+export async function withdrawDeletedBranches(
+  budget: RunBudget,
+  cwd: string,
+  remote: string,
+  deleted: ReadonlySet<string>,
+  commonDir: string,
+): Promise<number> {
+  const clone = (await cloneIdentity(commonDir)).id;
+  return withdrawOwnBeacons(budget, cwd, remote, { clone, published: [], live: (agent) => !deleted.has(agent), discarded: deleted }, commonDir);
+}
+
+/** Which of this clone's beacons to look at: alive ones stay; discarded ones go even if their branch exists. */
+interface WithdrawalScope {
+  readonly clone: string;
+  readonly published: readonly OwnBeaconRef[];
+  readonly live: (agent: string) => boolean;
+  readonly discarded: ReadonlySet<string>;
 }
 
 /**
@@ -44,14 +81,14 @@ export async function withdrawAfterRun(
  * local branch that still exists but is not checked out stays: its work is still there. One
  * `for-each-ref` and one push, only when there is something to withdraw; a failure is no verdict.
  */
-export async function withdrawOwnBeacons(budget: RunBudget, cwd: string, remote: string, seen: OwnBeaconsSeen, commonDir: string): Promise<number> {
+async function withdrawOwnBeacons(budget: RunBudget, cwd: string, remote: string, seen: WithdrawalScope, commonDir: string): Promise<number> {
   // A selective fetch lists only this run's areas: the refs this clone published elsewhere are in its record.
   const recorded = Object.keys(await readPublishedRefs(commonDir))
     .filter((component) => cloneOfComponent(component) === seen.clone)
     .map((component): OwnBeaconRef => ({ ref: `${FETCHED_BEACON_PREFIX}${component}`, agent: decodeAgentRefComponent(component), work: null }));
   const byAgent = new Map<string, OwnBeaconRef[]>();
   for (const b of [...seen.published, ...recorded]) if (b.agent !== null) byAgent.set(b.agent, [...(byAgent.get(b.agent) ?? []), b]);
-  const candidates = [...byAgent].filter(([agent]) => agent === seen.discarded || !seen.live.has(agent));
+  const candidates = [...byAgent].filter(([agent]) => seen.discarded.has(agent) || !seen.live(agent));
   if (candidates.length === 0) return 0;
   const timeoutMs = Math.min(budget.remaining() - 100, 5_000);
   if (timeoutMs < 200) return 0;
@@ -63,7 +100,7 @@ export async function withdrawOwnBeacons(budget: RunBudget, cwd: string, remote:
           .split('\n')
           .filter((name) => name !== ''),
       );
-      const dead = candidates.filter(([agent]) => agent === seen.discarded || !branches.has(agent));
+      const dead = candidates.filter(([agent]) => seen.discarded.has(agent) || !branches.has(agent));
       if (dead.length === 0) return 0;
       const refs = dead.flatMap(([, listed]) => listed.map((b) => b.ref));
       // Every ref of a dead beacon goes: its legacy ref, each area it was published under, what the fetch saw.

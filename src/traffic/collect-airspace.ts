@@ -141,6 +141,8 @@ export interface Airspace {
   readonly beaconListing?: readonly string[];
   /** Until when (epoch ms) the remote branches' age filter keeps its answer (DiscoveredTraffic.agesOutAt). */
   readonly agesOutAt?: number;
+  /** Every branch of the remote by name, when it is configured (DiscoveredTraffic.remoteBranchNames). */
+  readonly remoteBranchNames?: ReadonlySet<string>;
 }
 
 export async function collectAirspace(cwd: string, options: CollectOptions): Promise<Airspace> {
@@ -227,6 +229,7 @@ export async function collectAirspace(cwd: string, options: CollectOptions): Pro
     },
     ...(found.beaconListing ? { beaconListing: found.beaconListing } : {}),
     agesOutAt: found.agesOutAt,
+    ...(found.hasRemote ? { remoteBranchNames: found.remoteBranchNames } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { changedPaths } from '../git/diff-working-set.js';
 import { lineContains, MAX_COMMITS, readCommitGraph, summarizeLine, type CommitGraph } from '../git/branch-history.js';
-import { listRefs, remoteBranchTip, type RefListing } from '../git/list-refs.js';
+import { branchName, listRefs, remoteBranches, remoteBranchTip, type RefListing } from '../git/list-refs.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
 import { resolveTrunk, type Trunk } from '../git/resolve-trunk.js';
 import { coverageOfResolvedHooksDir } from '../install/hook-coverage.js';
@@ -53,6 +53,8 @@ export interface DiscoveredTraffic {
   readonly hasRemote: boolean;
   /** Remote branches looked at (after globs and age) and how many had work not in the trunk. */
   readonly remoteBranches: { readonly considered: number; readonly active: number };
+  /** The name of every branch the remote has as the listing knows it (no glob or age filter). */
+  readonly remoteBranchNames: ReadonlySet<string>;
   /**
    * When the first remote branch looked at becomes older than `maxAgeDays` (epoch ms; Infinity:
    * none can): until then the age filter decides as it did at `at` (a branch filtered out stays out).
@@ -125,6 +127,7 @@ export async function discoverTraffic(repo: RepoInfo, options: TrafficOptions): 
     trunk,
     hasRemote: listing.hasRemote,
     remoteBranches: { considered: remote.length, active: active.length },
+    remoteBranchNames: new Set(remoteBranches(listing, options.remote).map((entry) => branchName(entry.ref, options.remote))),
     agesOutAt: Number.isFinite(options.maxAgeDays)
       ? Math.min(Infinity, ...remote.map((branch) => branch.committedAt + options.maxAgeDays * 24 * 60 * 60 * 1000))
       : Infinity,

@@ -23,7 +23,7 @@ interface Link {
   holdReason?: string;
 }
 interface Report {
-  agents: { id: string; kind: string; machine?: string; beaconAgeMs?: number }[];
+  agents: { id: string; kind: string; machine?: string; beaconAgeMs?: number; branchGone?: boolean }[];
   links: Link[];
   verdict: { steerFrom: string[]; holdAgainst: string[]; staleFrom?: string[]; block: boolean };
   scanned: { ownship: string };
@@ -158,6 +158,52 @@ describe('a dead line of work blocks nobody', () => {
     expect(runCli(ada, ['beacon', 'clear', '--stale']).stdout).toContain('withdrew 1 beacon of this clone');
     expect(beaconRefs(remote).filter((ref) => ref.endsWith('/aaa'))).toEqual([]);
     expect(check(bo).report.verdict.steerFrom).toEqual([]);
+  });
+});
+
+describe('a branch deleted on the remote while its machine is away', () => {
+  it('its beacon still counting pushed commits is shown with the reason and blocks nobody', () => {
+    const { ada, bo, remote } = machines();
+    gitIn(ada, 'switch', '-q', '-c', 'aaa');
+    writeFiles(ada, edit('ada'));
+    commitAll(ada, 'ada: pushed work');
+    gitIn(ada, 'push', '-q', 'origin', 'aaa');
+    expect(runCli(ada, ['beacon', 'publish']).status).toBe(0);
+    gitIn(bo, 'switch', '-q', '-c', 'bo/work');
+    writeFiles(bo, edit('bo'));
+    commitAll(bo, 'bo: same line');
+    const before = check(bo);
+    expect(before.report.verdict.steerFrom).toEqual(['aaa']);
+    expect(before.status).toBe(1);
+    // Deleted from another machine (or the web UI): ada's clone runs nothing that could withdraw.
+    gitIn(remote, 'update-ref', '-d', 'refs/heads/aaa');
+    const after = check(bo);
+    // Still the collision it was (bo steers, as on ada's machine), but it blocks nobody on its own.
+    expect(after.report.verdict).toMatchObject({ steerFrom: ['aaa'], staleFrom: ['aaa'], block: false });
+    expect(after.status).toBe(0);
+    expect(after.report.agents.find((a) => a.id === 'aaa')).toMatchObject({ kind: 'beacon', branchGone: true });
+    expect(runCli(bo, ['check']).stdout).toContain('the remote has no branch aaa (deleted or merged since)');
+  });
+});
+
+describe('a branch deleted by its own machine', () => {
+  it('the installed pre-push of the deletion withdraws its beacon, and the peer is clear', () => {
+    const { ada, bo, remote } = machines();
+    gitIn(ada, 'switch', '-q', '-c', 'aaa');
+    writeFiles(ada, edit('ada'));
+    commitAll(ada, 'ada: pushed work');
+    gitIn(ada, 'push', '-q', '--no-verify', 'origin', 'aaa');
+    expect(runCli(ada, ['beacon', 'publish']).status).toBe(0);
+    expect(beaconRefs(remote).filter((ref) => ref.endsWith('/aaa'))).toHaveLength(1);
+    expect(runCli(ada, ['install', '--force'], { PATH }).status).toBe(0);
+    // The local branch stays: the user took it off the remote, which is what peers can see.
+    const deleted = spawnSync('git', ['push', 'origin', '--delete', 'aaa'], { cwd: ada, env: testEnv({ PATH }), encoding: 'utf8', timeout: 120_000 });
+    expect(deleted.status, deleted.stderr).toBe(0);
+    expect(deleted.stderr).toContain('withdrew 1 beacon of this clone');
+    expect(beaconRefs(remote).filter((ref) => ref.endsWith('/aaa'))).toEqual([]);
+    gitIn(bo, 'switch', '-q', '-c', 'bo/work');
+    writeFiles(bo, edit('bo'));
+    expect(check(bo).report.links.filter((l) => l.a === 'aaa' || l.b === 'aaa')).toEqual([]);
   });
 });
 

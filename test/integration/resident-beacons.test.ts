@@ -114,6 +114,23 @@ describe('the resident refreshes and withdraws live beacons', () => {
     writeFiles(other, { 'src/session.ts': numbered(100) });
   });
 
+  it('withdraws the beacon of a branch deleted after its worktree switched away (no hook runs for either)', async () => {
+    writeFiles(other, { 'src/session.ts': numbered(100).replace('line 80\n', 'line 80 other\n') });
+    const published = runCli(other, ['beacon', 'publish']);
+    expect(published.status, published.stderr).toBe(0);
+    expect(remoteBeacons('alice/other').length).toBeGreaterThan(0);
+    const switched = (log: string) => log.split('\n').filter((line) => line.includes(`re-scored ${other}`)).length;
+    const already = switched(residentLog());
+    gitIn(other, 'switch', '-q', '-c', 'alice/next');
+    await poll(() => switched(residentLog()) > already, 'the switch re-scored');
+    // The branch still exists (its work could come back): its beacon stays.
+    expect(remoteBeacons('alice/other').length).toBeGreaterThan(0);
+    gitIn(other, 'branch', '-q', '-D', 'alice/other');
+    await poll(() => remoteBeacons('alice/other').length === 0, "alice/other's beacon withdrawn");
+    expect(remoteBeacons('alice/next')).toEqual([]);
+    gitIn(other, 'checkout', '-q', '--', '.');
+  });
+
   it('withdraws the beacon when the work is discarded', async () => {
     gitIn(alice, 'checkout', '--', '.');
     await poll(() => remoteBeacons('alice/work').length === 0, "alice's beacon withdrawn");
