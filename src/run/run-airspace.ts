@@ -180,7 +180,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         // Withdrawing needs the remote's current beacons: not after a failed beacon part.
         const withdrawnBeacons =
           plan.fetch && fetched?.ok && fetched.beaconsFailed === undefined
-            ? await withdrawAfterRun(budget, request.cwd, remote, judgements, repo.commonDir)
+            ? await withdrawAfterRun(budget, request.cwd, remote, judgements, repo.commonDir, deleted)
             : 0;
         if (withdrawnBeacons > 0) notes.push(runMessages.beaconsWithdrawn(withdrawnBeacons));
         return { plan, judgements, stages: budget.log, notes, failedClosed, idle: false, withdrawnBeacons };

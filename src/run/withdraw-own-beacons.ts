@@ -21,7 +21,8 @@ export interface OwnBeaconsSeen {
 
 /**
  * Stage 7 for the judgements of one run: a line of work is alive if any judgement saw it alive;
- * only a run that judged one line knows that line's work was discarded. Skipped when the beacon
+ * only a run that judged one line knows that line's work was discarded; a branch the push deletes
+ * leaves the remote with its beacons. Skipped when the beacon
  * part of the fetch failed (the remote's current beacons are not known) or the run was cut.
  */
 export async function withdrawAfterRun(
@@ -30,11 +31,12 @@ export async function withdrawAfterRun(
   remote: string,
   judgements: readonly { readonly ownBeacons: OwnBeaconsSeen }[],
   commonDir: string,
+  deleted: ReadonlySet<string> = new Set(),
 ): Promise<number> {
   const first = judgements[0];
   if (!first || budget.signal.aborted) return 0;
-  const live = new Set(judgements.flatMap((j) => [...j.ownBeacons.live]));
-  const discarded = judgements.length === 1 ? first.ownBeacons.discarded : null;
+  const live = new Set(judgements.flatMap((j) => [...j.ownBeacons.live]).filter((agent) => !deleted.has(agent)));
+  const discarded = new Set([...(judgements.length === 1 && first.ownBeacons.discarded ? [first.ownBeacons.discarded] : []), ...deleted]);
   return withdrawOwnBeacons(
     budget,
     cwd,
@@ -43,7 +45,7 @@ export async function withdrawAfterRun(
       clone: first.ownBeacons.clone,
       published: first.ownBeacons.published,
       live: (agent) => live.has(agent),
-      discarded: new Set(discarded ? [discarded] : []),
+      discarded,
     },
     commonDir,
   );

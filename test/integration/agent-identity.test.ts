@@ -204,6 +204,14 @@ describe('a branch deleted by its own machine', () => {
     gitIn(bo, 'switch', '-q', '-c', 'bo/work');
     writeFiles(bo, edit('bo'));
     expect(check(bo).report.links.filter((l) => l.a === 'aaa' || l.b === 'aaa')).toEqual([]);
+
+    // A deletion beside a branch the same push judges: the run's last stage withdraws it too.
+    expect(runCli(ada, ['beacon', 'publish']).status).toBe(0);
+    gitIn(ada, 'push', '-q', '--no-verify', 'origin', 'aaa');
+    gitIn(ada, 'switch', '-q', '-c', 'aaa-next');
+    const both = spawnSync('git', ['push', 'origin', 'aaa-next', ':aaa'], { cwd: ada, env: testEnv({ PATH }), encoding: 'utf8', timeout: 120_000 });
+    expect(both.status, both.stderr).toBe(0);
+    expect(beaconRefs(remote).filter((ref) => ref.endsWith('/aaa'))).toEqual([]);
   });
 });
 
