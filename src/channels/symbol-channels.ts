@@ -1,10 +1,12 @@
 import { isAirspaceError } from '../errors.js';
+import { diffKey, diffWorkingSets } from '../git/diff-working-set.js';
 import { mergeBase } from '../git/merge-base.js';
 import { currentRunSignal, withRunSignal } from '../git/run-scope.js';
 import { symbolMessages } from '../messages/channels.js';
 import { readBlobs } from '../symbols/read-blobs.js';
 import { newParseMemo, pairBlobQueries, symbolChannel, type ParseMemo, type SymbolChannelResult } from '../symbols/symbol-channel.js';
 import { mapLimit } from '../traffic/limit-concurrency.js';
+import type { WorkingSetFile } from '../traffic/working-set.js';
 import type { ChannelledPair, GitChannelContext } from './types.js';
 
 export interface SymbolChannelsContext extends GitChannelContext {
@@ -52,10 +54,11 @@ export async function symbolChannels<P extends ChannelledPair>(
   );
   // With the versions read once, each is parsed once too.
   const parsed = blobs ? newParseMemo() : undefined;
+  const proven = await provenSides(out, chosen, context);
   // Pairs by index, so 499,500 pairs without contact cost no promise each.
   await mapLimit(chosen, context.concurrency, async (k) => {
     const pair = out[k]!;
-    out[k] = { ...pair, symbol: await pairSymbols(pair, context, blobs, parsed) };
+    out[k] = { ...pair, symbol: await pairSymbols(pair, context, blobs, parsed, proven.get(k)) };
   });
   return { pairs: out, skipped };
 }
@@ -65,6 +68,7 @@ async function pairSymbols(
   context: SymbolChannelsContext,
   blobs: ReadonlyMap<string, string> | undefined,
   parsed: ParseMemo | undefined,
+  proven: ProvenSides | undefined,
 ): Promise<SymbolChannelResult> {
   const states = pair.states!;
   const ids = { a: pair.a, b: pair.b };
@@ -82,6 +86,7 @@ async function pairSymbols(
         ...signal,
       });
     }
+    if (proven) return await symbolChannel(context.cwd, proven.base, states.a, states.b, { ids, ignore: context.ignore, ...proven.files, ...signal });
     const found = share ? await withRunSignal(share, () => mergeBase(context.cwd, states.a, states.b)) : await mergeBase(context.cwd, states.a, states.b);
     if (found.base === null) return { value: null, collisions: [], reason: found.reason };
     return await symbolChannel(context.cwd, found.base, states.a, states.b, { ids, ignore: context.ignore, ...signal });
@@ -90,6 +95,48 @@ async function pairSymbols(
     if (share?.aborted && !run?.aborted) return { value: null, collisions: [], reason: symbolMessages.cut };
     throw error;
   }
+}
+
+/** A published-work pair's proven merge base and both sides' diffs from it, as symbolChannel would compute them. */
+interface ProvenSides {
+  readonly base: string;
+  readonly files: { readonly filesA: readonly WorkingSetFile[]; readonly filesB: readonly WorkingSetFile[] };
+}
+
+/**
+ * The chosen published-work pairs whose merge base is proven (src/channels/proven-merge-base.ts):
+ * that base is what `git merge-base` would print, and both sides' diffs from it — what each pair's
+ * symbolChannel would read in a `diff-tree --stdin` of its own, with the same flags and ignore — come
+ * from ONE `diff-tree --stdin` for all of them (the ownship's side once). 500 beacon pairs cost two
+ * processes each before. A failed read leaves each pair to its own merge-base and diff.
+ */
+async function provenSides(pairs: readonly ChannelledPair[], chosen: readonly number[], context: SymbolChannelsContext): Promise<Map<number, ProvenSides>> {
+  const proven = chosen.flatMap((k) => {
+    const base = context.proven?.get(k);
+    const states = pairs[k]!.states;
+    return base !== undefined && states && !states.fromBase ? [{ k, base, a: states.a, b: states.b }] : [];
+  });
+  const result = new Map<number, ProvenSides>();
+  if (proven.length === 0) return result;
+  const requests = proven.flatMap(({ base, a, b }) => [
+    { base, target: a },
+    { base, target: b },
+  ]);
+  const read = () => diffWorkingSets(context.cwd, requests, { ignore: context.ignore });
+  let diffs: Awaited<ReturnType<typeof read>>;
+  try {
+    diffs = context.signal ? await withRunSignal(context.signal, read) : await read();
+  } catch (error) {
+    // The channel's own share ran out, or git failed: each pair then ends (or reads) on its own, as before.
+    if (!isAirspaceError(error) || currentRunSignal()?.aborted) throw error;
+    return result;
+  }
+  for (const { k, base, a, b } of proven) {
+    const filesA = diffs.get(diffKey({ base, target: a }))?.files ?? [];
+    const filesB = diffs.get(diffKey({ base, target: b }))?.files ?? [];
+    result.set(k, { base, files: { filesA, filesB } });
+  }
+  return result;
 }
 
 /**
