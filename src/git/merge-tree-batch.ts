@@ -94,6 +94,8 @@ async function writeCommits(
     expected.push(baseId);
   }
   const files = texts.map((_, i) => join(root, `commit-${i}`));
+  // `--stdin-paths` reads one path per line.
+  if (root.includes('\n')) throw unexpected('hash-object');
   try {
     await Promise.all(texts.map((text, i) => writeFile(files[i]!, text)));
   } catch (error) {
