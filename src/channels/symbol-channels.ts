@@ -3,7 +3,7 @@ import { diffKey, diffWorkingSets } from '../git/diff-working-set.js';
 import { mergeBase } from '../git/merge-base.js';
 import { currentRunSignal, withRunSignal } from '../git/run-scope.js';
 import { symbolMessages } from '../messages/channels.js';
-import { readBlobs } from '../symbols/read-blobs.js';
+import { blobKey, readBlobs } from '../symbols/read-blobs.js';
 import { newParseMemo, pairBlobQueries, symbolChannel, type ParseMemo, type SymbolChannelResult } from '../symbols/symbol-channel.js';
 import { mapLimit } from '../traffic/limit-concurrency.js';
 import type { WorkingSetFile } from '../traffic/working-set.js';
@@ -32,7 +32,9 @@ const MAX_SHARED_READ = 5_000;
  * diffs from the pair's base reads the changed versions with every other such pair in ONE
  * `cat-file --batch` and parses each version once (the ownship's files are in every pair); a pair
  * whose peer state is published work (a beacon's commit) diffs both states from their own
- * merge-base: the beacon's file list is the peer's claim, its commit is what git holds.
+ * merge-base: the beacon's file list is the peer's claim, its commit is what git holds. When that
+ * merge-base is proven (src/channels/proven-merge-base.ts), its diffs come from one batch and it
+ * shares the read and the parses as the first kind does.
  */
 export async function symbolChannels<P extends ChannelledPair>(
   pairs: readonly P[],
@@ -48,13 +50,13 @@ export async function symbolChannels<P extends ChannelledPair>(
     else skipped++;
   });
   if (chosen.length === 0) return { pairs: out, skipped };
+  const proven = await provenSides(out, chosen, context);
   const blobs = await sharedBlobs(
-    chosen.map((k) => out[k]!),
+    chosen.map((k) => ({ pair: out[k]!, proven: proven.get(k) })),
     context,
   );
   // With the versions read once, each is parsed once too.
   const parsed = blobs ? newParseMemo() : undefined;
-  const proven = await provenSides(out, chosen, context);
   // Pairs by index, so 499,500 pairs without contact cost no promise each.
   await mapLimit(chosen, context.concurrency, async (k) => {
     const pair = out[k]!;
@@ -86,7 +88,15 @@ async function pairSymbols(
         ...signal,
       });
     }
-    if (proven) return await symbolChannel(context.cwd, proven.base, states.a, states.b, { ids, ignore: context.ignore, ...proven.files, ...signal });
+    if (proven) {
+      return await symbolChannel(context.cwd, proven.base, states.a, states.b, {
+        ids,
+        ignore: context.ignore,
+        ...proven.files,
+        ...(blobs && parsed ? { blobs, parsed } : {}),
+        ...signal,
+      });
+    }
     const found = share ? await withRunSignal(share, () => mergeBase(context.cwd, states.a, states.b)) : await mergeBase(context.cwd, states.a, states.b);
     if (found.base === null) return { value: null, collisions: [], reason: found.reason };
     return await symbolChannel(context.cwd, found.base, states.a, states.b, { ids, ignore: context.ignore, ...signal });
@@ -144,12 +154,26 @@ async function provenSides(pairs: readonly ChannelledPair[], chosen: readonly nu
  * starts 20, one after another under the concurrency limit). A failed read leaves each pair to read
  * its own, so one bad pair still cannot take the others down.
  */
-async function sharedBlobs(pairs: readonly ChannelledPair[], context: SymbolChannelsContext): Promise<ReadonlyMap<string, string> | undefined> {
-  const queries = pairs.flatMap((pair) =>
-    pair.states?.fromBase ? pairBlobQueries(pair.base, pair.states.a, pair.workingSetA.files, pair.states.b, pair.workingSetB.files) : [],
-  );
+async function sharedBlobs(
+  pairs: readonly { readonly pair: ChannelledPair; readonly proven: ProvenSides | undefined }[],
+  context: SymbolChannelsContext,
+): Promise<ReadonlyMap<string, string> | undefined> {
+  const queries = [
+    ...new Map(
+      pairs
+        .flatMap(({ pair, proven }) =>
+          pair.states?.fromBase
+            ? pairBlobQueries(pair.base, pair.states.a, pair.workingSetA.files, pair.states.b, pair.workingSetB.files)
+            : proven && pair.states
+              ? pairBlobQueries(proven.base, pair.states.a, proven.files.filesA, pair.states.b, proven.files.filesB)
+              : [],
+        )
+        .map((query) => [blobKey(query.commit, query.path), query]),
+    ).values(),
+  ];
   // Past this many file versions (a scan of hundreds of agents) holding them all at once, and
-  // their parses, costs more memory than the processes it saves: each pair reads its own.
+  // their parses, costs more memory than the processes it saves: each pair reads its own. Counted
+  // once each: 500 beacon pairs share the ownship's versions and the base's.
   if (queries.length === 0 || queries.length > MAX_SHARED_READ) return undefined;
   try {
     return await readBlobs(context.cwd, queries);
