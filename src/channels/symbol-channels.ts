@@ -57,10 +57,12 @@ export async function symbolChannels<P extends ChannelledPair>(
   );
   // With the versions read once, each is parsed once too.
   const parsed = blobs ? newParseMemo() : undefined;
+  const sharedCommits = commitsInSeveral(chosen.flatMap((k) => (proven.has(k) ? [proven.get(k)!.base, out[k]!.states!.a, out[k]!.states!.b] : [])));
   // Pairs by index, so 499,500 pairs without contact cost no promise each.
   await mapLimit(chosen, context.concurrency, async (k) => {
     const pair = out[k]!;
-    out[k] = { ...pair, symbol: await pairSymbols(pair, context, blobs, parsed, proven.get(k)) };
+    const own = proven.has(k) && parsed ? keptFor(parsed, sharedCommits) : parsed;
+    out[k] = { ...pair, symbol: await pairSymbols(pair, context, blobs, own, proven.get(k)) };
   });
   return { pairs: out, skipped };
 }
@@ -104,6 +106,44 @@ async function pairSymbols(
     // Only the channel's own share ran out: the run goes on, the pair keeps its other channels.
     if (share?.aborted && !run?.aborted) return { value: null, collisions: [], reason: symbolMessages.cut };
     throw error;
+  }
+}
+
+/** Commits named by more than one proven pair (the base, the ownship's state): their parses are worth keeping. */
+function commitsInSeveral(commits: readonly string[]): ReadonlySet<string> {
+  const seen = new Set<string>();
+  const several = new Set<string>();
+  for (const commit of commits) (seen.has(commit) ? several : seen).add(commit);
+  return several;
+}
+
+/**
+ * A pair's view of the run's parse memo that keeps in it only the versions of shared commits: a
+ * beacon's own versions are parsed for its pair alone, and 2,000 of their syntax trees held to the
+ * end of the stage cost the collector more than a second (measured on the bench's busiest pusher).
+ */
+function keptFor(memo: ParseMemo, shared: ReadonlySet<string>): ParseMemo {
+  const isShared = (key: string): boolean => shared.has(key.slice(0, key.indexOf(':')));
+  return { programs: new Layered(memo.programs, isShared), facts: new Layered(memo.facts, isShared) };
+}
+
+class Layered<V> extends Map<string, V> {
+  constructor(
+    private readonly shared: Map<string, V>,
+    private readonly isShared: (key: string) => boolean,
+  ) {
+    super();
+  }
+  override has(key: string): boolean {
+    return this.isShared(key) ? this.shared.has(key) : super.has(key);
+  }
+  override get(key: string): V | undefined {
+    return this.isShared(key) ? this.shared.get(key) : super.get(key);
+  }
+  override set(key: string, value: V): this {
+    if (this.isShared(key)) this.shared.set(key, value);
+    else super.set(key, value);
+    return this;
   }
 }
 

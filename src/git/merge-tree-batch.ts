@@ -49,8 +49,12 @@ export async function mergeTreeBatch(cwd: string, commonDir: string, chunks: rea
     const env = { GIT_OBJECT_DIRECTORY: objects, GIT_ALTERNATE_OBJECT_DIRECTORIES: join(commonDir, 'objects') };
     const trees = await writeTrees(cwd, env, chunks);
     const commits = await writeCommits(cwd, env, root, trees);
+    // Two at a time: a chunk's merge is CPU in one process (the content merges and the objects
+    // written), and this machine class has two cores.
     const conflicted: Set<string>[] = [];
-    for (const { ours, theirs } of commits) conflicted.push(await mergeCommits(cwd, env, ours, theirs));
+    for (let i = 0; i < commits.length; i += 2) {
+      conflicted.push(...(await Promise.all(commits.slice(i, i + 2).map(({ ours, theirs }) => mergeCommits(cwd, env, ours, theirs)))));
+    }
     return conflicted;
   } finally {
     await rm(root, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchedMerges } from '../../src/channels/batched-merges.js';
@@ -83,6 +83,8 @@ function randomSide(random: () => number, tag: string, shared?: Tree): Tree {
 let repo: string;
 let base: string;
 const pairs: ChannelledPair[] = [];
+/** Each batched pair's own merge-tree answer (the first test), by index. */
+const ownResults = new Map<number, Awaited<ReturnType<typeof mergeTreeChannel>>>();
 /** Pairs the batch must refuse, by index. */
 const refused = new Set<number>();
 
@@ -192,11 +194,32 @@ describe('batched merges say what merge-tree says', () => {
     for (const [k, result] of batched) {
       const own = await mergeTreeChannel(repo, pairs[k]!.states!.a, pairs[k]!.states!.b);
       expect(result, `pair ${k}`).toEqual(own);
+      ownResults.set(k, own);
       if (own.value === 1) conflicts++;
     }
     // Both answers are well represented (a batch that said "clean" to everything would fail above too).
     expect(conflicts).toBeGreaterThan(20);
     expect(batched.size - conflicts).toBeGreaterThan(20);
+  }, 120_000);
+
+  it('a batch of thousands of entries merges in halves, with the same answers', async () => {
+    const many = Array.from({ length: 6 }, () => pairs).flat();
+    const proven = await proveMergeBases(repo, many, { minPairs: 1, concurrency: 4 });
+    const trace = join(repo, '..', `${repo.split('/').at(-1)}-trace.json`);
+    process.env.GIT_TRACE2_EVENT = trace;
+    let batched: Awaited<ReturnType<typeof batchedMerges>>;
+    try {
+      batched = await batchedMerges({ cwd: repo, commonDir: join(repo, '.git'), pairs: many, wanted: many.map((_, k) => k), proven });
+    } finally {
+      delete process.env.GIT_TRACE2_EVENT;
+    }
+    const merges = readFileSync(trace, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"event":"start"') && line.includes('"merge-tree"')).length;
+    removeDir(trace);
+    expect(merges).toBe(2);
+    expect(batched.size).toBe(6 * ownResults.size);
+    for (const [k, result] of batched) expect(result, `pair ${k}`).toEqual(ownResults.get(k % pairs.length));
   }, 120_000);
 
   it('proves a base only when it is the one merge base', async () => {
