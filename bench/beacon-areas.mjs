@@ -21,7 +21,7 @@
 // beside this build's, alternating, in the same run. --checks: each `check --fetch` row is the median
 // of this many runs, each in a fresh clone (cold), then once more with nothing changed (warm).
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,9 +79,9 @@ const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0'
 for (const key of Object.keys(env)) if (key.startsWith('GIT_') && !['GIT_CONFIG_NOSYSTEM', 'GIT_TERMINAL_PROMPT'].includes(key)) delete env[key];
 const git = (cwd, gitArgs, input) => execFileSync('git', gitArgs, { cwd, env, input, encoding: 'utf8', maxBuffer: 1 << 30 }).trim();
 // Anything that talks to the daemon runs asynchronously: the byte-counting relay lives in this process.
-const run = (command, commandArgs, cwd) =>
+const run = (command, commandArgs, cwd, extraEnv = {}) =>
   new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, commandArgs, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = [];
     const err = [];
     child.stdout.on('data', (d) => out.push(d));
@@ -454,15 +454,26 @@ async function main() {
         { label: 'median', pusher: ranked[Math.floor(ranked.length / 2)].pusher },
         { label: 'most beacons', pusher: ranked[ranked.length - 1].pusher },
       ];
+      let traces = 0;
       const checkOnce = async (build, cwd) => {
         counted.down = 0;
         const started = performance.now();
         // CPU (user + sys of the check and the git processes it waited for, GNU time) beside the wall
         // clock: on a shared machine the wall clock follows the load, the CPU far less.
+        // The git processes the check started itself (trace2 sessions without a parent: a fetch's
+        // transport children are git's, not ours), as test/integration/run-git-processes.test.ts counts them.
+        const trace = join(root, `trace-${++traces}.json`);
+        const traced = { GIT_TRACE2_EVENT: trace };
         const check = TIME
-          ? await run(TIME, ['-f', `${CPU_MARK}%U %S`, process.execPath, build.bin, 'check', '--fetch', '--json'], cwd)
-          : await run(process.execPath, [build.bin, 'check', '--fetch', '--json'], cwd);
+          ? await run(TIME, ['-f', `${CPU_MARK}%U %S`, process.execPath, build.bin, 'check', '--fetch', '--json'], cwd, traced)
+          : await run(process.execPath, [build.bin, 'check', '--fetch', '--json'], cwd, traced);
         const ms = performance.now() - started;
+        const gitProcesses = existsSync(trace)
+          ? readFileSync(trace, 'utf8')
+              .split('\n')
+              .filter((line) => line.includes('"event":"start"') && !/"sid":"[^"]*\//.test(line)).length
+          : Number.NaN;
+        rmSync(trace, { force: true });
         const cpu = TIME ? check.stderr.split(CPU_MARK)[1]?.trim().split(' ').map(Number) : undefined;
         const cpuMs = cpu?.length === 2 ? Math.round((cpu[0] + cpu[1]) * 1000) : Number.NaN;
         try {
@@ -471,12 +482,13 @@ async function main() {
           return {
             ms,
             cpuMs,
+            gitProcesses,
             bytes: counted.down,
             peers: report.scanned.peers.beacons,
             stages: report.scanned.stages.map((s) => ({ stage: s.stage, ms: s.ms })),
           };
         } catch {
-          return { ms, cpuMs, bytes: counted.down, peers: `exit ${check.status}: ${check.stderr.slice(0, 200)}`, stages: [] };
+          return { ms, cpuMs, gitProcesses, bytes: counted.down, peers: `exit ${check.status}: ${check.stderr.slice(0, 200)}`, stages: [] };
         }
       };
       for (const { label, pusher } of checks) {
@@ -501,7 +513,7 @@ async function main() {
             r[0][which].stages.map(({ stage }, i) => `${stage} ${Math.round(median(r.map((x) => x[which].stages[i]?.ms ?? 0)))}`).join(', ');
           const name = builds.length > 1 ? `, ${build.label}` : '';
           say(
-            `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher${name}) | | | | ${mib(median(r.map((x) => x.cold.bytes)))} | ${r[0].cold.peers} | | ${Math.round(median(r.map((x) => x.cold.ms)))} ms (${r.map((x) => Math.round(x.cold.ms)).join(', ')}; CPU ${Math.round(median(r.map((x) => x.cold.cpuMs)))} ms): ${medianStages('cold')} | ${Math.round(median(r.map((x) => x.warm.ms)))} ms (CPU ${Math.round(median(r.map((x) => x.warm.cpuMs)))} ms): ${medianStages('warm')} | ${mib(median(r.map((x) => x.warm.bytes)))} |`,
+            `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher${name}) | | | | ${mib(median(r.map((x) => x.cold.bytes)))} | ${r[0].cold.peers} | | ${Math.round(median(r.map((x) => x.cold.ms)))} ms (${r.map((x) => Math.round(x.cold.ms)).join(', ')}; CPU ${Math.round(median(r.map((x) => x.cold.cpuMs)))} ms, git ${median(r.map((x) => x.cold.gitProcesses))}): ${medianStages('cold')} | ${Math.round(median(r.map((x) => x.warm.ms)))} ms (CPU ${Math.round(median(r.map((x) => x.warm.cpuMs)))} ms, git ${median(r.map((x) => x.warm.gitProcesses))}): ${medianStages('warm')} | ${mib(median(r.map((x) => x.warm.bytes)))} |`,
           );
         }
       }

@@ -1,6 +1,7 @@
 import { mergeTreeChannel, type MergeChannelResult } from '../git/merge-tree-channel.js';
 import { mapLimit } from '../traffic/limit-concurrency.js';
 import type { WorkingSetFile } from '../traffic/working-set.js';
+import { batchedMerges } from './batched-merges.js';
 import { pathsMayConflict } from './paths-may-conflict.js';
 import type { ChannelledPair, GitChannelContext } from './types.js';
 
@@ -19,23 +20,47 @@ export interface MergeSides {
  * is not one.
  */
 export async function mergeChannel(cwd: string, sides: MergeSides, ignore: (path: string) => boolean): Promise<MergeChannelResult> {
-  if (sides.filesA && sides.filesB && !pathsMayConflict(sides.filesA, sides.filesB)) return { value: 0, conflictedPaths: [], inferred: true };
-  const result = await mergeTreeChannel(cwd, sides.a, sides.b);
+  if (cannotMeet(sides)) return { value: 0, conflictedPaths: [], inferred: true };
+  return withoutIgnored(await mergeTreeChannel(cwd, sides.a, sides.b), ignore);
+}
+
+function cannotMeet(sides: MergeSides): boolean {
+  return sides.filesA !== undefined && sides.filesB !== undefined && !pathsMayConflict(sides.filesA, sides.filesB);
+}
+
+function withoutIgnored(result: MergeChannelResult, ignore: (path: string) => boolean): MergeChannelResult {
   if (result.value !== 1) return result;
   const conflictedPaths = result.conflictedPaths.filter((path) => !ignore(path));
   return conflictedPaths.length > 0 ? { ...result, conflictedPaths } : { value: 0, conflictedPaths: [] };
 }
 
-/** The merge channel of every pair that has two git states (a beacon without its work commit has none). */
+function sidesOf(pair: ChannelledPair): MergeSides | null {
+  const states = pair.states;
+  if (!states || pair.merge) return null;
+  const files = states.fromBase
+    ? { filesA: pair.workingSetA.files, filesB: pair.workingSetB.files }
+    : states.filesSinceBase
+      ? { filesA: states.filesSinceBase.a, filesB: states.filesSinceBase.b }
+      : {};
+  return { a: states.a, b: states.b, ...files };
+}
+
+/**
+ * The merge channel of every pair that has two git states (a beacon without its work commit has none).
+ * Many pairs with a proven merge base (hundreds of beacons editing the ownship's files) merge in one
+ * batch (batched-merges.ts): the same answers from a constant number of processes.
+ */
 export async function mergeChannels<P extends ChannelledPair>(pairs: readonly P[], context: GitChannelContext): Promise<(P & ChannelledPair)[]> {
-  return mapLimit(pairs, context.concurrency, async (pair): Promise<P & ChannelledPair> => {
-    const states = pair.states;
-    if (!states || pair.merge) return pair;
-    const files = states.fromBase
-      ? { filesA: pair.workingSetA.files, filesB: pair.workingSetB.files }
-      : states.filesSinceBase
-        ? { filesA: states.filesSinceBase.a, filesB: states.filesSinceBase.b }
-        : {};
-    return { ...pair, merge: await mergeChannel(context.cwd, { a: states.a, b: states.b, ...files }, context.ignore) };
+  const sides = pairs.map(sidesOf);
+  const wanted = sides.flatMap((side, k) => (side !== null && !cannotMeet(side) ? [k] : []));
+  const batched =
+    context.commonDir !== undefined && context.proven !== undefined
+      ? await batchedMerges({ cwd: context.cwd, commonDir: context.commonDir, pairs, wanted, proven: context.proven })
+      : new Map<number, MergeChannelResult>();
+  return mapLimit(pairs, context.concurrency, async (pair, k): Promise<P & ChannelledPair> => {
+    const side = sides[k];
+    if (!side) return pair;
+    const known = batched.get(k);
+    return { ...pair, merge: known ? withoutIgnored(known, context.ignore) : await mergeChannel(context.cwd, side, context.ignore) };
   });
 }

@@ -16,4 +16,11 @@ export interface GitChannelContext {
   readonly ignore: (path: string) => boolean;
   /** Git processes in flight at once. */
   readonly concurrency: number;
+  /**
+   * The repository's common git dir, where batched merges keep their scratch objects
+   * (src/channels/batched-merges.ts); absent: every pair merges on its own.
+   */
+  readonly commonDir?: string;
+  /** Pairs (by index in the list the channel is given) whose single merge base is proven (proven-merge-base.ts). */
+  readonly proven?: ReadonlyMap<number, string>;
 }

@@ -140,6 +140,8 @@ export const gitMessages = {
   noMergeBase: (a: string, b: string) => `${a} and ${b} have no common history (no merge-base)`,
   mergeBaseFailed: (a: string, b: string, detail: string) => `merge-base of ${a} and ${b} failed: ${detail}`,
   mergeTreeFailed: (detail: string) => `git merge-tree could not compare the two lines of work: ${detail}`,
+  mergeBatchUnexpected: (command: string) => `git ${command} answered the batched merge unexpectedly`,
+  mergeBatchScratch: (detail: string) => `the batched merge could not prepare its scratch object directory: ${detail}`,
   shallowClone: 'the clone is shallow: merge-bases and commit counts may miss history cut off by the clone',
   diffUnparsed: 'git diff output did not match its file list; every file counted as a whole-file edit',
   revisionUnknown: (rev: string) => `revision ${rev} does not exist here (not fetched?)`,

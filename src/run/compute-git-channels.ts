@@ -1,4 +1,5 @@
 import { mergeChannels } from '../channels/merge-channel.js';
+import { proveMergeBases } from '../channels/proven-merge-base.js';
 import { symbolChannels, symbolShare } from '../channels/symbol-channels.js';
 import type { ChannelledPair } from '../channels/types.js';
 import { scaleMessages } from '../messages/channels.js';
@@ -16,12 +17,20 @@ import type { PreparedScoring } from './score-pairs.js';
  */
 export const SYMBOLS_ON_EVERY_PAIR_UP_TO = 300;
 
+/**
+ * Pairs of one (declared base, own state) from which their merge base is proven by one `rev-list`
+ * rather than asked by each pair: below it, a pair's own `merge-base` costs no more.
+ */
+const PROVE_BASES_FROM = 4;
+
 /** Stage 3 of a run (src/run/run-airspace.ts): the channels git computes on each pair's two states. */
 export interface GitChannelsInput {
   readonly pairs: readonly ChannelledPair[];
   /** Every pair of the scan, `pairs` and those never built (src/run/pairs-to-score.ts): what the symbol threshold counts. */
   readonly pairsInScan?: number;
   readonly cwd: string;
+  /** The repository's common git dir: where batched merges keep their scratch objects (absent: no batch). */
+  readonly commonDir?: string;
   readonly channels: readonly string[];
   readonly ignore: (path: string) => boolean;
   readonly budget: RunBudget;
@@ -40,8 +49,15 @@ export interface GitChannels {
 }
 
 export async function computeGitChannels(input: GitChannelsInput): Promise<GitChannels> {
-  const context = { cwd: input.cwd, ignore: input.ignore, concurrency: 4 };
   return input.budget.stage('channels', async () => {
+    const base = { cwd: input.cwd, ignore: input.ignore, concurrency: 4 };
+    // Pairs sharing a declared base (hundreds of beacons on the trunk's tip): their merge base proven
+    // once per base instead of asked per pair, for both channels (src/channels/proven-merge-base.ts).
+    const gitChannels = input.channels.includes('merge') || input.channels.includes('symbol');
+    const proven = gitChannels
+      ? await proveMergeBases(input.cwd, input.pairs, { minPairs: PROVE_BASES_FROM, concurrency: base.concurrency })
+      : new Map<number, string>();
+    const context = { ...base, proven, ...(input.commonDir !== undefined ? { commonDir: input.commonDir } : {}) };
     const merged = input.channels.includes('merge') ? await mergeChannels(input.pairs, context) : [...input.pairs];
     const prepared = input.prepare(merged);
     if (!input.channels.includes('symbol')) return { pairs: merged, prepared, skipped: [] };

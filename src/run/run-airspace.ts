@@ -281,6 +281,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     pairs: toScore.pairs,
     pairsInScan: toScore.inScan,
     cwd: traffic.airspace.toplevel,
+    commonDir: input.repo.commonDir,
     channels: plan.channels,
     ignore,
     budget,
