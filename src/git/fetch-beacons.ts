@@ -16,6 +16,9 @@ import { localAreaRef, REMOTE_AREA_PREFIX } from './fetched-area-refs.js';
  *    docs/decisions/beacon-areas.md) lists only those prefixes, server-side, and fetches their new
  *    objects in the same step into a scratch repository (listSelected); a refusal remembered then
  *    spares only step 4 (on a remote that ignores filters the refused bytes cross again, in scratch).
+ *    The dependency areas of a selective read (`nearby`) are listed beside them, commits only, and
+ *    only the refs within the read bound go on to step 2, by id: a listing larger than what a run
+ *    reads costs its names and commits, never the objects of beacons it could not read.
  * 2. The new ids are fetched by id (no ref is written) into a QUARANTINE object directory
  *    (`GIT_OBJECT_DIRECTORY`, the real store as its alternate), as receive-pack does: a fetch that is
  *    killed or refused leaves its `tmp_obj_*`/`tmp_pack_*` there, and the directory is removed.
