@@ -343,6 +343,8 @@ async function fetchIntoScratch(
       'fetch',
       // A kept listing mirrors the remote: a beacon deleted there goes here (only under these refspecs).
       '--prune',
+      // The nearby listing wants each beacon's commit for its date, not the work commit behind it.
+      ...(kind === 'nearby' ? ['--depth=1'] : []),
       '--no-tags',
       '--no-write-fetch-head',
       '--no-auto-maintenance',
