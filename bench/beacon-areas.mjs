@@ -8,7 +8,8 @@
 // clone (cold) and once more with nothing changed (warm), and the bench prints refs listed, refs and
 // bytes fetched, beacons read, how many of the agents sharing an area with the pusher were read, and the
 // wall time. Finally the whole `check --fetch` of the CLI runs against areas.git for the median pusher.
-// A second table measures the reader that also lists the areas of its import-graph neighbours
+// A second table measures the reader that also lists the areas of its import-graph neighbours (each build;
+// this one fetches them within the read bound, src/git/fetch-beacons.ts `nearby`)
 // (src/run/dependency-areas.ts) on two synthetic import graphs over the same files, side by side with
 // the areas of its own work only, on the same remote: areas listed, how often the reach spans more than
 // 64 areas (then everything is listed), refs and bytes fetched, beacons read, how many of the agents
@@ -403,28 +404,39 @@ async function main() {
           // of the reach in hop order up to MAX_AREAS in all, and the wide area.
           const ownAreas = new Set(pusher.files.map(areaOf));
           const nearby = [...new Set(reached.map(areaOf).filter((area) => !ownAreas.has(area)))].slice(0, Math.max(0, MAX_AREAS - ownAreas.size));
-          const prefixes = [...ownAreas, ...nearby, '*'].map((area) => `refs/airspace/areas/${areaKey(area)}/`);
+          const own = [...ownAreas, '*'].map((area) => `refs/airspace/areas/${areaKey(area)}/`);
+          const near = nearby.map((area) => `refs/airspace/areas/${areaKey(area)}/`);
           const listMs = performance.now() - listStarted;
           const inReach = new Set(reached);
           const coupled = agents.filter((a) => a !== pusher && a.files.some((f) => inReach.has(f))).map((a) => a.agent);
           const ownOnly = ownOnlyRows.at(-1);
-          const cold = await beaconPart(builds.at(-1), copy, prefixes, pusher, counted, coupled);
-          const warm = await beaconPart(builds.at(-1), copy, prefixes, pusher, counted, coupled);
-          const ownSeen = coupled.filter((agent) => ownOnly.seen.has(agent)).length;
-          depRows[shape].push({
-            ...cold,
-            areas: prefixes === null ? 'all' : prefixes.length,
-            wide: prefixes === null,
-            coupled: coupled.length,
-            coupledOwnOnly: ownSeen,
-            ownAreas: areaPrefixes(pusher.files).length,
-            ownListed: ownOnly.listed,
-            ownBytes: ownOnly.bytes,
-            ownRead: ownOnly.read,
-            ownMs: ownOnly.ms,
-            listMs,
-            warmMs: warm.ms,
-          });
+          // Each build in a fresh copy: this one gets the own and the nearby areas apart (the nearby
+          // ones fetched within the read bound), a baseline the one list it read whole.
+          for (const build of builds) {
+            const each = `${copy}-${build === builds.at(-1) ? 'this' : 'base'}`;
+            cpSync(copy, each, { recursive: true });
+            const prefixes = build === builds.at(-1) ? { own, nearby: near } : [...own, ...near];
+            const cold = await beaconPart(build, each, prefixes, pusher, counted, coupled);
+            const warm = await beaconPart(build, each, prefixes, pusher, counted, coupled);
+            const ownSeen = coupled.filter((agent) => ownOnly.seen.has(agent)).length;
+            depRows[shape].push({
+              ...cold,
+              build: build.label,
+              areas: own.length + near.length,
+              wide: false,
+              coupled: coupled.length,
+              coupledOwnOnly: ownSeen,
+              ownAreas: areaPrefixes(pusher.files).length,
+              ownListed: ownOnly.listed,
+              ownBytes: ownOnly.bytes,
+              ownRead: ownOnly.read,
+              ownMs: ownOnly.ms,
+              listMs,
+              warmMs: warm.ms,
+              warmBytes: warm.bytes,
+            });
+            rmSync(each, { recursive: true, force: true });
+          }
           rmSync(copy, { recursive: true, force: true });
         }
       }
@@ -539,28 +551,28 @@ async function main() {
     say('## The reader that also lists its dependency areas (src/run/dependency-areas.ts), same remote (areas.git)');
     say('');
     say(
-      '| agents | graph | areas listed (own only → with dependency areas) | reach over 64 areas (everything listed) | refs listed | bytes (cold) | beacons read | dependency-coupled peers read (own areas only → with) | listing (graph read + reach) | time cold (own only → with) | time warm |',
+      '| agents | graph | build | areas listed (own only → with dependency areas) | refs listed | refs fetched | bytes (cold) | beacons read | dependency-coupled peers read (own areas only → with) | listing (graph read + reach) | time cold (own only → with) | time warm | bytes warm |',
     );
-    say('|---|---|---|---|---|---|---|---|---|---|---|');
+    say('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const { count, depRows } of depTables) {
       for (const shape of GRAPH_SHAPES) {
-        const r = depRows[shape];
-        const med = (key) => median(r.map((x) => x[key]));
-        const max = (key) => Math.max(...r.map((x) => x[key]));
-        const share = (key) =>
-          `${(
-            (r.reduce((n, x) => n + x[key], 0) /
-              Math.max(
-                1,
-                r.reduce((n, x) => n + x.coupled, 0),
-              )) *
-              100
-          ).toFixed(0)} %`;
-        const listed = r.map((x) => (x.wide ? Number.POSITIVE_INFINITY : x.areas));
-        const medAreas = median(listed);
-        say(
-          `| ${count.toLocaleString('en')} | ${shape} | ${med('ownAreas')} → ${Number.isFinite(medAreas) ? medAreas : 'all'} | ${r.filter((x) => x.wide).length} of ${r.length} | ${med('ownListed')} → ${med('listed')} (max ${max('listed')}) | ${mib(med('ownBytes'))} → ${mib(med('bytes'))} (max ${mib(max('bytes'))}) | ${med('ownRead')} → ${med('read')} (max ${max('read')}) | ${share('coupledOwnOnly')} → ${share('matesSeen')} (median ${med('coupled')} coupled) | ${med('listMs').toFixed(0)} ms (max ${max('listMs').toFixed(0)}) | ${med('ownMs').toFixed(0)} → ${med('ms').toFixed(0)} ms (max ${max('ms').toFixed(0)}) | ${med('warmMs').toFixed(0)} ms |`,
-        );
+        for (const build of builds) {
+          const r = depRows[shape].filter((x) => x.build === build.label);
+          const med = (key) => median(r.map((x) => x[key]));
+          const max = (key) => Math.max(...r.map((x) => x[key]));
+          const share = (key) =>
+            `${(
+              (r.reduce((n, x) => n + x[key], 0) /
+                Math.max(
+                  1,
+                  r.reduce((n, x) => n + x.coupled, 0),
+                )) *
+                100
+            ).toFixed(0)} %`;
+          say(
+            `| ${count.toLocaleString('en')} | ${shape} | ${build.label} | ${med('ownAreas')} → ${med('areas')} | ${med('ownListed')} → ${med('listed')} (max ${max('listed')}) | ${med('fetchedRefs')} (max ${max('fetchedRefs')}) | ${mib(med('ownBytes'))} → ${mib(med('bytes'))} (max ${mib(max('bytes'))}) | ${med('ownRead')} → ${med('read')} (max ${max('read')}) | ${share('coupledOwnOnly')} → ${share('matesSeen')} (median ${med('coupled')} coupled) | ${med('listMs').toFixed(0)} ms (max ${max('listMs').toFixed(0)}) | ${med('ownMs').toFixed(0)} → ${med('ms').toFixed(0)} ms (max ${max('ms').toFixed(0)}) | ${med('warmMs').toFixed(0)} ms | ${mib(med('warmBytes'))} |`,
+          );
+        }
       }
     }
     server.close();

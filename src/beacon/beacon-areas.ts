@@ -12,12 +12,13 @@
  * clash between `src` and `src/engine`), and a hash collision only makes a reader read more.
  */
 import { createHash } from 'node:crypto';
+import { LOCAL_AREA_PREFIX, remoteAreaRef } from '../git/fetched-area-refs.js';
 import type { Beacon } from './beacon-schema.js';
 
 export const AREA_DEPTH = 2;
 export const AREA_REF_PREFIX = 'refs/airspace/areas/';
-/** Where the tool's fetch keeps the areas it read (`refs/airspace/*` → `refs/airspace/remote/*`). */
-export const FETCHED_AREA_PREFIX = 'refs/airspace/remote/areas/';
+/** Where the tool's fetch keeps the areas it read, one directory per area (src/git/fetched-area-refs.ts). */
+export const FETCHED_AREA_PREFIX = LOCAL_AREA_PREFIX;
 /**
  * At most this many areas per beacon. A wider beacon is published under WIDE_AREA alone (which every
  * reader lists), so no agent needs hundreds of refs and none is unseen for being wide.
@@ -69,10 +70,14 @@ export function prefixesOf(areas: Iterable<string>): string[] {
   return [...new Set([...areas, WIDE_AREA])].map((area) => `${AREA_REF_PREFIX}${areaKey(area)}/`);
 }
 
-/** `refs/airspace/remote/areas/<key>/<clone>/<agent>` → `<clone>/<agent>`; null for any other ref. */
+/**
+ * An area ref → `<clone>/<agent>`; null for any other ref. A fetched one (the default prefix) in either
+ * local layout, `…/<key>/<clone>.<agent>` or an older release's `…/<key>/<clone>/<agent>`.
+ */
 export function componentOfAreaRef(ref: string, prefix: string = FETCHED_AREA_PREFIX): string | null {
-  if (!ref.startsWith(prefix)) return null;
-  const rest = ref.slice(prefix.length);
+  const remote = prefix === FETCHED_AREA_PREFIX ? remoteAreaRef(ref) : ref.startsWith(prefix) ? ref : null;
+  if (remote === null) return null;
+  const rest = remote.slice(prefix === FETCHED_AREA_PREFIX ? AREA_REF_PREFIX.length : prefix.length);
   const slash = rest.indexOf('/');
   return /^[0-9a-f]{12}$/.test(rest.slice(0, slash)) ? rest.slice(slash + 1) : null;
 }

@@ -5,6 +5,7 @@
  * them go in one push.
  */
 import { runGit } from '../git/exec-git.js';
+import { localAreaRefs, remoteAreaRef } from '../git/fetched-area-refs.js';
 import { beaconRef, beaconRefComponent, BEACON_REF_PREFIX, FETCHED_BEACON_PREFIX } from './agent-ref.js';
 import { FETCHED_AREA_PREFIX } from './beacon-areas.js';
 import { listBeacons } from './list-beacons.js';
@@ -27,7 +28,7 @@ export async function clearBeacon(
   const listed = await listBeacons(cwd, remote, options);
   if (!listed.ok) return { ok: false, reason: listed.reason ?? 'failed', ...(listed.detail !== undefined ? { detail: listed.detail } : {}), ref };
   const onRemote = listed.beacons.find((b) => b.component === component)?.refs ?? [];
-  const fetchedRefs = onRemote.map((name) => `refs/airspace/remote/${name.slice('refs/airspace/'.length)}`);
+  const fetchedRefs = onRemote.flatMap(fetchedNames);
   const withdrawn = await withdrawBeacons(cwd, remote, { components: [component], fetchedRefs }, options);
   return withdrawn.ok ? { ok: true, ref } : { ...withdrawn, ref };
 }
@@ -59,8 +60,11 @@ export async function withdrawBeacons(
     for (const ref of recorded[component] ?? []) remoteRefs.add(ref);
   }
   for (const fetched of target.fetchedRefs) {
-    if (fetched.startsWith(FETCHED_BEACON_PREFIX) || fetched.startsWith(FETCHED_AREA_PREFIX))
-      remoteRefs.add(`refs/airspace/${fetched.slice('refs/airspace/remote/'.length)}`);
+    if (fetched.startsWith(FETCHED_BEACON_PREFIX)) remoteRefs.add(`refs/airspace/${fetched.slice('refs/airspace/remote/'.length)}`);
+    else if (fetched.startsWith(FETCHED_AREA_PREFIX)) {
+      const remoteRef = remoteAreaRef(fetched);
+      if (remoteRef !== null) remoteRefs.add(remoteRef);
+    }
   }
   const refs = [...remoteRefs].filter(isPublishedBeaconRef);
   if (refs.length === 0) return { ok: true };
@@ -73,11 +77,24 @@ export async function withdrawBeacons(
       refs.map((ref) => `:${ref}`),
       deadline,
     );
-    const local = refs.map((ref) => `delete refs/airspace/remote/${ref.slice('refs/airspace/'.length)}\n`).join('');
+    const local = [
+      ...new Set([
+        ...refs.flatMap(fetchedNames),
+        ...target.fetchedRefs.filter((ref) => ref.startsWith(FETCHED_BEACON_PREFIX) || ref.startsWith(FETCHED_AREA_PREFIX)),
+      ]),
+    ]
+      .map((ref) => `delete ${ref}\n`)
+      .join('');
     await runGit(['update-ref', '--stdin'], { cwd, input: local, timeoutMs: remaining(deadline) }).catch(() => undefined);
     if (options.commonDir !== undefined) for (const component of target.components) await recordPublishedRefs(options.commonDir, component, []);
     return { ok: true };
   } catch (error) {
     return classify(error);
   }
+}
+
+/** The local copies of a remote beacon ref: an area ref in both local layouts (src/git/fetched-area-refs.ts). */
+function fetchedNames(remoteRef: string): string[] {
+  if (remoteRef.startsWith('refs/airspace/areas/')) return localAreaRefs(remoteRef);
+  return [`refs/airspace/remote/${remoteRef.slice('refs/airspace/'.length)}`];
 }

@@ -4,6 +4,7 @@ import { isAirspaceError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { tryLock, unlock } from '../fs/lock-file.js';
 import { runGit } from './exec-git.js';
+import { localAreaRef, REMOTE_AREA_PREFIX } from './fetched-area-refs.js';
 
 /**
  * The beacon part of the traffic fetch, apart from the branches (src/git/fetch-traffic.ts), so a
@@ -15,6 +16,9 @@ import { runGit } from './exec-git.js';
  *    docs/decisions/beacon-areas.md) lists only those prefixes, server-side, and fetches their new
  *    objects in the same step into a scratch repository (listSelected); a refusal remembered then
  *    spares only step 4 (on a remote that ignores filters the refused bytes cross again, in scratch).
+ *    The dependency areas of a selective read (`nearby`) are listed beside them, commits only, and
+ *    only the refs within the read bound go on to step 2, by id: a listing larger than what a run
+ *    reads costs its names and commits, never the objects of beacons it could not read.
  * 2. The new ids are fetched by id (no ref is written) into a QUARANTINE object directory
  *    (`GIT_OBJECT_DIRECTORY`, the real store as its alternate), as receive-pack does: a fetch that is
  *    killed or refused leaves its `tmp_obj_*`/`tmp_pack_*` there, and the directory is removed.
@@ -44,9 +48,25 @@ export interface BeaconFetchOptions {
   /**
    * Selective read (docs/decisions/beacon-areas.md): the remote ref prefixes to list (each ending in
    * `/`, under `refs/airspace/`), asked while the branch fetch runs; null or absent: every
-   * `refs/airspace/*` ref. The local copy then mirrors exactly these prefixes.
+   * `refs/airspace/*` ref. A plain list is read whole; a `BeaconSelection` reads its own prefixes
+   * whole and its nearby ones within `maxRefs`. The local copy then mirrors exactly what was read.
    */
-  readonly prefixes?: () => Promise<readonly string[] | null>;
+  readonly prefixes?: () => Promise<readonly string[] | BeaconSelection | null>;
+  /**
+   * The nearby prefixes are fetched only while the refs fetched stay within this many (own prefixes
+   * included; they are always fetched whole). Default DEFAULT_MAX_NEARBY_REFS.
+   */
+  readonly maxRefs?: number;
+}
+
+export interface BeaconSelection {
+  /** Read whole, whatever their number of refs: the run's own areas, the wide one, its published ones, the legacy prefix. */
+  readonly own: readonly string[];
+  /**
+   * The dependency areas, nearest first: listed (names, ids and commits, no beacon's blob or work),
+   * then fetched area by area, newest first, while the refs fetched stay within `maxRefs`.
+   */
+  readonly nearby: readonly string[];
 }
 
 export interface BeaconFetchResult {
@@ -56,7 +76,12 @@ export interface BeaconFetchResult {
   readonly listed: number;
   /** Whether the listing was selective (by area prefixes) or every `refs/airspace/*` ref. */
   readonly selective: boolean;
+  /** Refs of the nearby prefixes listed but not fetched (over `maxRefs`), and in how many of those prefixes. */
+  readonly nearbyLeftOut?: { readonly refs: number; readonly areas: number };
 }
+
+/** The read bound (src/beacon/beacon-limits.ts DEFAULT_MAX_AREA_BEACONS): more could not be read anyway. */
+export const DEFAULT_MAX_NEARBY_REFS = 500;
 
 const REMOTE_PREFIX = 'refs/airspace/';
 const BEACONS_PREFIX = 'refs/airspace/beacons/';
@@ -84,8 +109,8 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
     readRefused(home),
     sweepStaleQuarantines(home),
   ]);
-  const prefixes = options.prefixes ? asked?.filter((prefix) => SELECTABLE.test(prefix)) : undefined;
-  if (!prefixes) {
+  const selection = options.prefixes ? selectionOf(asked) : undefined;
+  if (!selection) {
     const listing = await listAll(options, `${REMOTE_PREFIX}*`, left());
     const done = await fetchListed(options, listing, local, refusedBefore, left);
     return { refused: done.refused, listed: listing.refs.size, selective: false };
@@ -93,37 +118,116 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
   // The areas through the selective listing; the legacy refs (the migration window) through
   // ls-remote as before: the whole legacy prefix is no selection, and a scratch fetch of thousands of
   // refs writes thousands of loose refs on every run (2.3 s against 0.14 s for 5,000, measured).
-  const legacy = prefixes.includes(BEACONS_PREFIX);
-  const areaPart = await listSelected(
-    options,
-    prefixes.filter((prefix) => prefix !== BEACONS_PREFIX),
-    left(),
-  );
+  const legacy = selection.own.includes(BEACONS_PREFIX);
+  const ownPrefixes = selection.own.filter((prefix) => prefix !== BEACONS_PREFIX);
+  const nearbyPrefixes = selection.nearby.filter((prefix) => prefix !== BEACONS_PREFIX && !ownPrefixes.includes(prefix));
+  // The nearby areas are listed beside the own ones (another scratch repository): the median push,
+  // whose nearby areas fit, pays their listing in parallel and one fetch by id after it.
+  const [ownSettled, nearbySettled] = await Promise.allSettled([
+    listSelected(options, ownPrefixes, left()),
+    nearbyPrefixes.length > 0 ? listSelected(options, nearbyPrefixes, left(), 'nearby') : Promise.resolve<Listing>({ refs: new Map() }),
+  ]);
+  if (ownSettled.status === 'rejected' || nearbySettled.status === 'rejected') {
+    if (ownSettled.status === 'fulfilled') await ownSettled.value.probe?.release();
+    if (nearbySettled.status === 'fulfilled') await nearbySettled.value.probe?.release();
+    throw ownSettled.status === 'rejected' ? ownSettled.reason : (nearbySettled as PromiseRejectedResult).reason;
+  }
+  const areaPart = ownSettled.value;
+  const nearbyListing = nearbySettled.value;
+  await nearbyListing.probe?.release();
+  const chosen = chooseNearby(nearbyListing, nearbyPrefixes, Math.max(0, (options.maxRefs ?? DEFAULT_MAX_NEARBY_REFS) - areaPart.refs.size));
   let refused = 0;
   let listed = 0;
   let known: ReadonlySet<string> = refusedBefore;
   try {
     const isLegacy = (line: string): boolean => line.includes(` ${LOCAL_PREFIX}beacons/`);
+    const ownLocal = ownPrefixes.map(localPrefixOf);
+    const isOwn = (line: string): boolean => ownLocal.some((prefix) => line.includes(` ${prefix}`));
     const areas = await fetchListed(
       options,
       areaPart,
-      local.filter((line) => !isLegacy(line)),
+      local.filter((line) => !isLegacy(line) && isOwn(line)),
       known,
       left,
     );
     refused += areas.refused;
     listed += areaPart.refs.size;
     known = areas.refusedAll;
+    const brought = [...areaPart.refs.values()].filter((sha) => !known.has(sha));
+    // The nearby areas' chosen refs, fetched by id (the listing brought their commits only); every
+    // other local area ref goes, as `--prune` would.
+    const nearby = await fetchListed(
+      options,
+      { refs: chosen.refs },
+      local.filter((line) => !isLegacy(line) && !isOwn(line)),
+      known,
+      left,
+      brought,
+    );
+    refused += nearby.refused;
+    listed += nearbyListing.refs.size;
+    known = nearby.refusedAll;
     const legacyPart: Listing = legacy ? await listAll(options, `${BEACONS_PREFIX}*`, left()) : { refs: new Map() };
     // A beacon of this release stands under both: its area part brought the objects in already.
-    const brought = [...areaPart.refs.values()].filter((sha) => !known.has(sha));
-    const old = await fetchListed(options, legacyPart, local.filter(isLegacy), known, left, brought);
+    const held = [...brought, ...[...chosen.refs.values()].filter((sha) => !known.has(sha))];
+    const old = await fetchListed(options, legacyPart, local.filter(isLegacy), known, left, held);
     refused += old.refused;
     listed += legacyPart.refs.size;
   } finally {
     await areaPart.probe?.release();
   }
-  return { refused, listed, selective: true };
+  return { refused, listed, selective: true, ...(chosen.leftOut.refs > 0 ? { nearbyLeftOut: chosen.leftOut } : {}) };
+}
+
+/** What `prefixes` answered, checked: nothing git could read as a pattern, and a plain list read whole. */
+function selectionOf(asked: readonly string[] | BeaconSelection | null | undefined): BeaconSelection | undefined {
+  if (!asked) return undefined;
+  const safe = (prefixes: readonly string[]): string[] => prefixes.filter((prefix) => SELECTABLE.test(prefix));
+  if (isPrefixList(asked)) return { own: safe(asked), nearby: [] };
+  return { own: safe(asked.own), nearby: safe(asked.nearby) };
+}
+
+function isPrefixList(asked: readonly string[] | BeaconSelection): asked is readonly string[] {
+  return Array.isArray(asked);
+}
+
+/** `refs/airspace/areas/<key>/` → where its fetched copies stand here. */
+function localPrefixOf(prefix: string): string {
+  return `${LOCAL_PREFIX}${prefix.slice(REMOTE_PREFIX.length)}`;
+}
+
+/**
+ * The nearby refs to fetch: area by area in the order given (nearest first), in each the newest first
+ * (a date more than a minute ahead of our clock last: it is the writer's claim), until `room` refs.
+ * A beacon standing in several of them counts once. The bytes a read costs are then bounded by the
+ * read bound, whatever the listing: the 15.6 MiB a Zipf graph's median pusher fetched for beacons it
+ * could never read (docs/decisions/beacon-areas.md).
+ */
+function chooseNearby(listing: Listing, prefixes: readonly string[], room: number): { refs: Map<string, string>; leftOut: { refs: number; areas: number } } {
+  const refs = new Map<string, string>();
+  const taken = new Set<string>();
+  const nowS = Date.now() / 1000;
+  let leftRefs = 0;
+  let leftAreas = 0;
+  for (const prefix of prefixes) {
+    const local = localPrefixOf(prefix);
+    const inArea = [...listing.refs].filter(([ref]) => ref.startsWith(local));
+    const rank = (ref: string): number => {
+      const at = listing.dates?.get(ref) ?? 0;
+      return at > nowS + FUTURE_GRACE_S ? -1 : at;
+    };
+    inArea.sort(([a], [b]) => rank(b) - rank(a) || (a < b ? -1 : a > b ? 1 : 0));
+    let left = 0;
+    for (const [ref, sha] of inArea) {
+      if (taken.has(sha) || taken.size < room) {
+        taken.add(sha);
+        refs.set(ref, sha);
+      } else left++;
+    }
+    leftRefs += left;
+    if (left > 0) leftAreas++;
+  }
+  return { refs, leftOut: { refs: leftRefs, areas: leftAreas } };
 }
 
 interface Listing {
@@ -131,7 +235,21 @@ interface Listing {
   readonly refs: Map<string, string>;
   /** A selective listing's scratch repository: its objects are the probe's (step 2) already. */
   readonly probe?: Quarantine & { readonly release: () => Promise<void> };
+  /** A nearby listing's commit dates (unix seconds), by local name. */
+  readonly dates?: Map<string, number>;
 }
+
+/**
+ * The two selective listings, each in its own scratch repository kept between runs:
+ * - `listing`: the prefixes read whole; its objects are the probe (step 2), sized then accepted;
+ * - `nearby`: the dependency areas, listed with `--filter=tree:0` (each beacon's commit and its work's,
+ *   ≈ 100–200 bytes a ref, none of their trees or blobs), chosen within the read bound, then fetched
+ *   by id like the legacy refs. Its commits stay there (the next run's haves) until PACKS_KEPT packs.
+ */
+type ListingKind = 'listing' | 'nearby';
+const PACKS_KEPT = 8;
+// Other machines' clocks drift by seconds; a minute ahead is a claim, not drift (as src/beacon/read-beacons.ts).
+const FUTURE_GRACE_S = 60;
 
 /** Step 1, every beacon (or every legacy one): `ls-remote` of `refs/airspace/*`, names and ids only. */
 async function listAll(options: BeaconFetchOptions, pattern: string, timeoutMs: number): Promise<Listing> {
@@ -149,7 +267,13 @@ function addListed(refs: Map<string, string>, sha: string, ref: string): void {
   const tail = ref.slice(REMOTE_PREFIX.length);
   // Our own copies live under refs/airspace/remote/: a remote ref there is not a beacon.
   if (!REF_TAIL.test(tail) || tail.startsWith('remote/')) return;
-  refs.set(`${LOCAL_PREFIX}${tail}`, sha);
+  if (!ref.startsWith(REMOTE_AREA_PREFIX)) {
+    refs.set(`${LOCAL_PREFIX}${tail}`, sha);
+    return;
+  }
+  // One directory per area here (src/git/fetched-area-refs.ts); a name no publisher writes is no beacon.
+  const local = localAreaRef(ref);
+  if (local !== null) refs.set(local, sha);
 }
 
 /**
@@ -165,15 +289,15 @@ function addListed(refs: Map<string, string>, sha: string, ref: string): void {
 /** git's words for a ref it cannot lock because a `.lock` file is in the way. */
 const LEFT_LOCK = /cannot lock ref|\.lock'?: File exists/i;
 
-async function listSelected(options: BeaconFetchOptions, prefixes: readonly string[], timeoutMs: number): Promise<Listing> {
+async function listSelected(options: BeaconFetchOptions, prefixes: readonly string[], timeoutMs: number, kind: ListingKind = 'listing'): Promise<Listing> {
   if (prefixes.length === 0) return { refs: new Map() };
   const home = join(options.commonDir, 'airspace');
   await mkdir(home, { recursive: true });
   const deadline = performance.now() + timeoutMs;
-  const kept = await openKeptScratch(home, options.commonDir);
+  const kept = await openKeptScratch(home, options.commonDir, kind);
   if (kept) {
     try {
-      return await fetchIntoScratch(options, prefixes, Math.max(1, Math.floor(deadline - performance.now())), kept);
+      return await fetchIntoScratch(options, prefixes, Math.max(1, Math.floor(deadline - performance.now())), kept, kind);
     } catch (error) {
       // A fetch killed mid-way can leave a ref's `.lock` behind, and every later fetch there would
       // fail on it: the kept listing goes (still under our lock), and this run tries once more in a
@@ -188,7 +312,7 @@ async function listSelected(options: BeaconFetchOptions, prefixes: readonly stri
   }
   const fresh = await openFreshScratch(home, options.commonDir);
   try {
-    return await fetchIntoScratch(options, prefixes, Math.max(1, Math.floor(deadline - performance.now())), fresh);
+    return await fetchIntoScratch(options, prefixes, Math.max(1, Math.floor(deadline - performance.now())), fresh, kind);
   } catch (error) {
     await fresh.release();
     throw error;
@@ -196,10 +320,17 @@ async function listSelected(options: BeaconFetchOptions, prefixes: readonly stri
 }
 
 /** The fetch into one scratch repository and its listing; on a failure the caller releases or discards it. */
-async function fetchIntoScratch(options: BeaconFetchOptions, prefixes: readonly string[], timeoutMs: number, scratch: Scratch): Promise<Listing> {
+async function fetchIntoScratch(
+  options: BeaconFetchOptions,
+  prefixes: readonly string[],
+  timeoutMs: number,
+  scratch: Scratch,
+  kind: ListingKind,
+): Promise<Listing> {
   const refs = new Map<string, string>();
+  const dates = new Map<string, number>();
   const promisor = `remote.${options.remote}`;
-  const filter = `blob:limit=${options.maxBytes}`;
+  const filter = kind === 'nearby' ? 'tree:0' : `blob:limit=${options.maxBytes}`;
   const env = { GIT_DIR: scratch.root };
   const result = await runGit(
     [
@@ -212,6 +343,10 @@ async function fetchIntoScratch(options: BeaconFetchOptions, prefixes: readonly 
       'fetch',
       // A kept listing mirrors the remote: a beacon deleted there goes here (only under these refspecs).
       '--prune',
+      // The nearby listing wants each beacon's commit for its date, not the work commit behind it: a
+      // first listing is shallow. A later one is not: a shallow repository's `--depth` fetch asks for
+      // every listed tip again (measured: twice the bytes of a warm read), a plain one only for new tips.
+      ...(kind === 'nearby' && !(await exists(join(scratch.root, 'shallow'))) ? ['--depth=1'] : []),
       '--no-tags',
       '--no-write-fetch-head',
       '--no-auto-maintenance',
@@ -224,24 +359,33 @@ async function fetchIntoScratch(options: BeaconFetchOptions, prefixes: readonly 
     // From the worktree's top, where the user's own `git fetch` resolves a relative remote url.
     { cwd: await worktreeTop(options.cwd), timeoutMs, env },
   );
-  const listed = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', REMOTE_PREFIX], { cwd: options.cwd, timeoutMs, env });
+  const format = kind === 'nearby' ? '%(objectname) %(committerdate:unix) %(refname)' : '%(objectname) %(refname)';
+  const listed = await runGit(['for-each-ref', `--format=${format}`, REMOTE_PREFIX], { cwd: options.cwd, timeoutMs, env });
   const others: string[] = [];
   for (const line of lines(listed.stdout)) {
-    const space = line.indexOf(' ');
-    const ref = line.slice(space + 1);
-    if (prefixes.some((prefix) => ref.startsWith(prefix))) addListed(refs, line.slice(0, space), ref);
-    else others.push(`delete ${ref}`);
+    const fields = line.split(' ');
+    const ref = fields.at(-1) ?? '';
+    if (!prefixes.some((prefix) => ref.startsWith(prefix))) {
+      others.push(`delete ${ref}`);
+      continue;
+    }
+    addListed(refs, fields[0] ?? '', ref);
+    const local = localAreaRef(ref);
+    if (kind === 'nearby' && local !== null) dates.set(local, Number(fields[1]) || 0);
   }
   // Areas an earlier run read and this one does not (its work moved): not this run's listing, and
   // a kept listing would otherwise grow with every area ever read.
   if (others.length > 0) await runGit(['update-ref', '--stdin'], { cwd: options.cwd, timeoutMs, env, input: `${others.join('\n')}\n` });
-  return { refs, probe: { dir: join(scratch.root, 'objects'), filtered: !/filtering not recognized/.test(result.stderr), release: scratch.release } };
+  const filtered = !/filtering not recognized/.test(result.stderr);
+  // A remote that ignores filters sent the nearby beacons whole: nothing of that is kept for later.
+  const release = kind === 'nearby' ? () => scratch.release(filtered) : () => scratch.release(false);
+  return { refs, dates, probe: { dir: join(scratch.root, 'objects'), filtered, release } };
 }
 
 interface Scratch {
   readonly root: string;
-  /** After the run: its objects go (a kept listing keeps its refs). */
-  readonly release: () => Promise<void>;
+  /** After the run: its objects go (a kept listing keeps its refs), or stay as the next run's haves (`keepObjects`). */
+  readonly release: (keepObjects?: boolean) => Promise<void>;
 }
 
 /**
@@ -252,8 +396,8 @@ interface Scratch {
  * per run, measured in bench/beacon-areas.mjs). Its objects are emptied on every run: they are the
  * quarantine, and what was accepted is in the real store, its alternate.
  */
-async function openKeptScratch(home: string, commonDir: string): Promise<(Scratch & { readonly discard: () => Promise<void> }) | null> {
-  const lock = join(home, 'listing.lock');
+async function openKeptScratch(home: string, commonDir: string, kind: ListingKind): Promise<(Scratch & { readonly discard: () => Promise<void> }) | null> {
+  const lock = join(home, `${kind}.lock`);
   let token: string | undefined;
   try {
     token = tryLock(lock, Date.now(), STALE_MS);
@@ -261,12 +405,16 @@ async function openKeptScratch(home: string, commonDir: string): Promise<(Scratc
     return null;
   }
   if (token === undefined) return null;
-  const root = join(home, 'listing.git');
+  const root = join(home, `${kind}.git`);
   const objects = join(root, 'objects');
   const unlockIt = (): void => unlock(lock, token);
   try {
-    // A killed run's quarantine: never the haves of this one.
-    await rm(objects, { recursive: true, force: true });
+    // A killed run's quarantine: never the haves of this one. The nearby listing's commits are haves
+    // (they were never more than commits), until they make too many packs.
+    if (kind === 'listing' || (await packCount(objects)) > PACKS_KEPT) {
+      await rm(objects, { recursive: true, force: true });
+      await rm(join(root, 'shallow'), { force: true });
+    }
     await prepareScratch(root, commonDir);
   } catch (error) {
     unlockIt();
@@ -274,9 +422,9 @@ async function openKeptScratch(home: string, commonDir: string): Promise<(Scratc
   }
   return {
     root,
-    release: async () => {
+    release: async (keepObjects = false) => {
       try {
-        await rm(objects, { recursive: true, force: true });
+        if (!keepObjects) await rm(objects, { recursive: true, force: true });
       } finally {
         unlockIt();
       }
@@ -289,6 +437,18 @@ async function openKeptScratch(home: string, commonDir: string): Promise<(Scratc
       }
     },
   };
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function packCount(objects: string): Promise<number> {
+  const names = await readdir(join(objects, 'pack')).catch(() => []);
+  return names.filter((name) => name.endsWith('.pack')).length;
 }
 
 /** A scratch repository of this run alone, `<common-dir>/airspace/incoming-*`, removed after it. */

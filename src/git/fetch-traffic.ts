@@ -4,7 +4,7 @@ import { isAirspaceError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { gitMessages } from '../messages/command-line.js';
 import { git, runGit } from './exec-git.js';
-import { fetchBeacons } from './fetch-beacons.js';
+import { fetchBeacons, type BeaconSelection } from './fetch-beacons.js';
 import { requireSafe } from './git-argument.js';
 import { fetchedBranchPrefix } from './list-refs.js';
 
@@ -17,6 +17,8 @@ export interface FetchResult {
   readonly beaconsFailed?: string;
   /** Beacon refs refused by size (this fetch or an earlier one): never fetched. */
   readonly beaconsRefused?: number;
+  /** Beacon refs of the dependency areas listed but not fetched (over the read bound), and in how many areas. */
+  readonly nearbyLeftOut?: { readonly refs: number; readonly areas: number };
 }
 
 export interface FetchOptions {
@@ -30,7 +32,7 @@ export interface FetchOptions {
   /** The beacon part's own time-box (default: the fetch's); it runs beside the branches, never before them. */
   readonly beaconTimeoutMs?: number;
   /** The beacon ref prefixes to read, asked while the branches are fetched (src/git/fetch-beacons.ts `prefixes`). */
-  readonly beaconPrefixes?: () => Promise<readonly string[] | null>;
+  readonly beaconPrefixes?: () => Promise<readonly string[] | BeaconSelection | null>;
 }
 
 /**
@@ -86,11 +88,14 @@ export async function fetchTraffic(cwd: string, remote: string, options: FetchOp
       ),
     ),
   ]);
-  const refused = typeof beacons === 'object' && beacons.refused > 0 ? { beaconsRefused: beacons.refused } : {};
-  if (typeof branches === 'string') return { ok: false, reason: branches, at: now(), ...refused };
+  const beaconFacts = {
+    ...(typeof beacons === 'object' && beacons.refused > 0 ? { beaconsRefused: beacons.refused } : {}),
+    ...(typeof beacons === 'object' && beacons.nearbyLeftOut ? { nearbyLeftOut: beacons.nearbyLeftOut } : {}),
+  };
+  if (typeof branches === 'string') return { ok: false, reason: branches, at: now(), ...beaconFacts };
   const at = now();
   await recordFetch(await commonDirAsked, remote, at);
-  return { ok: true, at, ...(typeof beacons === 'string' ? { beaconsFailed: beacons } : {}), ...refused };
+  return { ok: true, at, ...(typeof beacons === 'string' ? { beaconsFailed: beacons } : {}), ...beaconFacts };
 }
 
 const DEFAULT_BEACON_MAX_BYTES = 256 * 1024;

@@ -192,6 +192,9 @@ export const runMessages = {
   /** The beacon listing could not add the areas of the work's import-graph neighbours (docs/decisions/beacon-areas.md). */
   dependencyAreasCut: (listed: number, of: number) =>
     `dependency areas: the nearest ${count(listed, 'area')} of ${of} coupled to this work through its imports listed; a peer on another machine in the others is seen once it pushes`,
+  /** The dependency areas held more beacons than a run reads (src/git/fetch-beacons.ts, `nearby`): the farthest were not fetched. */
+  dependencyBeaconsNotFetched: (refs: number, areas: number, bound: number) =>
+    `dependency areas: ${count(refs, 'beacon ref')} in ${count(areas, 'area')} not fetched (a run fetches ${bound} beacons: its own areas' all, then the nearest areas' newest); a peer on another machine among them is seen once it pushes`,
   dependencyAreasNotRead:
     'dependency areas not read (no import graph yet): a peer on another machine, in another area, coupled to this work through its imports is seen only once it pushes',
   beaconsWithdrawn: (n: number) =>

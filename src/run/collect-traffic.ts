@@ -5,6 +5,7 @@ import { areaOf, areasOf, MAX_AREAS, prefixesOf, WIDE_AREA } from '../beacon/bea
 import { readPublishedRefs } from '../beacon/published-refs.js';
 import { FETCHED_BEACON_REFS } from '../beacon/read-beacons.js';
 import { isAirspaceError } from '../errors.js';
+import { DEFAULT_MAX_NEARBY_REFS, type BeaconSelection } from '../git/fetch-beacons.js';
 import { fetchTraffic, type FetchResult } from '../git/fetch-traffic.js';
 import { touchedPaths } from '../git/list-refs.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
@@ -78,6 +79,7 @@ export async function fetchRemoteTraffic(
         ...(r.beaconsRefused ? [runMessages.beaconsRefused(r.beaconsRefused, beaconMaxBytes)] : []),
         ...(listing?.dependencyAreas() === 'no-graph' ? [runMessages.dependencyAreasNotRead] : []),
         ...(listing?.dependencyAreasCut() ? [runMessages.dependencyAreasCut(listing.dependencyAreasCut()!.listed, listing.dependencyAreasCut()!.of)] : []),
+        ...(r.nearbyLeftOut ? [runMessages.dependencyBeaconsNotFetched(r.nearbyLeftOut.refs, r.nearbyLeftOut.areas, DEFAULT_MAX_NEARBY_REFS)] : []),
       ];
       return notes.length > 0 ? { detail: notes.join('; ') } : undefined;
     },
@@ -96,8 +98,8 @@ export interface BeaconPrefixInput {
 
 /** Which beacon refs a run reads, and whether the areas of its import-graph neighbours are among them. */
 export interface BeaconListing {
-  /** The remote ref prefixes to list and fetch; null: every beacon. */
-  readonly prefixes: () => Promise<readonly string[] | null>;
+  /** The remote ref prefixes to list and fetch (the dependency areas within the read bound); null: every beacon. */
+  readonly prefixes: () => Promise<BeaconSelection | null>;
   /** Once `prefixes` has answered: how the dependency areas were found (undefined before, or when it listed everything). */
   readonly dependencyAreas: () => DependencyPaths['state'] | undefined;
   /** Once `prefixes` has answered: the dependency areas listed and found, when not all of them were listed. */
@@ -114,7 +116,7 @@ export interface BeaconListing {
  * wider than MAX_AREAS areas (its neighbours are cut to fit, nearest first), or a git failure — a wider read, never a silent miss.
  */
 export function beaconPrefixes(input: BeaconPrefixInput): BeaconListing {
-  let asked: Promise<readonly string[] | null> | undefined;
+  let asked: Promise<BeaconSelection | null> | undefined;
   let dependencyAreas: DependencyPaths['state'] | undefined;
   let cut: { readonly listed: number; readonly of: number } | undefined;
   return {
@@ -136,7 +138,7 @@ export function beaconPrefixes(input: BeaconPrefixInput): BeaconListing {
 async function ownAreaPrefixes(
   input: BeaconPrefixInput,
   found: (state: DependencyPaths['state'], cut?: { readonly listed: number; readonly of: number }) => void,
-): Promise<readonly string[] | null> {
+): Promise<BeaconSelection | null> {
   const { cwd, repo, remote, config } = input;
   if (input.plan.pairs === 'all') return null;
   // The trunk as src/git/resolve-trunk.ts would find it, asked of git only when the usual one is missing.
@@ -176,7 +178,7 @@ async function ownAreaPrefixes(
   if (neighbours.state === 'read') for (const path of neighbours.paths) if (!ignore(path) && !ownAreas.has(areaOf(path))) nearby.add(areaOf(path));
   const listed = [...nearby].slice(0, Math.max(0, MAX_AREAS - ownAreas.size));
   found(neighbours.state, listed.length < nearby.size ? { listed: listed.length, of: nearby.size } : undefined);
-  const prefixes = prefixesOf([...ownAreas, ...listed]);
+  const prefixes = prefixesOf(ownAreas);
   // The areas this clone's beacons stand in now: its own beacon is seen (refreshed, withdrawn) even
   // after its work moved to other areas.
   const published = Object.values(await readPublishedRefs(repo.commonDir))
@@ -184,7 +186,10 @@ async function ownAreaPrefixes(
     .map((ref) => /^refs\/airspace\/areas\/[0-9a-f]{12}\//.exec(ref)?.[0])
     .filter((prefix): prefix is string => prefix !== undefined);
   const areas = [...new Set([...prefixes, ...published])];
-  return config.beacons.legacyRefs === 'read' ? [...areas, BEACON_REF_PREFIX] : areas;
+  // Read whole: the own areas (a peer on the same files is always seen); the dependency areas, nearest
+  // first, within the read bound (src/git/fetch-beacons.ts, `nearby`).
+  const whole = config.beacons.legacyRefs === 'read' ? [...areas, BEACON_REF_PREFIX] : areas;
+  return { own: whole, nearby: prefixesOf(listed).filter((prefix) => !whole.includes(prefix)) };
 }
 
 export async function collectTraffic(input: TrafficInput): Promise<Traffic> {

@@ -1,6 +1,7 @@
 import { compileGlobs } from '../config/compile-globs.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import { AirspaceError } from '../errors.js';
+import { DEFAULT_MAX_NEARBY_REFS } from '../git/fetch-beacons.js';
 import type { FetchResult } from '../git/fetch-traffic.js';
 import { isBranchName, isRemoteName } from '../git/ref-names.js';
 import type { RepoInfo } from '../git/resolve-repo.js';
@@ -316,6 +317,9 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
   const listingNotes = [
     ...(input.fetched && input.listing.dependencyAreas() === 'no-graph' ? [runMessages.dependencyAreasNotRead] : []),
     ...(cut ? [runMessages.dependencyAreasCut(cut.listed, cut.of)] : []),
+    ...(input.fetched?.nearbyLeftOut
+      ? [runMessages.dependencyBeaconsNotFetched(input.fetched.nearbyLeftOut.refs, input.fetched.nearbyLeftOut.areas, DEFAULT_MAX_NEARBY_REFS)]
+      : []),
   ];
   return assembleReport({
     request,

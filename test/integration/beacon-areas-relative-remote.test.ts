@@ -29,7 +29,7 @@ describe('a selective beacon fetch', () => {
     expect(result).toMatchObject({ ok: true });
     expect(result.beaconsFailed).toBeUndefined();
     expect(gitIn(me, 'for-each-ref', '--format=%(refname)', 'refs/airspace/remote/')).toBe(
-      `refs/airspace/remote/areas/${areaKey('src/engine')}/0123456789/peer`,
+      `refs/airspace/remote/areas/${areaKey('src/engine')}/0123456789.peer`,
     );
   });
 });

@@ -59,9 +59,9 @@ describe('beacons in the areas the work depends on', () => {
     expect(link!.channels.dependency).toBeGreaterThan(0);
     expect(report.scanned.stages.find((s) => s.stage === 'fetch')?.detail ?? '').not.toContain('dependency areas not read');
     expect(report.scanned.skipped.join('\n')).not.toContain('dependency areas not read');
-    // Fetched under its own area, the one its beacon is published in.
+    // Fetched under its own area, the one its beacon is published in (one directory per area: `<clone>.<agent>`).
     const fetched = gitIn(me, 'for-each-ref', '--format=%(refname)', `refs/airspace/remote/areas/${areaKey('packages/b')}/`);
-    expect(fetched).toMatch(/\/bob%2Fconsumer$/);
+    expect(fetched).toMatch(/\/[0-9a-f]{10}\.bob%2Fconsumer$/);
   });
 
   it('without an import graph, does not see it and says that dependency areas were not read', () => {

@@ -54,8 +54,8 @@ describe('the kept beacon listing', () => {
 
     expect(await read(me, [engine])).toMatchObject({ listed: 2, selective: true });
     expect(localBeacons(me)).toEqual([
-      `refs/airspace/remote/areas/${areaKey('src/engine')}/0123456789/one`,
-      `refs/airspace/remote/areas/${areaKey('src/engine')}/0123456789/two`,
+      `refs/airspace/remote/areas/${areaKey('src/engine')}/0123456789.one`,
+      `refs/airspace/remote/areas/${areaKey('src/engine')}/0123456789.two`,
     ]);
     expect(keptRefs(me)).toEqual([`${engine}0123456789/one`, `${engine}0123456789/two`]);
     // The kept repository keeps refs, never objects: those are the quarantine of one run.
@@ -64,11 +64,11 @@ describe('the kept beacon listing', () => {
     // Deleted on the remote: gone from the listing and from our copies.
     gitIn(peer, 'push', '-q', 'origin', `:${engine}0123456789/one`);
     expect(await read(me, [engine])).toMatchObject({ listed: 1 });
-    expect(localBeacons(me)).toEqual([`refs/airspace/remote/areas/${areaKey('src/engine')}/0123456789/two`]);
+    expect(localBeacons(me)).toEqual([`refs/airspace/remote/areas/${areaKey('src/engine')}/0123456789.two`]);
 
     // The work moved to another area: the refs of the area left are no part of the listing any more.
     expect(await read(me, [report])).toMatchObject({ listed: 1 });
-    expect(localBeacons(me)).toEqual([`refs/airspace/remote/areas/${areaKey('src/report')}/0123456789/three`]);
+    expect(localBeacons(me)).toEqual([`refs/airspace/remote/areas/${areaKey('src/report')}/0123456789.three`]);
     expect(keptRefs(me)).toEqual([`${report}0123456789/three`]);
 
     // A run killed mid-fetch left a ref's lock in the kept listing: this run still reads (the kept one
@@ -77,8 +77,8 @@ describe('the kept beacon listing', () => {
     writeFileSync(join(me, '.git', 'airspace', 'listing.git', `${report}0123456789`, 'four.lock'), '');
     expect(await read(me, [report])).toMatchObject({ listed: 2 });
     expect(localBeacons(me)).toEqual([
-      `refs/airspace/remote/areas/${areaKey('src/report')}/0123456789/four`,
-      `refs/airspace/remote/areas/${areaKey('src/report')}/0123456789/three`,
+      `refs/airspace/remote/areas/${areaKey('src/report')}/0123456789.four`,
+      `refs/airspace/remote/areas/${areaKey('src/report')}/0123456789.three`,
     ]);
     expect(existsSync(join(me, '.git', 'airspace', 'listing.git'))).toBe(false);
     expect(await read(me, [report])).toMatchObject({ listed: 2 });
