@@ -144,17 +144,17 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
       if (error !== undefined) return reject(spawnError(error, args));
       if (stopped === 'cancelled') return reject(cancelled(args));
       if (stopped === 'timeout') {
-        return reject(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), 'timeout'), { args, signal: signalName }));
+        return reject(new AirspaceError('git', 'git-timeout', gitMessages.stopped(subcommand(args), 'timeout'), { args, signal: signalName }));
       }
       if (stopped === 'overflow') {
-        return reject(new AirspaceError('git', 'git-output-too-large', gitMessages.outputTooLarge(String(args[0]), maxBytes), { args }));
+        return reject(new AirspaceError('git', 'git-output-too-large', gitMessages.outputTooLarge(subcommand(args), maxBytes), { args }));
       }
       if (code === null) {
-        return reject(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), signalName ?? 'timeout'), { args, signal: signalName }));
+        return reject(new AirspaceError('git', 'git-timeout', gitMessages.stopped(subcommand(args), signalName ?? 'timeout'), { args, signal: signalName }));
       }
       if (code !== 0 && !(options.okCodes ?? []).includes(code)) {
         return reject(
-          new AirspaceError('git', 'git-failed', gitMessages.failed(String(args[0]), firstLine(stderr) || `exit ${code}`), {
+          new AirspaceError('git', 'git-failed', gitMessages.failed(subcommand(args), firstLine(stderr) || `exit ${code}`), {
             args,
             code,
             stderr,
@@ -217,9 +217,9 @@ export function streamGit(
     else if (stopped) handlers.onEnd(cancelled(args));
     else if (code === 0) handlers.onEnd(null);
     else if (code === null)
-      handlers.onEnd(new AirspaceError('git', 'git-timeout', gitMessages.stopped(String(args[0]), signalName ?? 'killed'), { args, signal: signalName }));
+      handlers.onEnd(new AirspaceError('git', 'git-timeout', gitMessages.stopped(subcommand(args), signalName ?? 'killed'), { args, signal: signalName }));
     else
-      handlers.onEnd(new AirspaceError('git', 'git-failed', gitMessages.failed(String(args[0]), firstLine(stderr) || `exit ${code}`), { args, code, stderr }));
+      handlers.onEnd(new AirspaceError('git', 'git-failed', gitMessages.failed(subcommand(args), firstLine(stderr) || `exit ${code}`), { args, code, stderr }));
   });
   // Stopped before it could start: ended on the next tick, once the caller holds the stream.
   if (stopped) process.nextTick(() => watched.stop());
@@ -239,7 +239,7 @@ function spawnError(error: NodeJS.ErrnoException, args: readonly string[]): Airs
 }
 
 function cancelled(args: readonly string[]): AirspaceError {
-  return new AirspaceError('git', 'git-cancelled', gitMessages.cancelled(String(args[0])), { args });
+  return new AirspaceError('git', 'git-cancelled', gitMessages.cancelled(subcommand(args)), { args });
 }
 
 /** stdout as UTF-8 text, trailing newline removed. */
@@ -257,7 +257,16 @@ export async function gitZ(args: readonly string[], options: GitOptions): Promis
   return fields;
 }
 
-function firstLine(text: string): string {
+/** The git command an error names: `fetch` for `git -c a=b fetch …`, not `-c`. */
+function subcommand(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '-c' || args[i] === '-C') i++;
+    else if (!args[i]!.startsWith('-')) return args[i]!;
+  }
+  return String(args[0]);
+}
+
+export function firstLine(text: string): string {
   return (
     text
       .split('\n')

@@ -1,9 +1,10 @@
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { isAirspaceError } from '../errors.js';
+import { AirspaceError, isAirspaceError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { tryLock, unlock } from '../fs/lock-file.js';
-import { runGit } from './exec-git.js';
+import { firstLine, runGit } from './exec-git.js';
+import { gitMessages } from '../messages/command-line.js';
 import { localAreaRef, REMOTE_AREA_PREFIX } from './fetched-area-refs.js';
 
 /**
@@ -332,6 +333,7 @@ async function fetchIntoScratch(
   const promisor = `remote.${options.remote}`;
   const filter = kind === 'nearby' ? 'tree:0' : `blob:limit=${options.maxBytes}`;
   const env = { GIT_DIR: scratch.root };
+  const shallow = kind === 'nearby' && !(await exists(join(scratch.root, 'shallow')));
   const result = await runGit(
     [
       '-c',
@@ -346,7 +348,7 @@ async function fetchIntoScratch(
       // The nearby listing wants each beacon's commit for its date, not the work commit behind it: a
       // first listing is shallow. A later one is not: a shallow repository's `--depth` fetch asks for
       // every listed tip again (measured: twice the bytes of a warm read), a plain one only for new tips.
-      ...(kind === 'nearby' && !(await exists(join(scratch.root, 'shallow'))) ? ['--depth=1'] : []),
+      ...(shallow ? ['--depth=1'] : []),
       '--no-tags',
       '--no-write-fetch-head',
       '--no-auto-maintenance',
@@ -357,8 +359,13 @@ async function fetchIntoScratch(
       ...prefixes.map((prefix) => `+${prefix}*:${prefix}*`),
     ],
     // From the worktree's top, where the user's own `git fetch` resolves a relative remote url.
-    { cwd: await worktreeTop(options.cwd), timeoutMs, env },
+    // A `--depth` fetch whose refspecs match no ref exits 1 and says nothing (git 2.39; a plain
+    // fetch exits 0): no beacon in those areas, which is the usual case, not a failed fetch.
+    { cwd: await worktreeTop(options.cwd), timeoutMs, env, ...(shallow ? { okCodes: [1] } : {}) },
   );
+  if (result.code !== 0 && result.stderr.trim() !== '') {
+    throw new AirspaceError('git', 'git-failed', gitMessages.failed('fetch', firstLine(result.stderr)), { code: result.code, stderr: result.stderr });
+  }
   const format = kind === 'nearby' ? '%(objectname) %(committerdate:unix) %(refname)' : '%(objectname) %(refname)';
   const listed = await runGit(['for-each-ref', `--format=${format}`, REMOTE_PREFIX], { cwd: options.cwd, timeoutMs, env });
   const others: string[] = [];

@@ -119,3 +119,31 @@ describe('dependency areas past the bound', () => {
     expect(report.links.find((l) => [l.a, l.b].includes('bob/consumer'))?.channels.dependency).toBeGreaterThan(0);
   });
 });
+
+describe('dependency areas that hold no beacon', () => {
+  it('are listed without failing the beacon fetch: the peer in the own area is read', () => {
+    const setup = remoteWithClones(
+      {
+        'packages/a/util.ts': `export function util(n: number): number {\n  return n + 1;\n}\n${numbered(30)}`,
+        'packages/b/consumer.ts': `import { util } from '../a/util.js';\n\nexport const value = util(1);\n${numbered(30)}`,
+      },
+      2,
+    );
+    roots.push(setup.root);
+    const [me, bob] = setup.clones as [string, string];
+    gitIn(bob, 'switch', '-q', '-c', 'bob/util');
+    writeFiles(bob, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 3;\n}\n${numbered(30)}` });
+    expect(runCli(bob, ['beacon', 'publish']).status).toBe(0);
+    gitIn(me, 'switch', '-q', '-c', 'me/util');
+    writeFiles(me, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 2;\n}\n${numbered(30)}` });
+    writeFileSync(join(me, '.git', 'info', 'exclude'), '.airspacerc.json\n');
+    writeFileSync(join(me, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+    expect(runCli(me, ['graph', 'build', '--json']).status).toBe(0);
+    // Found on express: the first listing of `packages/b`'s empty area failed, and with it every beacon.
+    const result = runCli(me, ['check', '--fetch', '--json']);
+    expect(result.stderr).not.toContain('beacons not');
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.scanned.peers.beacons).toBe(1);
+    expect(report.links.some((l) => [l.a, l.b].includes('bob/util'))).toBe(true);
+  }, 120_000);
+});
