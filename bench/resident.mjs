@@ -9,7 +9,10 @@
 // both with uncommitted work in lib/, and on the generated monorepo (bench/lib/generate-repo.mjs)
 // with --worktrees linked worktrees that have uncommitted work.
 // Run: npm run build:js && node bench/resident.mjs [--runs 7] [--size full|smoke] [--worktrees 3]
-//      [--idle-seconds 60] [--skip-express] [--skip-typeorm] [--skip-generated]
+//      [--idle-seconds 60] [--skip-express] [--skip-typeorm] [--skip-generated] [--baseline DIR]
+// --baseline DIR: another build of this package (its bin/, dist/ and examples/: e.g.
+// `git archive main | tar -x -C DIR`, node_modules linked, `npm run build:js`), measured beside this
+// one in the same run, round by round, each on its own copy of every repository.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -21,8 +24,6 @@ import { benchGitEnv, gitIn } from './lib/git-run.mjs';
 import { median, timeProcess } from './lib/measure.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = join(ROOT, 'bin', 'airspace-hooks.js');
-const PRE_EDIT = join(ROOT, 'examples', 'claude-code', 'pre-edit.mjs');
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '7' },
@@ -34,33 +35,52 @@ const { values } = parseArgs({
     typeorm: { type: 'string', default: '/work/.mirror/typeorm+typeorm/repo' },
     'skip-typeorm': { type: 'boolean', default: false },
     'skip-generated': { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
 const work = mkdtempSync(join(tmpdir(), 'airspace-bench-resident-'));
-// The hooks find the CLI on PATH, as after `npm i -g`.
-const binDir = join(work, 'bin');
-mkdirSync(binDir);
-symlinkSync(BIN, join(binDir, 'airspace-hooks'));
-const baseEnv = benchGitEnv({
-  PATH: `${binDir}:${process.env.PATH}`,
-  // No background graph build may load the machine during a row; a loaded machine must not cut a run.
-  AIRSPACE_GRAPH_BACKGROUND: 'off',
-  AIRSPACE_HOOKS_BUDGET_MS: '600000',
-  NO_COLOR: '1',
-});
-const ON = { ...baseEnv, AIRSPACE_RESIDENT: 'on' };
-const OFF = { ...baseEnv, AIRSPACE_RESIDENT: 'off' };
-const cli = (cwd, args, env = OFF) => spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+
+/**
+ * The builds measured: this one, and with --baseline DIR another build of this package (a directory
+ * holding its bin/, dist/ and examples/, e.g. an export of main after `npm run build:js`). Each build
+ * gets its own copy of every repository and its own resident (one resident serves one repository,
+ * and a resident of another build is never asked); their rounds alternate, so a burst of load lands
+ * on both.
+ */
+const builds = [{ label: 'this build', root: ROOT }];
+if (values.baseline) builds.unshift({ label: 'baseline', root: values.baseline });
+for (const build of builds) {
+  // The hooks find the CLI on PATH, as after `npm i -g`.
+  const binDir = join(work, `bin-${build.label.replace(/\W+/g, '-')}`);
+  mkdirSync(binDir);
+  const bin = join(build.root, 'bin', 'airspace-hooks.js');
+  symlinkSync(bin, join(binDir, 'airspace-hooks'));
+  const baseEnv = benchGitEnv({
+    PATH: `${binDir}:${process.env.PATH}`,
+    // No background graph build may load the machine during a row; a loaded machine must not cut a run.
+    AIRSPACE_GRAPH_BACKGROUND: 'off',
+    AIRSPACE_HOOKS_BUDGET_MS: '600000',
+    NO_COLOR: '1',
+  });
+  Object.assign(build, {
+    bin,
+    preEdit: join(build.root, 'examples', 'claude-code', 'pre-edit.mjs'),
+    on: { ...baseEnv, AIRSPACE_RESIDENT: 'on' },
+    off: { ...baseEnv, AIRSPACE_RESIDENT: 'off' },
+  });
+}
+const cli = (build, cwd, args, env = build.off) =>
+  spawnSync(process.execPath, [build.bin, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 
 /**
  * `resident status --json`; a resident busy with a background re-score (seconds on the 10,000-file
  * repository) may not answer the status question in time, so ask again for up to a minute.
  */
-function status(cwd) {
+function status(build, cwd) {
   let now;
   for (let i = 0; i < 60; i++) {
-    now = JSON.parse(cli(cwd, ['resident', 'status', '--json'], ON).stdout);
+    now = JSON.parse(cli(build, cwd, ['resident', 'status', '--json'], build.on).stdout);
     // A busy resident reads as 'stale' to a status question it could not answer in time.
     if (now.state === 'running' || now.state === 'none') return now;
     spawnSync('sleep', ['1']);
@@ -69,13 +89,13 @@ function status(cwd) {
 }
 
 /** Started by hand, so its log (every re-score) goes to `log`. */
-async function startResident(cwd, log) {
+async function startResident(build, cwd, log) {
   const fd = openSync(log, 'a');
-  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: ON, stdio: ['ignore', fd, fd], detached: true });
+  const child = spawn(process.execPath, [build.bin, 'resident', 'serve'], { cwd, env: build.on, stdio: ['ignore', fd, fd], detached: true });
   closeSync(fd);
   child.unref();
   for (let i = 0; i < 1200; i++) {
-    const now = status(cwd);
+    const now = status(build, cwd);
     if (now.state === 'running') return now.status.pid;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -97,98 +117,114 @@ function rssBytes(pid) {
   return Number(line.split(/\s+/)[1]) * 1024;
 }
 
-async function measure(name, cwd, editFile) {
-  console.error(`${name}: warming up`);
-  cli(cwd, ['install'], OFF);
-  const commit = (env, extra = []) => timeProcess('git', ['commit', '-q', '--allow-empty', '-m', 'bench', ...extra], { cwd, env });
-  const editInput = JSON.stringify({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Edit', tool_input: { file_path: join(cwd, editFile) } });
-  const edit = (env) => timeProcess(process.execPath, [PRE_EDIT], { cwd, env, input: editInput });
-  // Warm: the snapshot cache, the history, the intent store; then the resident, warmed by one question each.
-  for (let i = 0; i < 2; i++) {
-    commit(OFF);
-    edit(OFF);
+/** One repository measured under each build: `lanes` holds one copy of it per build, in the order of `builds`. */
+async function measure(name, lanes) {
+  for (const lane of lanes) {
+    const { build, cwd, editFile } = lane;
+    console.error(`${name} (${build.label}): warming up`);
+    cli(build, cwd, ['install'], build.off);
+    lane.commit = (env, extra = []) => timeProcess('git', ['commit', '-q', '--allow-empty', '-m', 'bench', ...extra], { cwd, env });
+    const editInput = JSON.stringify({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Edit', tool_input: { file_path: join(cwd, editFile) } });
+    lane.edit = (env) => timeProcess(process.execPath, [build.preEdit], { cwd, env, input: editInput });
+    // Warm: the snapshot cache, the history, the intent store; then the resident, warmed by one question each.
+    for (let i = 0; i < 2; i++) {
+      lane.commit(build.off);
+      lane.edit(build.off);
+    }
+    lane.log = join(work, `${name.replace(/\W+/g, '-')}-${build.label.replace(/\W+/g, '-')}-resident.log`);
+    lane.pid = await startResident(build, cwd, lane.log);
+    lane.commit(build.on);
+    lane.edit(build.on);
+    lane.before = status(build, cwd).status;
+    lane.rows = { nodeFloor: [], bare: [], oneShot: [], resident: [], warm: [], editOneShot: [], editResident: [], editWarm: [] };
+    lane.warmAnswers = 0;
+    lane.codes = new Set();
   }
-  const log = join(work, `${name.replace(/\W+/g, '-')}-resident.log`);
-  const pid = await startResident(cwd, log);
-  commit(ON);
-  edit(ON);
-  const before = status(cwd).status;
-  const rows = { nodeFloor: [], bare: [], oneShot: [], resident: [], warm: [], editOneShot: [], editResident: [], editWarm: [] };
-  let warmAnswers = 0;
+  const busy = (lane) => status(lane.build, lane.cwd).status.busy;
   /**
    * A question answered from the warm airspace needs the resident's re-score of the new HEAD to
-   * have run (300 ms after the commit, then the run): wait until it is idle, then ask, and count
-   * whether the answer was warm (status servedWarm).
+   * have run (100 ms after the commit, then the run): wait until it is idle — and every other
+   * lane's resident too, whose re-score would compete for the cores — then ask, and count whether
+   * the answer was warm (status servedWarm).
    */
-  const afterRescore = async (measured) => {
-    // The re-score starts 300 ms after the watcher's last event, which a large tree delivers later:
+  const afterRescore = async (lane, measured) => {
+    // The re-score starts after the watcher's last event, which a large tree delivers later:
     // wait (at most 3 s) until it runs, then until it is done.
-    for (let i = 0; i < 30 && !status(cwd).status.busy; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    for (let i = 0; i < 300 && status(cwd).status.busy; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    const warmBefore = status(cwd).status.servedWarm;
+    for (let i = 0; i < 30 && !busy(lane); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const other of lanes) for (let i = 0; i < 300 && busy(other); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const warmBefore = status(lane.build, lane.cwd).status.servedWarm;
     const result = measured();
-    if (status(cwd).status.servedWarm > warmBefore) warmAnswers += 1;
+    if (status(lane.build, lane.cwd).status.servedWarm > warmBefore) lane.warmAnswers += 1;
     return result;
   };
-  const codes = new Set();
   for (let round = 0; round < runs; round++) {
-    rows.nodeFloor.push(timeProcess(process.execPath, ['-e', '0'], { env: OFF }).ms);
-    rows.bare.push(commit(OFF, ['--no-verify']).ms);
-    const one = commit(OFF);
-    // Right after a commit moved HEAD: the resident senses live (cold).
-    const res = commit(ON);
-    rows.oneShot.push(one.ms);
-    rows.resident.push(res.ms);
-    const warm = await afterRescore(() => commit(ON));
-    rows.warm.push(warm.ms);
-    const e1 = edit(OFF);
-    // A commit moved HEAD just before: the resident senses live (cold).
-    commit(OFF, ['--no-verify']);
-    const e2 = edit(ON);
-    const e3 = await afterRescore(() => edit(ON));
-    rows.editOneShot.push(e1.ms);
-    rows.editResident.push(e2.ms);
-    rows.editWarm.push(e3.ms);
-    for (const r of [one, res, warm, e1, e2, e3]) codes.add(r.code);
-    console.error(`${name}: round ${round + 1}/${runs}`);
+    // Each build goes first in every other round: the lane that follows meets the background work
+    // (re-scores) the other lane's last questions left behind.
+    for (const lane of round % 2 === 0 ? lanes : [...lanes].reverse()) {
+      const { build, rows, commit, edit } = lane;
+      rows.nodeFloor.push(timeProcess(process.execPath, ['-e', '0'], { env: build.off }).ms);
+      rows.bare.push(commit(build.off, ['--no-verify']).ms);
+      const one = commit(build.off);
+      // Right after a commit moved HEAD: the resident senses live (cold).
+      const res = commit(build.on);
+      rows.oneShot.push(one.ms);
+      rows.resident.push(res.ms);
+      const warm = await afterRescore(lane, () => commit(build.on));
+      rows.warm.push(warm.ms);
+      const e1 = edit(build.off);
+      // A commit moved HEAD just before: the resident senses live (cold).
+      commit(build.off, ['--no-verify']);
+      const e2 = edit(build.on);
+      const e3 = await afterRescore(lane, () => edit(build.on));
+      rows.editOneShot.push(e1.ms);
+      rows.editResident.push(e2.ms);
+      rows.editWarm.push(e3.ms);
+      for (const r of [one, res, warm, e1, e2, e3]) lane.codes.add(r.code);
+      console.error(`${name} (${build.label}): round ${round + 1}/${runs}`);
+    }
   }
-  const served = status(cwd).status.served - before.served;
-  const idleSeconds = Number(values['idle-seconds']);
-  // The last round's commits and edits re-score their worktrees in the background: that is work,
-  // not idling. Measured from 15 s after the last question.
-  await new Promise((resolve) => setTimeout(resolve, 15_000));
-  console.error(`${name}: idle ${idleSeconds} s`);
-  const logBefore = readFileSync(log, 'utf8').length;
-  const cpuBefore = cpuMs(pid);
-  await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
-  const idleCpu = (cpuMs(pid) - cpuBefore) / (idleSeconds * 1000);
-  // What the resident did while nobody asked: its log names every background re-score.
-  const idleLog = readFileSync(log, 'utf8').slice(logBefore);
-  const idleRescores = [...idleLog.matchAll(/re-scored /g)].length;
-  if (idleRescores > 0) console.error(`${name}: re-scores while idle:\n${idleLog}`);
-  const rss = rssBytes(pid);
-  cli(cwd, ['resident', 'stop'], ON);
-  const m = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, median(v)]));
-  return {
-    name,
-    m,
-    served,
-    expectedServed: runs * 4,
-    warmAnswers,
-    expectedWarm: runs * 2,
-    idleCpu,
-    idleRescores,
-    rss,
-    codes: [...codes],
-    uncommitted: gitIn(cwd, ['status', '--porcelain']).split('\n').filter(Boolean).length,
-  };
+  const results = [];
+  for (const lane of lanes) {
+    const { build, cwd, pid, log } = lane;
+    const served = status(build, cwd).status.served - lane.before.served;
+    const idleSeconds = Number(values['idle-seconds']);
+    // The last round's commits and edits re-score their worktrees in the background: that is work,
+    // not idling. Measured from 15 s after the last question.
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    console.error(`${name} (${build.label}): idle ${idleSeconds} s`);
+    const logBefore = readFileSync(log, 'utf8').length;
+    const cpuBefore = cpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+    const idleCpu = (cpuMs(pid) - cpuBefore) / (idleSeconds * 1000);
+    // What the resident did while nobody asked: its log names every background re-score.
+    const idleLog = readFileSync(log, 'utf8').slice(logBefore);
+    const idleRescores = [...idleLog.matchAll(/re-scored /g)].length;
+    if (idleRescores > 0) console.error(`${name} (${build.label}): re-scores while idle:\n${idleLog}`);
+    const rss = rssBytes(pid);
+    cli(build, cwd, ['resident', 'stop'], build.on);
+    const m = Object.fromEntries(Object.entries(lane.rows).map(([k, v]) => [k, median(v)]));
+    results.push({
+      name,
+      build: build.label,
+      m,
+      served,
+      expectedServed: runs * 4,
+      warmAnswers: lane.warmAnswers,
+      expectedWarm: runs * 2,
+      idleCpu,
+      idleRescores,
+      rss,
+      codes: [...lane.codes],
+      uncommitted: gitIn(cwd, ['status', '--porcelain']).split('\n').filter(Boolean).length,
+    });
+  }
+  return results;
 }
 
-const results = [];
-if (!values['skip-express']) {
-  const express = join(work, 'express');
+/** Express: a clone of expressjs/express and one linked worktree, both with uncommitted work in lib/. */
+function setUpExpress(express) {
   gitIn(work, ['clone', '-q', values.express, express]);
-  const peer = join(work, 'express-peer');
+  const peer = `${express}-peer`;
   gitIn(express, ['worktree', 'add', '-q', '-b', 'peer', peer]);
   const edit = (dir, file, from, to) => writeFileSync(join(dir, file), readFileSync(join(dir, file), 'utf8').replace(from, to));
   edit(peer, 'lib/application.js', 'app.init = function init() {', 'app.init = function init() { // peer');
@@ -196,59 +232,83 @@ if (!values['skip-express']) {
   edit(peer, 'lib/response.js', 'res.status = function status(code) {', 'res.status = function status(code) { // peer, uncommitted');
   edit(express, 'lib/application.js', 'app.init = function init() {', 'app.init = function init() { // main');
   edit(express, 'lib/request.js', 'req.get =', '// main, uncommitted\nreq.get =');
-  cli(express, ['graph', 'build'], OFF);
-  results.push(await measure('express + 1 worktree', express, 'lib/application.js'));
+  return { cwd: express, editFile: 'lib/application.js' };
 }
-if (!values['skip-typeorm']) {
-  // Issue 25's repository: typeorm at 281bfba42a, three linked worktrees, uncommitted work in each.
-  const typeorm = join(work, 'typeorm');
+
+const TYPEORM_FILES = [
+  'src/repository/Repository.ts',
+  'src/entity-manager/EntityManager.ts',
+  'src/query-builder/SelectQueryBuilder.ts',
+  'src/data-source/DataSource.ts',
+];
+
+/** Issue 25's repository: typeorm at 281bfba42a, linked worktrees, uncommitted work in each. */
+function setUpTypeorm(typeorm) {
   gitIn(work, ['clone', '-q', '--no-checkout', values.typeorm, typeorm]);
   gitIn(typeorm, ['checkout', '-q', '-B', 'bench', '281bfba42a']);
   const append = (dir, file, text) => writeFileSync(join(dir, file), `${readFileSync(join(dir, file), 'utf8')}${text}\n`);
-  const files = [
-    'src/repository/Repository.ts',
-    'src/entity-manager/EntityManager.ts',
-    'src/query-builder/SelectQueryBuilder.ts',
-    'src/data-source/DataSource.ts',
-  ];
-  append(typeorm, files[0], '// main, uncommitted');
-  append(typeorm, files[3], '// main, uncommitted');
+  append(typeorm, TYPEORM_FILES[0], '// main, uncommitted');
+  append(typeorm, TYPEORM_FILES[3], '// main, uncommitted');
   for (let i = 1; i <= Number(values.worktrees); i++) {
-    const dir = join(work, `typeorm-w${i}`);
+    const dir = `${typeorm}-w${i}`;
     gitIn(typeorm, ['worktree', 'add', '-q', '-b', `w${i}`, dir, 'bench']);
-    append(dir, files[i % files.length], `// w${i}, uncommitted`);
+    append(dir, TYPEORM_FILES[i % TYPEORM_FILES.length], `// w${i}, uncommitted`);
   }
   // typeorm's hooks are husky's, inactive until `pnpm install`: the bench installs into the git dir's own.
   gitIn(typeorm, ['config', 'core.hooksPath', join(typeorm, '.git', 'hooks')]);
-  cli(typeorm, ['graph', 'build'], OFF);
-  results.push(await measure(`typeorm 281bfba42a + ${values.worktrees} worktrees`, typeorm, files[0]));
+  return { cwd: typeorm, editFile: TYPEORM_FILES[0] };
 }
+
+/** One copy of a repository per build, its import graph built (untimed) by that build. */
+function lanesOf(name, setUp) {
+  return builds.map((build) => {
+    const lane = { build, ...setUp(join(work, `${name}-${build.label.replace(/\W+/g, '-')}`)) };
+    cli(build, lane.cwd, ['graph', 'build'], build.off);
+    return lane;
+  });
+}
+
+const results = [];
+if (!values['skip-express']) results.push(...(await measure('express + 1 worktree', lanesOf('express', setUpExpress))));
+if (!values['skip-typeorm']) results.push(...(await measure(`typeorm 281bfba42a + ${values.worktrees} worktrees`, lanesOf('typeorm', setUpTypeorm))));
 if (!values['skip-generated']) {
   const size = { ...SIZES[values.size], worktrees: Number(values.worktrees), peers: Number(values.worktrees) };
-  console.error(`generating the ${values.size} repository (${size.packages * size.areas * size.modules} modules, ${size.worktrees} worktrees)`);
-  const generated = generateRepo(join(work, 'generated'), size);
-  const first = generated.worktrees[0];
-  // `check` (the edit check) may refresh the graph in the foreground: built once, untimed, first.
-  console.error('building the import graph (untimed)');
-  cli(first.dir, ['graph', 'build'], OFF);
-  const file = gitIn(first.dir, ['diff', '--name-only']).split('\n')[0];
-  results.push(await measure(`generated ${size.packages * size.areas * size.modules} files + ${size.worktrees} worktrees`, first.dir, file));
+  console.error(`generating the ${values.size} repository (${size.packages * size.areas * size.modules} modules, ${size.worktrees} worktrees) per build`);
+  const lanes = lanesOf('generated', (dir) => {
+    const generated = generateRepo(dir, size);
+    const first = generated.worktrees[0];
+    return { cwd: first.dir, editFile: gitIn(first.dir, ['diff', '--name-only']).split('\n')[0] };
+  });
+  results.push(...(await measure(`generated ${size.packages * size.areas * size.modules} files + ${size.worktrees} worktrees`, lanes)));
 }
 
 const f = (ms) => `${Math.round(ms)} ms`;
 const lines = [
   `# bench/resident.mjs — ${new Date().toISOString()}`,
   '',
-  `Node ${process.versions.node}, ${runs} interleaved rounds per row (median), load average at the end ${loadavg()
+  `Node ${process.versions.node}, ${runs} interleaved rounds per row (median)${values.baseline ? `, baseline ${values.baseline}` : ''}, load average at the end ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ')}.`,
   '',
-  '| repository | `node -e 0` | commit --no-verify | pre-commit overhead one-shot | … resident, cold | … resident, warm | edit check one-shot | … resident, cold | … resident, warm | warm − `node -e 0` | idle CPU (1 core) | re-scores while idle | resident RSS | answered by the resident | of them warm |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| repository | build | `node -e 0` | commit --no-verify | pre-commit overhead one-shot | … resident, cold | … resident, warm | edit check one-shot | … resident, cold | … resident, warm | warm − `node -e 0` | idle CPU (1 core) | re-scores while idle | resident RSS | answered by the resident | of them warm |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...results.map(
     (r) =>
-      `| ${r.name} | ${f(r.m.nodeFloor)} | ${f(r.m.bare)} | ${f(r.m.oneShot - r.m.bare)} | ${f(r.m.resident - r.m.bare)} | ${f(r.m.warm - r.m.bare)} | ${f(r.m.editOneShot)} | ${f(r.m.editResident)} | ${f(r.m.editWarm)} | ${f(r.m.editWarm - r.m.nodeFloor)} | ${(r.idleCpu * 100).toFixed(2)} % | ${r.idleRescores} | ${(r.rss / 1024 / 1024).toFixed(0)} MiB | ${r.served}/${r.expectedServed} | ${r.warmAnswers}/${r.expectedWarm} |`,
+      `| ${r.name} | ${r.build} | ${f(r.m.nodeFloor)} | ${f(r.m.bare)} | ${f(r.m.oneShot - r.m.bare)} | ${f(r.m.resident - r.m.bare)} | ${f(r.m.warm - r.m.bare)} | ${f(r.m.editOneShot)} | ${f(r.m.editResident)} | ${f(r.m.editWarm)} | ${f(r.m.editWarm - r.m.nodeFloor)} | ${(r.idleCpu * 100).toFixed(2)} % | ${r.idleRescores} | ${(r.rss / 1024 / 1024).toFixed(0)} MiB | ${r.served}/${r.expectedServed} | ${r.warmAnswers}/${r.expectedWarm} |`,
   ),
+  // Same-run ratios of this build against the baseline: what the numbers above compare.
+  ...results
+    .filter((r) => r.build === 'this build')
+    .flatMap((r) => {
+      const base = results.find((b) => b.name === r.name && b.build === 'baseline');
+      if (!base) return [];
+      const warm = (x) => x.m.warm - x.m.bare;
+      const edit = (x) => x.m.editWarm - x.m.nodeFloor;
+      return [
+        '',
+        `${r.name}: warm pre-commit overhead ${f(warm(r))} against the baseline's ${f(warm(base))} (${(warm(r) / warm(base)).toFixed(2)}×); warm edit check − \`node -e 0\` ${f(edit(r))} against ${f(edit(base))}.`,
+      ];
+    }),
   '',
   'Targets (issue 25): pre-commit overhead ≤ 100 ms; edit check ≤ `node -e 0` + 60 ms; idle CPU ≤ 1 %; RSS ≤ 200 MB (≤ 400 MB at 10,000 files).',
 ];
