@@ -359,11 +359,12 @@ async function fetchIntoScratch(
       ...prefixes.map((prefix) => `+${prefix}*:${prefix}*`),
     ],
     // From the worktree's top, where the user's own `git fetch` resolves a relative remote url.
-    // A `--depth` fetch whose refspecs match no ref exits 1 and says nothing (git 2.39; a plain
-    // fetch exits 0): no beacon in those areas, which is the usual case, not a failed fetch.
+    // A `--depth` fetch whose refspecs match no ref exits 1 with nothing but warnings (git 2.39; a
+    // plain fetch exits 0): no beacon in those areas, which is the usual case, not a failed fetch.
     { cwd: await worktreeTop(options.cwd), timeoutMs, env, ...(shallow ? { okCodes: [1] } : {}) },
   );
-  if (result.code !== 0 && result.stderr.trim() !== '') {
+  const complaint = result.stderr.split('\n').find((line) => line.trim() !== '' && !line.startsWith('warning: '));
+  if (result.code !== 0 && complaint !== undefined) {
     throw new AirspaceError('git', 'git-failed', gitMessages.failed('fetch', firstLine(result.stderr)), { code: result.code, stderr: result.stderr });
   }
   const format = kind === 'nearby' ? '%(objectname) %(committerdate:unix) %(refname)' : '%(objectname) %(refname)';
