@@ -1,6 +1,6 @@
 import type { HookName } from '../config/defaults.js';
 import { EXIT } from '../errors.js';
-import { hookMessages, runMessages } from '../messages/hooks-and-check.js';
+import { hookMessages } from '../messages/hooks-and-check.js';
 import type { Output } from '../report/output.js';
 import { renderReportText } from '../report/render-text.js';
 import { RunCutError, runAirspace, type RunOutcome } from '../run/run-airspace.js';
@@ -62,7 +62,6 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
   }
   if (outcome.idle) {
     if (hook === 'pre-push' && outcome.plan.mode !== 'off') output.err(hookMessages.nothingToCheck);
-    if (outcome.withdrawnBeacons > 0) output.err(runMessages.beaconsWithdrawn(outcome.withdrawnBeacons));
     return { exitCode: EXIT.ok };
   }
   const reports = outcome.judgements.map((j) => j.report);

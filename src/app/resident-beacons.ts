@@ -107,8 +107,9 @@ export function residentBeaconRefresher(options: RefresherOptions): ResidentBeac
       }
       const cwd = existsSync(worktree) ? worktree : options.toplevel;
       if (await hasLocalBranch(cwd, agent)) continue;
-      leftBehind.delete(agent);
+      // Forgotten only once withdrawn: a refresh cut by a question or a failed push is tried at the next re-score.
       await refresh(cwd, agent, signal, true);
+      if (!(await isLive(agent))) leftBehind.delete(agent);
     }
   };
 

@@ -10,8 +10,8 @@ import type { RawChange } from '../git/raw-changes.js';
  * - file/directory conflicts: a changed path of one side that is a directory of the other's;
  * - anything but a regular file (symlinks, gitlinks, type changes), and on a shared path anything
  *   but modify/modify (add/add, modify/delete): those are conflicts or clean by rules of their own;
- * - merge drivers and marker sizes from attributes, and `merge.renormalize` (checked by the caller
- *   on the real paths and the batch's names: pathsWithMergeAttributes, mergeRenormalizes).
+ * - merge drivers and marker sizes from attributes, `merge.renormalize` and `merge.default` (checked by the caller
+ *   on the real paths and the batch's names: pathsWithMergeAttributes, mergeConfigByPath).
  * What is left is exact: a content merge of three blobs with their modes depends on nothing else,
  * so under any other name it conflicts exactly when it does under its own.
  */

@@ -1,6 +1,6 @@
 import { isAirspaceError } from '../errors.js';
 import type { MergeChannelResult } from '../git/merge-tree-channel.js';
-import { mergeRenormalizes, mergeTreeBatch, pathsWithMergeAttributes } from '../git/merge-tree-batch.js';
+import { mergeConfigByPath, mergeTreeBatch, pathsWithMergeAttributes } from '../git/merge-tree-batch.js';
 import { rawChangesBatch, rawKey } from '../git/raw-changes.js';
 import { currentRunSignal } from '../git/run-scope.js';
 import { batchableShared, conflictsByPair, entryName, planEntries, type PlannedEntry, type SharedFile } from './batch-merge-plan.js';
@@ -54,7 +54,7 @@ async function mergeInBatch(input: BatchedMergeInput, indexes: readonly number[]
       input.cwd,
       sides.flatMap((side) => [side.ours, side.theirs]),
     ),
-    mergeRenormalizes(input.cwd),
+    mergeConfigByPath(input.cwd),
   ]);
   if (renormalizes) return new Map();
   const shared = new Map<number, SharedFile[]>();

@@ -182,9 +182,11 @@ async function provenSides(pairs: readonly ChannelledPair[], chosen: readonly nu
     return result;
   }
   for (const { k, base, a, b } of proven) {
-    const filesA = diffs.get(diffKey({ base, target: a }))?.files ?? [];
-    const filesB = diffs.get(diffKey({ base, target: b }))?.files ?? [];
-    result.set(k, { base, files: { filesA, filesB } });
+    const sideA = diffs.get(diffKey({ base, target: a }));
+    const sideB = diffs.get(diffKey({ base, target: b }));
+    // A side the batch could not cut out is no "nothing changed": that pair reads its own diffs.
+    if (!sideA || !sideB || sideA.unparsed || sideB.unparsed) continue;
+    result.set(k, { base, files: { filesA: sideA.files, filesB: sideB.files } });
   }
   return result;
 }

@@ -53,7 +53,12 @@ export async function mergeTreeBatch(cwd: string, commonDir: string, chunks: rea
     // written), and this machine class has two cores.
     const conflicted: Set<string>[] = [];
     for (let i = 0; i < commits.length; i += 2) {
-      conflicted.push(...(await Promise.all(commits.slice(i, i + 2).map(({ ours, theirs }) => mergeCommits(cwd, env, ours, theirs)))));
+      // Settled, not all: the scratch directory goes only once no merge still writes into it.
+      const settled = await Promise.allSettled(commits.slice(i, i + 2).map(({ ours, theirs }) => mergeCommits(cwd, env, ours, theirs)));
+      for (const outcome of settled) {
+        if (outcome.status === 'rejected') throw outcome.reason;
+        conflicted.push(outcome.value);
+      }
     }
     return conflicted;
   } finally {
@@ -150,10 +155,20 @@ export async function pathsWithMergeAttributes(cwd: string, paths: readonly stri
   return found;
 }
 
-/** Whether `merge.renormalize` is on: a merge then converts each version by its path's attributes. */
-export async function mergeRenormalizes(cwd: string): Promise<boolean> {
-  const result = await runGit(['config', '--type=bool', '--get', 'merge.renormalize'], { cwd, okCodes: [1] });
-  return result.code === 0 && result.stdout.toString('utf8').trim() === 'true';
+/**
+ * Whether the config changes a merge by path: `merge.renormalize` converts each version by its
+ * path's attributes, and `merge.default` names a driver for every path without a `merge`
+ * attribute, which sees the path (`%P`): under a batch name it could decide otherwise.
+ */
+export async function mergeConfigByPath(cwd: string): Promise<boolean> {
+  const result = await runGit(['config', '-z', '--get-regexp', '^merge\\.(renormalize|default)$'], { cwd, okCodes: [1] });
+  if (result.code !== 0) return false;
+  for (const entry of result.stdout.toString('utf8').split('\0')) {
+    const [key, value = ''] = entry.split('\n');
+    if (key === 'merge.default') return true;
+    if (key === 'merge.renormalize' && value.trim() !== 'false' && value.trim() !== '') return true;
+  }
+  return false;
 }
 
 function unexpected(command: string): AirspaceError {

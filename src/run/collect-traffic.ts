@@ -32,6 +32,8 @@ export interface TrafficInput {
   readonly progress: (text: string) => void;
   readonly now: number;
   readonly ignore: (path: string) => boolean;
+  /** This run's fetch (null: none): the remote's branch list is the remote's only after one that worked. */
+  readonly fetched?: FetchResult | null;
 }
 
 export interface Traffic {
@@ -196,7 +198,7 @@ export async function collectTraffic(input: TrafficInput): Promise<Traffic> {
   const { request, plan, config, budget } = input;
   const agentSpecs = request.kind === 'scan' ? (request.agents ?? []) : [];
   input.progress(runMessages.discovering);
-  const airspace = await budget.stage(
+  const collected = await budget.stage(
     'traffic',
     () =>
       collectAirspace(request.cwd, {
@@ -219,6 +221,10 @@ export async function collectTraffic(input: TrafficInput): Promise<Traffic> {
       }),
     (a) => ({ detail: runMessages.trafficFound(a.traffic.length, a.pairs.length, a.unpaired?.count ?? 0) }),
   );
+  // Without a branch fetch of its own that worked, the local copies of the remote's branches may
+  // lag its beacons: a branch missing there is not proof that the remote deleted it (beacon-traffic.ts).
+  const { remoteBranchNames, ...rest } = collected;
+  const airspace: Airspace = input.fetched?.ok === true && remoteBranchNames !== undefined ? { ...rest, remoteBranchNames } : rest;
   const unknown: UnknownPeer[] = [...airspace.unknown];
   // `scan --agent …` compares exactly the named agents; `check` is always about this worktree.
   const namedOnly = agentSpecs.length > 0;

@@ -15,7 +15,7 @@ import { gatherInputs } from './gather-inputs.js';
 import { openRepository } from './open-repository.js';
 import { publishOwnBeacon } from './publish-own-beacon.js';
 import { recheckAfterAnnounce } from './recheck-after-announce.js';
-import { withdrawAfterRun, withdrawDeletedBranches } from './withdraw-own-beacons.js';
+import { withdrawAfterRun } from './withdraw-own-beacons.js';
 import { isOverBudget, startBudget, type RunBudget, type StageRecord } from './run-budget.js';
 import { pairsToScore } from './pairs-to-score.js';
 import { planRun, type PushedRef, type RunPlan, type RunRequest } from './run-request.js';
@@ -88,8 +88,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
   });
   if (plan.mode === 'off') return idle();
   const targets = request.kind === 'pre-push' ? pushTargets(request.pushed, repo) : [null];
-  const deleted = request.kind === 'pre-push' ? deletedBranches(request.pushed) : new Set<string>();
-  if (targets.length === 0 && deleted.size === 0) return idle();
+  if (targets.length === 0) return idle();
 
   const budget = startBudget({
     budgetMs: plan.budgetMs,
@@ -97,15 +96,6 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
     ...(options.signal ? { signal: options.signal } : {}),
   });
   try {
-    if (targets.length === 0) {
-      const remote = request.kind === 'pre-push' && request.remote !== null && isRemoteName(request.remote) ? request.remote : config.remote;
-      const withdrawn = await withRunScope(
-        budget.signal,
-        () => withdrawDeletedBranches(budget, request.cwd, remote, deleted, repo.commonDir),
-        budget.checkDeadline,
-      );
-      return { ...idle(budget.log), withdrawnBeacons: withdrawn };
-    }
     // One run scope: the budget's signal and deadline check, the pinned environment built once, one
     // object reader (src/git/run-scope.ts).
     return await withRunScope(
@@ -181,7 +171,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         // Withdrawing needs the remote's current beacons: not after a failed beacon part.
         const withdrawnBeacons =
           plan.fetch && fetched?.ok && fetched.beaconsFailed === undefined
-            ? await withdrawAfterRun(budget, request.cwd, remote, judgements, repo.commonDir, deleted)
+            ? await withdrawAfterRun(budget, request.cwd, remote, judgements, repo.commonDir)
             : 0;
         if (withdrawnBeacons > 0) notes.push(runMessages.beaconsWithdrawn(withdrawnBeacons));
         return { plan, judgements, stages: budget.log, notes, failedClosed, idle: false, withdrawnBeacons };
@@ -207,15 +197,6 @@ export class RunCutError extends AirspaceError {
     this.plan = plan;
     this.stages = stages;
   }
-}
-
-/** The branches a push deletes on the remote (their lines of work leave the remote with them). */
-function deletedBranches(pushed: readonly PushedRef[]): Set<string> {
-  const deleted = pushed
-    .filter((ref) => ZERO.test(ref.localSha) && ref.remoteRef.startsWith('refs/heads/'))
-    .map((ref) => ref.remoteRef.slice('refs/heads/'.length))
-    .filter(isBranchName);
-  return new Set(deleted);
 }
 
 /** The pushed refs worth judging: branch updates and creations (not deletions, not tags). */

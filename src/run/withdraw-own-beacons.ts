@@ -4,7 +4,6 @@ import { readPublishedRefs } from '../beacon/published-refs.js';
 import { fetchedComponent, type OwnBeaconRef } from '../beacon/read-beacons.js';
 import { isAirspaceError } from '../errors.js';
 import { runGit } from '../git/exec-git.js';
-import { cloneIdentity } from '../state/clone-identity.js';
 import { isOverBudget, type RunBudget } from './run-budget.js';
 
 /** What stage 5 knew about this clone's own beacons (src/run/assemble-report.ts). */
@@ -21,8 +20,10 @@ export interface OwnBeaconsSeen {
 
 /**
  * Stage 7 for the judgements of one run: a line of work is alive if any judgement saw it alive;
- * only a run that judged one line knows that line's work was discarded; a branch the push deletes
- * leaves the remote with its beacons. Skipped when the beacon
+ * only a run that judged one line knows that line's work was discarded. A branch a push deletes is
+ * not withdrawn here: pre-push runs before the remote accepts anything (`--dry-run`, a rejected
+ * deletion, a push to a URL), so readers judge a deleted branch's beacon themselves
+ * (src/run/beacon-traffic.ts branchGoneFromRemote). Skipped when the beacon
  * part of the fetch failed (the remote's current beacons are not known) or the run was cut.
  */
 export async function withdrawAfterRun(
@@ -31,12 +32,11 @@ export async function withdrawAfterRun(
   remote: string,
   judgements: readonly { readonly ownBeacons: OwnBeaconsSeen }[],
   commonDir: string,
-  deleted: ReadonlySet<string> = new Set(),
 ): Promise<number> {
   const first = judgements[0];
   if (!first || budget.signal.aborted) return 0;
-  const live = new Set(judgements.flatMap((j) => [...j.ownBeacons.live]).filter((agent) => !deleted.has(agent)));
-  const discarded = new Set([...(judgements.length === 1 && first.ownBeacons.discarded ? [first.ownBeacons.discarded] : []), ...deleted]);
+  const live = new Set(judgements.flatMap((j) => [...j.ownBeacons.live]));
+  const discarded = new Set(judgements.length === 1 && first.ownBeacons.discarded ? [first.ownBeacons.discarded] : []);
   return withdrawOwnBeacons(
     budget,
     cwd,
@@ -49,23 +49,6 @@ export async function withdrawAfterRun(
     },
     commonDir,
   );
-}
-
-/**
- * A pre-push that only deletes branches judges nothing, but it takes those lines of work off the
- * remote: this clone's beacons for them go with them, or a peer would steer from work that is no
- * longer shared (found on trpc: a deleted branch's beacon kept blocking the other machine). A
- * branch deleted by somebody else is the reader's case (src/run/beacon-traffic.ts branchGoneFromRemote).
- */
-export async function withdrawDeletedBranches(
-  budget: RunBudget,
-  cwd: string,
-  remote: string,
-  deleted: ReadonlySet<string>,
-  commonDir: string,
-): Promise<number> {
-  const clone = (await cloneIdentity(commonDir)).id;
-  return withdrawOwnBeacons(budget, cwd, remote, { clone, published: [], live: (agent) => !deleted.has(agent), discarded: deleted }, commonDir);
 }
 
 /** Which of this clone's beacons to look at: alive ones stay; discarded ones go even if their branch exists. */

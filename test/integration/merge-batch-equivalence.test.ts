@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchedMerges } from '../../src/channels/batched-merges.js';
@@ -244,6 +244,19 @@ describe('batched merges say what merge-tree says', () => {
     const pair = (b: string): ChannelledPair => ({ a: 'o', b, base, workingSetA: empty, workingSetB: empty, states: { a: o0, b, fromBase: false } });
     const proven = await proveMergeBases(repo, [pair(onTop), pair(unrelated), pair(merged), pair(t2), pair(base)], { minPairs: 1, concurrency: 1 });
     expect([...proven.keys()].sort()).toEqual([3, 4]);
-    expect(existsSync(repo)).toBe(true);
+  });
+
+  it('a merge.default driver sees each path (%P): the batch then leaves every pair to its own merge-tree', async () => {
+    // This driver merges *.txt cleanly and fails elsewhere: a batch entry's name is no *.txt.
+    gitIn(repo, 'config', 'merge.pathdriver.driver', 'case %P in *.txt) exit 0;; esac; exit 1');
+    gitIn(repo, 'config', 'merge.default', 'pathdriver');
+    try {
+      const proven = await proveMergeBases(repo, pairs, { minPairs: 1, concurrency: 4 });
+      const batched = await batchedMerges({ cwd: repo, commonDir: join(repo, '.git'), pairs, wanted: pairs.map((_, k) => k), proven });
+      expect(batched.size).toBe(0);
+    } finally {
+      gitIn(repo, 'config', '--unset', 'merge.default');
+      gitIn(repo, 'config', '--remove-section', 'merge.pathdriver');
+    }
   });
 });
