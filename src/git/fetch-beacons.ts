@@ -79,6 +79,8 @@ export interface BeaconFetchResult {
   readonly selective: boolean;
   /** Refs of the nearby prefixes listed but not fetched (over `maxRefs`), and in how many of those prefixes. */
   readonly nearbyLeftOut?: { readonly refs: number; readonly areas: number };
+  /** The nearby listing failed (why): the own areas were read all the same. */
+  readonly nearbyFailed?: string;
 }
 
 /** The read bound (src/beacon/beacon-limits.ts DEFAULT_MAX_AREA_BEACONS): more could not be read anyway. */
@@ -128,13 +130,15 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
     listSelected(options, ownPrefixes, left()),
     nearbyPrefixes.length > 0 ? listSelected(options, nearbyPrefixes, left(), 'nearby') : Promise.resolve<Listing>({ refs: new Map() }),
   ]);
-  if (ownSettled.status === 'rejected' || nearbySettled.status === 'rejected') {
-    if (ownSettled.status === 'fulfilled') await ownSettled.value.probe?.release();
+  if (ownSettled.status === 'rejected') {
     if (nearbySettled.status === 'fulfilled') await nearbySettled.value.probe?.release();
-    throw ownSettled.status === 'rejected' ? ownSettled.reason : (nearbySettled as PromiseRejectedResult).reason;
+    throw ownSettled.reason;
   }
+  // The nearby listing is the unbounded one: its failure (a timeout on a cold listing of thousands
+  // of refs) must not cost the own areas, where a planted beacon is always read.
+  const nearbyFailed = nearbySettled.status === 'rejected' ? nearbyFailure(nearbySettled.reason) : undefined;
   const areaPart = ownSettled.value;
-  const nearbyListing = nearbySettled.value;
+  const nearbyListing: Listing = nearbySettled.status === 'fulfilled' ? nearbySettled.value : { refs: new Map() };
   await nearbyListing.probe?.release();
   const chosen = chooseNearby(nearbyListing, nearbyPrefixes, Math.max(0, (options.maxRefs ?? DEFAULT_MAX_NEARBY_REFS) - areaPart.refs.size));
   let refused = 0;
@@ -177,7 +181,23 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
   } finally {
     await areaPart.probe?.release();
   }
-  return { refused, listed, selective: true, ...(chosen.leftOut.refs > 0 ? { nearbyLeftOut: chosen.leftOut } : {}) };
+  return {
+    refused,
+    listed,
+    selective: true,
+    ...(chosen.leftOut.refs > 0 ? { nearbyLeftOut: chosen.leftOut } : {}),
+    ...(nearbyFailed !== undefined ? { nearbyFailed } : {}),
+  };
+}
+
+/** Why the nearby listing failed (git, or its scratch repository on disk), as a line; an abort of the run is no failure of the listing. */
+function nearbyFailure(reason: unknown): string {
+  if (isAirspaceError(reason)) {
+    if (reason.code === 'git-cancelled' || reason.code === 'over-budget') throw reason;
+    return reason.message;
+  }
+  if (reason instanceof Error && typeof (reason as NodeJS.ErrnoException).code === 'string') return reason.message;
+  throw reason;
 }
 
 /** What `prefixes` answered, checked: nothing git could read as a pattern, and a plain list read whole. */

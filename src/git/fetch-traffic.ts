@@ -19,6 +19,8 @@ export interface FetchResult {
   readonly beaconsRefused?: number;
   /** Beacon refs of the dependency areas listed but not fetched (over the read bound), and in how many areas. */
   readonly nearbyLeftOut?: { readonly refs: number; readonly areas: number };
+  /** The dependency areas' listing failed (why); the own areas were fetched. */
+  readonly nearbyFailed?: string;
 }
 
 export interface FetchOptions {
@@ -91,6 +93,7 @@ export async function fetchTraffic(cwd: string, remote: string, options: FetchOp
   const beaconFacts = {
     ...(typeof beacons === 'object' && beacons.refused > 0 ? { beaconsRefused: beacons.refused } : {}),
     ...(typeof beacons === 'object' && beacons.nearbyLeftOut ? { nearbyLeftOut: beacons.nearbyLeftOut } : {}),
+    ...(typeof beacons === 'object' && beacons.nearbyFailed !== undefined ? { nearbyFailed: beacons.nearbyFailed } : {}),
   };
   if (typeof branches === 'string') return { ok: false, reason: branches, at: now(), ...beaconFacts };
   const at = now();

@@ -195,6 +195,8 @@ export const runMessages = {
   /** The dependency areas held more beacons than a run reads (src/git/fetch-beacons.ts, `nearby`): the farthest were not fetched. */
   dependencyBeaconsNotFetched: (refs: number, areas: number, bound: number) =>
     `dependency areas: ${count(refs, 'beacon ref')} in ${count(areas, 'area')} not fetched (a run fetches ${bound} beacons: its own areas' all, then the nearest areas' newest); a peer on another machine among them is seen once it pushes`,
+  dependencyAreasFailed: (why: string) =>
+    `dependency areas not read (their listing failed: ${why}); the own areas were: a peer in another area coupled to this work is seen once it pushes`,
   dependencyAreasNotRead:
     'dependency areas not read (no import graph yet): a peer on another machine, in another area, coupled to this work through its imports is seen only once it pushes',
   beaconsWithdrawn: (n: number) =>

@@ -82,6 +82,7 @@ export async function fetchRemoteTraffic(
         ...(listing?.dependencyAreas() === 'no-graph' ? [runMessages.dependencyAreasNotRead] : []),
         ...(listing?.dependencyAreasCut() ? [runMessages.dependencyAreasCut(listing.dependencyAreasCut()!.listed, listing.dependencyAreasCut()!.of)] : []),
         ...(r.nearbyLeftOut ? [runMessages.dependencyBeaconsNotFetched(r.nearbyLeftOut.refs, r.nearbyLeftOut.areas, DEFAULT_MAX_NEARBY_REFS)] : []),
+        ...(r.nearbyFailed !== undefined ? [runMessages.dependencyAreasFailed(r.nearbyFailed)] : []),
       ];
       return notes.length > 0 ? { detail: notes.join('; ') } : undefined;
     },

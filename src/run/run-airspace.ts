@@ -301,6 +301,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     ...(input.fetched?.nearbyLeftOut
       ? [runMessages.dependencyBeaconsNotFetched(input.fetched.nearbyLeftOut.refs, input.fetched.nearbyLeftOut.areas, DEFAULT_MAX_NEARBY_REFS)]
       : []),
+    ...(input.fetched?.nearbyFailed !== undefined ? [runMessages.dependencyAreasFailed(sanitizeText(input.fetched.nearbyFailed))] : []),
   ];
   return assembleReport({
     request,

@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaKey } from '../../src/beacon/beacon-areas.js';
@@ -145,5 +145,38 @@ describe('dependency areas that hold no beacon', () => {
     const report = JSON.parse(result.stdout) as Report;
     expect(report.scanned.peers.beacons).toBe(1);
     expect(report.links.some((l) => [l.a, l.b].includes('bob/util'))).toBe(true);
+  }, 120_000);
+});
+
+describe('a dependency listing that fails', () => {
+  it('costs only the dependency areas: the own area is read, and the run says which part failed', () => {
+    const setup = remoteWithClones(
+      {
+        'packages/a/util.ts': `export function util(n: number): number {\n  return n + 1;\n}\n${numbered(30)}`,
+        'packages/b/consumer.ts': `import { util } from '../a/util.js';\n\nexport const value = util(1);\n${numbered(30)}`,
+      },
+      2,
+    );
+    roots.push(setup.root);
+    const [me, bob] = setup.clones as [string, string];
+    gitIn(bob, 'switch', '-q', '-c', 'bob/util');
+    writeFiles(bob, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 3;\n}\n${numbered(30)}` });
+    expect(runCli(bob, ['beacon', 'publish']).status).toBe(0);
+    gitIn(me, 'switch', '-q', '-c', 'me/util');
+    writeFiles(me, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 2;\n}\n${numbered(30)}` });
+    writeFileSync(join(me, '.git', 'info', 'exclude'), '.airspacerc.json\n');
+    writeFileSync(join(me, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+    expect(runCli(me, ['graph', 'build', '--json']).status).toBe(0);
+    // A broken kept listing of the dependency areas: a file where its scratch repository's refs go.
+    runCli(me, ['check', '--fetch', '--json']);
+    const refs = join(me, '.git', 'airspace', 'nearby.git', 'refs');
+    expect(existsSync(refs)).toBe(true);
+    rmSync(refs, { recursive: true, force: true });
+    writeFileSync(refs, 'not a directory\n');
+    const result = runCli(me, ['check', '--fetch', '--json']);
+    expect(result.stderr).not.toContain('beacons not');
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.scanned.peers.beacons).toBe(1);
+    expect(report.scanned.skipped.join('\n')).toContain('dependency areas not read (their listing failed');
   }, 120_000);
 });
