@@ -140,7 +140,7 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
   const areaPart = ownSettled.value;
   const nearbyListing: Listing = nearbySettled.status === 'fulfilled' ? nearbySettled.value : { refs: new Map() };
   await nearbyListing.probe?.release();
-  const chosen = chooseNearby(nearbyListing, nearbyPrefixes, Math.max(0, (options.maxRefs ?? DEFAULT_MAX_NEARBY_REFS) - areaPart.refs.size));
+  const chosen = chooseNearby(nearbyListing, nearbyPrefixes, Math.max(0, (options.maxRefs ?? DEFAULT_MAX_NEARBY_REFS) - areaPart.refs.size), refusedBefore);
   let refused = 0;
   let listed = 0;
   let known: ReadonlySet<string> = refusedBefore;
@@ -224,7 +224,12 @@ function localPrefixOf(prefix: string): string {
  * read bound, whatever the listing: the 15.6 MiB a Zipf graph's median pusher fetched for beacons it
  * could never read (docs/decisions/beacon-areas.md).
  */
-function chooseNearby(listing: Listing, prefixes: readonly string[], room: number): { refs: Map<string, string>; leftOut: { refs: number; areas: number } } {
+function chooseNearby(
+  listing: Listing,
+  prefixes: readonly string[],
+  room: number,
+  refused: ReadonlySet<string>,
+): { refs: Map<string, string>; leftOut: { refs: number; areas: number } } {
   const refs = new Map<string, string>();
   const taken = new Set<string>();
   const nowS = Date.now() / 1000;
@@ -240,6 +245,9 @@ function chooseNearby(listing: Listing, prefixes: readonly string[], room: numbe
     inArea.sort(([a], [b]) => rank(b) - rank(a) || (a < b ? -1 : a > b ? 1 : 0));
     let left = 0;
     for (const [ref, sha] of inArea) {
+      // Refused by size before: never fetched, so it takes no room (a flood of oversized beacons
+      // dated "now" would otherwise keep every real one of the area out, run after run).
+      if (refused.has(sha)) continue;
       if (taken.has(sha) || taken.size < room) {
         taken.add(sha);
         refs.set(ref, sha);
@@ -442,9 +450,12 @@ async function openKeptScratch(home: string, commonDir: string, kind: ListingKin
     if (kind === 'listing' || (await packCount(objects)) > PACKS_KEPT) {
       await rm(objects, { recursive: true, force: true });
       await rm(join(root, 'shallow'), { force: true });
-    }
+    } else await removeLeftovers(objects);
     await prepareScratch(root, commonDir);
   } catch (error) {
+    // A kept scratch that cannot be prepared (a file where a directory goes, a half-removed tree)
+    // is gone for the next run, which builds a new one: it never stays broken.
+    await rm(root, { recursive: true, force: true }).catch(() => undefined);
     unlockIt();
     throw error;
   }
@@ -472,6 +483,17 @@ async function exists(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** A killed fetch's temporary packs and quarantines in a kept object directory (packCount does not see them). */
+async function removeLeftovers(objects: string): Promise<void> {
+  const pack = join(objects, 'pack');
+  const inPack = await readdir(pack).catch(() => [] as string[]);
+  const inObjects = await readdir(objects).catch(() => [] as string[]);
+  await Promise.all([
+    ...inPack.filter((name) => name.startsWith('tmp_')).map((name) => rm(join(pack, name), { force: true })),
+    ...inObjects.filter((name) => name.startsWith('incoming-')).map((name) => rm(join(objects, name), { recursive: true, force: true })),
+  ]);
 }
 
 async function packCount(objects: string): Promise<number> {

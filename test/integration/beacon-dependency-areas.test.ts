@@ -178,5 +178,9 @@ describe('a dependency listing that fails', () => {
     const report = JSON.parse(result.stdout) as Report;
     expect(report.scanned.peers.beacons).toBe(1);
     expect(report.scanned.skipped.join('\n')).toContain('dependency areas not read (their listing failed');
+    // The broken listing is not kept: the next run builds a new one and reads the dependency areas again.
+    const next = JSON.parse(runCli(me, ['check', '--fetch', '--json']).stdout) as Report;
+    expect(next.scanned.skipped.join('\n')).not.toContain('their listing failed');
+    expect(next.scanned.peers.beacons).toBe(1);
   }, 120_000);
 });

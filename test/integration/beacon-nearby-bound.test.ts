@@ -20,10 +20,10 @@ afterAll(() => roots.forEach(removeDir));
 const prefix = (area: string): string => `refs/airspace/areas/${areaKey(area)}/`;
 
 /** `count` beacon commits (each its own `beacon.json`) under `<prefix><clone>/<name>-<i>`, dated `at + i`, in one fast-import. */
-function plant(remote: string, refPrefix: string, name: string, count: number, at: number): void {
+function plant(remote: string, refPrefix: string, name: string, count: number, at: number, padding = 0): void {
   const chunks: string[] = [];
   for (let i = 0; i < count; i++) {
-    const json = JSON.stringify({ planted: `${name}-${i}` });
+    const json = JSON.stringify({ planted: `${name}-${i}`, ...(padding > 0 ? { padding: 'x'.repeat(padding) } : {}) });
     chunks.push(
       `commit ${refPrefix}0123456789/${name}-${i}\ncommitter b <b@example.invalid> ${at + i} +0000\ndata 1\nb\nM 100644 inline beacon.json\ndata ${Buffer.byteLength(json)}\n${json}\n`,
     );
@@ -83,6 +83,35 @@ describe('a read whose dependency areas hold more beacons than the bound', () =>
     expect(localRefs(me, `refs/airspace/remote/areas/${areaKey('lib/far')}/`)).toEqual([`refs/airspace/remote/areas/${areaKey('lib/far')}/0123456789.far-2`]);
     expect(has(me, `${remote('lib/far', 'far-2')}:beacon.json`)).toBe(true);
     expect(has(me, `${remote('lib/far', 'far-0')}:beacon.json`)).toBe(false);
+  });
+});
+
+describe('oversized beacons in a dependency area', () => {
+  it('take no room once refused: the next read fetches the one that fits', async () => {
+    const setup = remoteWithClones({ 'src/engine/a.ts': 'a\n' }, 1);
+    roots.push(setup.root);
+    const [me] = setup.clones as [string];
+    const now = Math.floor(Date.now() / 1000) - 3600;
+    plant(setup.remote, prefix('src/engine'), 'own', 4, now);
+    plant(setup.remote, prefix('lib/near'), 'fits', 1, now);
+    // Newer than the one that fits, and over the size limit: refused, never fetched.
+    plant(setup.remote, prefix('lib/near'), 'huge', 2, now + 100, 300 * 1024);
+    const read = () =>
+      fetchBeacons({
+        cwd: me,
+        remote: 'origin',
+        commonDir: join(me, '.git'),
+        maxBytes: 256 * 1024,
+        timeoutMs: 30_000,
+        maxRefs: 6,
+        prefixes: async () => ({ own: [prefix('src/engine')], nearby: [prefix('lib/near')] }),
+      });
+    const near = `refs/airspace/remote/areas/${areaKey('lib/near')}/`;
+    const first = await read();
+    expect(first.refused).toBeGreaterThanOrEqual(2);
+    expect(localRefs(me, near)).toEqual([]);
+    await read();
+    expect(localRefs(me, near)).toEqual([`${near}0123456789.fits-0`]);
   });
 });
 
