@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { AirspaceError } from '../errors.js';
 import { gitMessages } from '../messages/command-line.js';
 import { runGit } from './exec-git.js';
@@ -43,10 +43,12 @@ export async function mergeTreeBatch(cwd: string, commonDir: string, chunks: rea
     }
   }
   const home = join(commonDir, 'airspace');
-  const root = await scratchDir(home);
+  const root = await scratchDir(home, join(commonDir, 'objects'));
   try {
     const objects = join(root, 'objects');
-    const env = { GIT_OBJECT_DIRECTORY: objects, GIT_ALTERNATE_OBJECT_DIRECTORIES: join(commonDir, 'objects') };
+    // The repository's store is the scratch's alternate through its own info/alternates, not
+    // GIT_ALTERNATE_OBJECT_DIRECTORIES, whose list is colon-separated (a ':' in the path broke it).
+    const env = { GIT_OBJECT_DIRECTORY: objects };
     const trees = await writeTrees(cwd, env, chunks);
     const commits = await writeCommits(cwd, env, root, trees);
     // Two at a time: a chunk's merge is CPU in one process (the content merges and the objects
@@ -176,13 +178,16 @@ function unexpected(command: string): AirspaceError {
 }
 
 /** `<home>/merge-batch-*` with an empty object directory; a file-system failure is a known error (the pairs then merge one by one). */
-async function scratchDir(home: string): Promise<string> {
+async function scratchDir(home: string, alternate: string): Promise<string> {
   try {
+    // One line of info/alternates: a path with a line break cannot be written there.
+    if (/[\n\r]/.test(alternate)) throw new Error('the object directory path holds a line break');
     await mkdir(home, { recursive: true });
     void sweepStale(home).catch(() => undefined);
     const root = await mkdtemp(join(home, 'merge-batch-'));
     await mkdir(join(root, 'objects', 'info'), { recursive: true });
     await mkdir(join(root, 'objects', 'pack'), { recursive: true });
+    await writeFile(join(root, 'objects', 'info', 'alternates'), `${resolve(alternate)}\n`);
     return root;
   } catch (error) {
     throw new AirspaceError('git', 'unexpected-output', gitMessages.mergeBatchScratch((error as Error).message));
@@ -194,6 +199,11 @@ async function sweepStale(home: string): Promise<void> {
   for (const name of await readdir(home)) {
     if (!name.startsWith('merge-batch-')) continue;
     const path = join(home, name);
-    if (now - (await stat(path)).mtimeMs > STALE_MS) await rm(path, { recursive: true, force: true });
+    // One entry removed by its own run meanwhile does not end the sweep.
+    const old = await stat(path).then(
+      (found) => now - found.mtimeMs > STALE_MS,
+      () => false,
+    );
+    if (old) await rm(path, { recursive: true, force: true }).catch(() => undefined);
   }
 }
