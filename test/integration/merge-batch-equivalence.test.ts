@@ -244,6 +244,27 @@ describe('batched merges say what merge-tree says', () => {
     const pair = (b: string): ChannelledPair => ({ a: 'o', b, base, workingSetA: empty, workingSetB: empty, states: { a: o0, b, fromBase: false } });
     const proven = await proveMergeBases(repo, [pair(onTop), pair(unrelated), pair(merged), pair(t2), pair(base)], { minPairs: 1, concurrency: 1 });
     expect([...proven.keys()].sort()).toEqual([3, 4]);
+
+    // A criss-cross: p2 and q2 each merged the other's first commit, so they have two merge bases.
+    const commitOn = (branch: string, file: string): string => {
+      gitIn(repo, 'switch', '-q', '-c', branch, base);
+      writeFiles(repo, { [file]: `${branch}\n` });
+      gitIn(repo, 'add', file);
+      gitIn(repo, 'commit', '-q', '-m', branch);
+      return gitIn(repo, 'rev-parse', 'HEAD');
+    };
+    const p1 = commitOn('cc-p', 'cc/p.txt');
+    const q1 = commitOn('cc-q', 'cc/q.txt');
+    gitIn(repo, 'switch', '-q', 'cc-p');
+    gitIn(repo, 'merge', '-q', '--no-edit', q1);
+    const p2 = gitIn(repo, 'rev-parse', 'HEAD');
+    gitIn(repo, 'switch', '-q', 'cc-q');
+    gitIn(repo, 'merge', '-q', '--no-edit', p1);
+    const q2 = gitIn(repo, 'rev-parse', 'HEAD');
+    gitIn(repo, 'switch', '-q', 'main');
+    expect(gitIn(repo, 'merge-base', '--all', p2, q2).split('\n')).toHaveLength(2);
+    const crossed: ChannelledPair = { a: 'p', b: 'q', base, workingSetA: empty, workingSetB: empty, states: { a: p2, b: q2, fromBase: false } };
+    expect((await proveMergeBases(repo, [crossed], { minPairs: 1, concurrency: 1 })).size).toBe(0);
   });
 
   it('a merge.default driver sees each path (%P): the batch then leaves every pair to its own merge-tree', async () => {
