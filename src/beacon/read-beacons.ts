@@ -87,6 +87,27 @@ export interface OwnBeaconRef {
   readonly agent: string | null;
   /** The beacon commit's parent: the work it carried. */
   readonly work: string | null;
+  /** Where its `beacon.json` is (`<commit>:beacon.json`, or a blob id): read only for its note (publishedNote). */
+  readonly beaconObject?: string;
+}
+
+/**
+ * The note this clone last published for `agent`, carried by a refresh (pre-push, `check --fetch`,
+ * the resident) that drafts the beacon anew: only `beacon publish` sets or clears a note. The ref
+ * is on a shared remote, so the bytes are bounded and only a string is taken; the draft then fits
+ * it to the limits like any note (src/beacon/fit-beacon.ts).
+ */
+export async function publishedNote(cwd: string, own: readonly OwnBeaconRef[], agent: string): Promise<string | undefined> {
+  const object = own.find((b) => b.agent === agent && b.beaconObject !== undefined)?.beaconObject;
+  if (object === undefined) return undefined;
+  const [found] = await objectContents(cwd, [object], { maxBytes: DEFAULT_BEACON_LIMITS.maxBytes });
+  if (!found || found.type !== 'blob') return undefined;
+  try {
+    const note = (JSON.parse(Buffer.from(found.content).toString('utf8')) as { note?: unknown }).note;
+    return typeof note === 'string' && note !== '' ? note : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The fetched beacons' refs (legacy and areas), as a `for-each-ref` pattern (no trailing slash). */
@@ -179,7 +200,7 @@ export async function readBeacons(cwd: string, options: ReadBeaconsOptions): Pro
   }
   for (const candidate of byComponent.values()) {
     if (options.selfClone !== undefined && cloneOfComponent(candidate.component) === options.selfClone) {
-      own.push({ ref: candidate.ref, agent: decodeAgentRefComponent(candidate.component), work: candidate.work });
+      own.push({ ref: candidate.ref, agent: decodeAgentRefComponent(candidate.component), work: candidate.work, beaconObject: candidate.query });
     } else candidates.push(candidate);
   }
   // Stable: equal ranks keep the listing's order. The areas first: a flood of legacy refs reads after them.

@@ -1,4 +1,5 @@
 import type { Beacon } from '../beacon/beacon-schema.js';
+import { publishedNote } from '../beacon/read-beacons.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import { DEFAULTS, type Link, type ScanResult } from '../engine/index.js';
 import type { FetchResult } from '../git/fetch-traffic.js';
@@ -62,11 +63,17 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
     { now },
     input.started,
   );
-  const note = input.request.kind === 'beacon' ? input.request.note : undefined;
   const hasWork = ownship !== null && (ownship.commitsSinceTrunk > 0 || (ownship.uncommittedPaths?.length ?? 0) > 0);
   const refresh = plan.draftBeacon === 'refresh' && hasWork && gathered.ownBeacons.some((b) => b.agent === ownship?.id);
+  const drafting = (plan.draftBeacon === true || refresh) && ownship !== null;
+  // Only `beacon publish` sets or clears the note; every other publish keeps the one on the remote.
+  const note = !drafting
+    ? undefined
+    : input.request.kind === 'beacon'
+      ? input.request.note
+      : await publishedNote(input.request.cwd, gathered.ownBeacons, ownship.id);
   const ownBeacon =
-    (plan.draftBeacon === true || refresh) && ownship
+    drafting && ownship
       ? await draftBeacon(gathered.ownWorkingSet, ownship, gathered.facts.get(ownship.id), gathered.ownIntentExpiresAt, now, note, gathered.clone)
       : null;
   const advisories = scored.links.filter((l: Link) => l.level !== 'clear');

@@ -123,6 +123,22 @@ describe('a dead line of work blocks nobody', () => {
     expect(gitIn(remote, 'show', `${after}:beacon.json`)).toContain('"ranges":[[40,41]]');
   });
 
+  it('a refresh keeps the note given to beacon publish; a publish without one clears it', () => {
+    const { ada, remote } = machines();
+    gitIn(ada, 'switch', '-q', '-c', 'aaa');
+    writeFiles(ada, edit('ada'));
+    expect(runCli(ada, ['beacon', 'publish', '--note', 'moving auth to tokens']).status).toBe(0);
+    const [published] = beaconRefs(remote);
+    const before = gitIn(remote, 'rev-parse', published!);
+    writeFiles(ada, { [FILE]: numbered(60).replace('line 40\n', 'line 40 more\n') });
+    check(ada);
+    const after = gitIn(remote, 'rev-parse', published!);
+    expect(after).not.toBe(before);
+    expect(JSON.parse(gitIn(remote, 'show', `${after}:beacon.json`)).note).toBe('moving auth to tokens');
+    expect(runCli(ada, ['beacon', 'publish']).status).toBe(0);
+    expect(JSON.parse(gitIn(remote, 'show', `${gitIn(remote, 'rev-parse', published!)}:beacon.json`)).note).toBeUndefined();
+  });
+
   it('work discarded: its machine withdraws its beacon on its next network command, and the peer is clear', () => {
     const { ada, bo, remote } = collision();
     gitIn(ada, 'checkout', '--', FILE);
