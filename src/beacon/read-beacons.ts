@@ -101,7 +101,7 @@ export async function publishedNote(cwd: string, own: readonly OwnBeaconRef[], a
   const object = own.find((b) => b.agent === agent && b.beaconObject !== undefined)?.beaconObject;
   if (object === undefined) return undefined;
   const [found] = await objectContents(cwd, [object], { maxBytes: DEFAULT_BEACON_LIMITS.maxBytes });
-  if (!found || found.type !== 'blob') return undefined;
+  if (found?.type !== 'blob') return undefined;
   try {
     const note = (JSON.parse(Buffer.from(found.content).toString('utf8')) as { note?: unknown }).note;
     return typeof note === 'string' && note !== '' ? note : undefined;
