@@ -26,7 +26,7 @@ export interface BatchedMergeInput {
 
 /**
  * The merge channel of many proven pairs from a constant number of git processes: the raw changes of
- * both sides since the base (one `diff-tree --stdin`), `merge.renormalize` and the attributes of
+ * both sides since the base (one `diff-tree --stdin`), the config that merges by path and the attributes of
  * the shared paths (one process each), then the batch (`mktree`, `hash-object`, one `merge-tree`
  * per chunk: src/git/merge-tree-batch.ts). Each result is exactly what `git merge-tree` of the pair
  * says (batch-merge-plan.ts says why); a pair the batch cannot reproduce is left out of the map and
@@ -49,14 +49,14 @@ async function mergeInBatch(input: BatchedMergeInput, indexes: readonly number[]
     const base = input.proven.get(k)!;
     return { k, ours: { base, target: states.a }, theirs: { base, target: states.b } };
   });
-  const [raw, renormalizes] = await Promise.all([
+  const [raw, mergesByPath] = await Promise.all([
     rawChangesBatch(
       input.cwd,
       sides.flatMap((side) => [side.ours, side.theirs]),
     ),
     mergeConfigByPath(input.cwd),
   ]);
-  if (renormalizes) return new Map();
+  if (mergesByPath) return new Map();
   const shared = new Map<number, SharedFile[]>();
   for (const side of sides) {
     const ours = raw.get(rawKey(side.ours));
@@ -64,11 +64,10 @@ async function mergeInBatch(input: BatchedMergeInput, indexes: readonly number[]
     const files = ours && theirs ? batchableShared(ours, theirs) : null;
     if (files) shared.set(side.k, files);
   }
+  // Every shared file under its real name and its batch name: an attribute on either keeps the pair out.
   const attributed = await pathsWithMergeAttributes(
     input.cwd,
-    planEntries(shared, MAX_ENTRIES)
-      .flat()
-      .flatMap((entry) => [entry.file.path, entry.name]),
+    [...shared].flatMap(([k, files]) => files.flatMap((file, i) => [file.path, entryName(k, i)])),
   );
   const batchable = new Map([...shared].filter(([k, files]) => files.every((file, i) => !attributed.has(file.path) && !attributed.has(entryName(k, i)))));
   const entries = [...batchable.values()].reduce((n, files) => n + files.length, 0);

@@ -18,9 +18,8 @@ import type { ChannelledPair } from './types.js';
  * is simply not proven: it keeps asking git on its own.
  */
 export function provenAgainst(base: string, ours: string, theirs: readonly string[], parents: ReadonlyMap<string, readonly string[]>): boolean[] {
-  const flags = reachFlags(base, parents);
-  const own = flags(ours);
-  if (!own.reachesBase) return theirs.map(() => false);
+  const reachesBase = reachesThrough(base, parents);
+  if (!reachesBase(ours)) return theirs.map(() => false);
   const oursSet = reachableSet(ours, parents);
   return theirs.map((tip) => {
     if (tip === base) return true;
@@ -28,20 +27,16 @@ export function provenAgainst(base: string, ours: string, theirs: readonly strin
     // Only the side's own listed commits are walked: a beacon's snapshot and the commits under it.
     const mine = reachableSet(tip, parents);
     for (const commit of mine) if (oursSet.has(commit)) return false;
-    return flags(tip).reachesBase;
+    return reachesBase(tip);
   });
 }
 
-interface Flags {
-  readonly reachesBase: boolean;
-}
-
 /** Memoized: whether a listed commit reaches `base` through listed commits (iterative, no recursion depth limit). */
-function reachFlags(base: string, parents: ReadonlyMap<string, readonly string[]>): (commit: string) => Flags {
+function reachesThrough(base: string, parents: ReadonlyMap<string, readonly string[]>): (commit: string) => boolean {
   const memo = new Map<string, boolean>();
   return (start) => {
-    if (start === base) return { reachesBase: true };
-    if (!parents.has(start)) return { reachesBase: false };
+    if (start === base) return true;
+    if (!parents.has(start)) return false;
     const stack: { commit: string; next: number }[] = [{ commit: start, next: 0 }];
     const onStack = new Set([start]);
     while (stack.length > 0) {
@@ -70,7 +65,7 @@ function reachFlags(base: string, parents: ReadonlyMap<string, readonly string[]
       stack.pop();
       onStack.delete(top.commit);
     }
-    return { reachesBase: memo.get(start) === true };
+    return memo.get(start) === true;
   };
 }
 

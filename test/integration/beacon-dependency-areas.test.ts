@@ -120,25 +120,34 @@ describe('dependency areas past the bound', () => {
   });
 });
 
+/**
+ * bob's beacon in the own area `packages/a` (he edits the file this agent edits); `packages/b`
+ * imports it and holds no beacon: a dependency area with nothing to fetch. Areas only, graph built.
+ */
+function peerInOwnArea(): string {
+  const setup = remoteWithClones(
+    {
+      'packages/a/util.ts': `export function util(n: number): number {\n  return n + 1;\n}\n${numbered(30)}`,
+      'packages/b/consumer.ts': `import { util } from '../a/util.js';\n\nexport const value = util(1);\n${numbered(30)}`,
+    },
+    2,
+  );
+  roots.push(setup.root);
+  const [me, bob] = setup.clones as [string, string];
+  gitIn(bob, 'switch', '-q', '-c', 'bob/util');
+  writeFiles(bob, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 3;\n}\n${numbered(30)}` });
+  expect(runCli(bob, ['beacon', 'publish']).status).toBe(0);
+  gitIn(me, 'switch', '-q', '-c', 'me/util');
+  writeFiles(me, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 2;\n}\n${numbered(30)}` });
+  writeFileSync(join(me, '.git', 'info', 'exclude'), '.airspacerc.json\n');
+  writeFileSync(join(me, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+  expect(runCli(me, ['graph', 'build', '--json']).status).toBe(0);
+  return me;
+}
+
 describe('dependency areas that hold no beacon', () => {
   it('are listed without failing the beacon fetch: the peer in the own area is read', () => {
-    const setup = remoteWithClones(
-      {
-        'packages/a/util.ts': `export function util(n: number): number {\n  return n + 1;\n}\n${numbered(30)}`,
-        'packages/b/consumer.ts': `import { util } from '../a/util.js';\n\nexport const value = util(1);\n${numbered(30)}`,
-      },
-      2,
-    );
-    roots.push(setup.root);
-    const [me, bob] = setup.clones as [string, string];
-    gitIn(bob, 'switch', '-q', '-c', 'bob/util');
-    writeFiles(bob, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 3;\n}\n${numbered(30)}` });
-    expect(runCli(bob, ['beacon', 'publish']).status).toBe(0);
-    gitIn(me, 'switch', '-q', '-c', 'me/util');
-    writeFiles(me, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 2;\n}\n${numbered(30)}` });
-    writeFileSync(join(me, '.git', 'info', 'exclude'), '.airspacerc.json\n');
-    writeFileSync(join(me, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
-    expect(runCli(me, ['graph', 'build', '--json']).status).toBe(0);
+    const me = peerInOwnArea();
     // Found on express: the first listing of `packages/b`'s empty area failed, and with it every beacon.
     const result = runCli(me, ['check', '--fetch', '--json']);
     expect(result.stderr).not.toContain('beacons not');
@@ -150,23 +159,7 @@ describe('dependency areas that hold no beacon', () => {
 
 describe('a dependency listing that fails', () => {
   it('costs only the dependency areas: the own area is read, and the run says which part failed', () => {
-    const setup = remoteWithClones(
-      {
-        'packages/a/util.ts': `export function util(n: number): number {\n  return n + 1;\n}\n${numbered(30)}`,
-        'packages/b/consumer.ts': `import { util } from '../a/util.js';\n\nexport const value = util(1);\n${numbered(30)}`,
-      },
-      2,
-    );
-    roots.push(setup.root);
-    const [me, bob] = setup.clones as [string, string];
-    gitIn(bob, 'switch', '-q', '-c', 'bob/util');
-    writeFiles(bob, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 3;\n}\n${numbered(30)}` });
-    expect(runCli(bob, ['beacon', 'publish']).status).toBe(0);
-    gitIn(me, 'switch', '-q', '-c', 'me/util');
-    writeFiles(me, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 2;\n}\n${numbered(30)}` });
-    writeFileSync(join(me, '.git', 'info', 'exclude'), '.airspacerc.json\n');
-    writeFileSync(join(me, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
-    expect(runCli(me, ['graph', 'build', '--json']).status).toBe(0);
+    const me = peerInOwnArea();
     // A broken kept listing of the dependency areas: a file where its scratch repository's refs go.
     runCli(me, ['check', '--fetch', '--json']);
     const refs = join(me, '.git', 'airspace', 'nearby.git', 'refs');
