@@ -7,6 +7,7 @@ import { RunCutError, runAirspace, type RunOutcome } from '../run/run-airspace.j
 import type { PushedRef } from '../run/run-request.js';
 import type { Sensing } from '../run/sensing.js';
 import { jsonText } from '../report/sanitize-text.js';
+import type { AirspaceReport } from '../report/check-report.js';
 
 export type { PushedRef } from '../run/run-request.js';
 
@@ -66,8 +67,7 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
   }
   const reports = outcome.judgements.map((j) => j.report);
   if (input.json) output.out(jsonText(reports.length === 1 ? reports[0] : reports));
-  else for (const report of reports) output.err(renderReportText(report, output.errStyle));
-  for (const note of outcome.notes) output.err(note);
+  for (const text of hookErrorText(input.json ? [] : reports, outcome.notes, (report) => renderReportText(report, output.errStyle))) output.err(text);
   const block = outcome.failedClosed || reports.some((report) => report.verdict?.block === true);
   if (block && hook === 'pre-push' && !outcome.failedClosed) {
     const blocked = new Set(reports.filter((report) => report.verdict?.block === true).map((report) => report.scanned.ownship));
@@ -82,6 +82,14 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
       );
   }
   return { exitCode: block ? EXIT.steer : EXIT.ok };
+}
+
+/**
+ * What a hook writes to stderr after its run, in order: each report, then the run's notes. The
+ * resident's ready answers render the same (src/app/ready-answer.ts), so the shell serves this text.
+ */
+export function hookErrorText(reports: readonly AirspaceReport[], notes: readonly string[], render: (report: AirspaceReport) => string): string[] {
+  return [...reports.map(render), ...notes];
 }
 
 const ZERO = /^0+$/;

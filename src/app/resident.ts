@@ -22,6 +22,7 @@ import { checkWorktreeOutcome } from './check.js';
 import { subscribedAdvisory } from './follow-airspace.js';
 import { runHookCheck } from './hook.js';
 import { changeIntent, declareIntent } from './intent.js';
+import { ReadyAnswers } from './ready-answers.js';
 
 /**
  * The door to the resident process (docs/decisions/resident.md): `resident serve` (what the hooks
@@ -33,7 +34,7 @@ export { startResidentIfWanted } from '../resident/start-resident.js';
 export type { ResidentStatus } from '../resident/resident-protocol.js';
 
 /** The door's functions, answering from `warm` when it can vouch for its last run (src/resident/warm-airspace.ts). */
-const handlersWith = (warm: WarmAirspace): ResidentHandlers => ({
+const handlersWith = (warm: WarmAirspace, ready: () => ReadyAnswers | undefined): ResidentHandlers => ({
   hook: async (request, signal): Promise<HookAnswer> => {
     const out: string[] = [];
     const err: string[] = [];
@@ -57,6 +58,8 @@ const handlersWith = (warm: WarmAirspace): ResidentHandlers => ({
       ...(request.budgetMs !== undefined ? { budgetMs: request.budgetMs } : {}),
       sensing: warm.sensing(),
     });
+    // What this worktree's next pre-commit will be asked with: the shell may answer it (src/app/ready-answers.ts).
+    if (request.hook === 'pre-commit' && !request.json && !request.strict) ready()?.remember(request.cwd, request.env, request.tty);
     return { exitCode: result.exitCode, out, err };
   },
   check: (request, signal) =>
@@ -78,6 +81,7 @@ const handlersWith = (warm: WarmAirspace): ResidentHandlers => ({
   },
   intentClear: (request) => changeIntent(request.cwd, 'clear', [request.path]),
   servedWarm: () => warm.servedWarm,
+  ready: () => ready()?.status ?? { rendered: 0, withdrawn: 0, served: 0, differed: 0 },
 });
 
 /** `resident serve`: runs until idle, stopped, or the repository or the package changes. */
@@ -91,13 +95,22 @@ export async function serveResident(cwd: string, log: (line: string) => void): P
   process.chdir(repo.commonDir);
   const stamp = (line: string) => log(`${new Date().toISOString()} ${line}`);
   const warm = new WarmAirspace(repo.commonDir);
-  const resident = new Resident({ commonDir: repo.commonDir, idleMs: config.resident.idleMinutes * 60_000, identity, log: stamp }, handlersWith(warm));
+  let ready: ReadyAnswers | undefined;
+  const resident = new Resident(
+    { commonDir: repo.commonDir, idleMs: config.resident.idleMinutes * 60_000, identity, log: stamp },
+    handlersWith(warm, () => ready),
+  );
   if (!(await resident.start())) {
     stamp('another resident process serves this repository');
     return 0;
   }
   if (!config.resident.watch) resident.subscribers.disable();
-  else void watchWorktrees(resident, warm, repo.toplevel, config.resident.beaconRefreshMinutes * 60_000, stamp);
+  else {
+    // Only a watcher can vouch that nothing moved: without one, no answer is written for the shell.
+    ready = new ReadyAnswers({ queue: resident.queue, warm, commonDir: repo.commonDir, log: stamp, touch: () => resident.touch() });
+    resident.add(ready);
+    void watchWorktrees(resident, warm, ready, repo.toplevel, config.resident.beaconRefreshMinutes * 60_000, stamp);
+  }
   if (config.resident.fetchIntervalMinutes > 0) fetchEvery(resident, repo.toplevel, config.resident.fetchIntervalMinutes * 60_000);
   await resident.done;
   return 0;
@@ -112,7 +125,14 @@ export async function serveResident(cwd: string, log: (line: string) => void): P
 const RESCORE_QUIET_MS = 100;
 
 /** The continuous part: a change in a worktree re-scores it in the background (src/resident/worktree-watcher.ts). */
-async function watchWorktrees(resident: Resident, warm: WarmAirspace, toplevel: string, beaconRefreshMs: number, log: (line: string) => void): Promise<void> {
+async function watchWorktrees(
+  resident: Resident,
+  warm: WarmAirspace,
+  ready: ReadyAnswers,
+  toplevel: string,
+  beaconRefreshMs: number,
+  log: (line: string) => void,
+): Promise<void> {
   const beacons = residentBeaconRefresher({ commonDir: resident.paths.commonDir, toplevel, intervalMs: beaconRefreshMs, queue: resident.queue, log });
   resident.add(beacons);
   try {
@@ -128,12 +148,17 @@ async function watchWorktrees(resident: Resident, warm: WarmAirspace, toplevel: 
         const outcome = await checkWorktreeOutcome(worktree, { as: 'pre-commit', signal, sensing: warm.sensing() });
         if (!signal.aborted && outcome.report !== null) resident.subscribers.rescored(rescoredFrom(worktree, outcome.report));
         await beacons.afterRescore(worktree, outcome, signal);
+        // After this run has left the queue: the answers the shell may serve, rendered in its background slot.
+        if (!signal.aborted) setImmediate(() => ready.afterRescore());
         return outcome.report?.scanned.stages?.map((stage) => `${stage.stage} ${Math.round(stage.ms)}`).join(', ');
       },
       queue: resident.queue,
       debounceMs: RESCORE_QUIET_MS,
       log,
-      onChange: (path) => warm.changed(path),
+      onChange: (path) => {
+        warm.changed(path);
+        ready.invalidate();
+      },
       onReady: (watched) => warm.watching(watched),
       onBlind: () => warm.blind(),
     });

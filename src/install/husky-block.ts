@@ -28,7 +28,14 @@ export function blockText(hook: HookName, placement: Placement): string {
     '  [ -x "$airspace_cli" ] || airspace_cli=$(command -v airspace-hooks) ||',
     '    airspace_cli=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null)/../node_modules/.bin/airspace-hooks',
     '  if [ -x "$airspace_cli" ]; then',
-    `    "$airspace_cli" hook ${hook} "$@" || exit $?`,
+    // pre-commit: the resident's answer for this very state, served without starting Node (bin/airspace-hooks-ready).
+    ...(hook === 'pre-commit'
+      ? [
+          '    if [ $# -eq 0 ] && [ -x "${airspace_cli%/*}/airspace-hooks-ready" ] && "${airspace_cli%/*}/airspace-hooks-ready" pre-commit; then :; else',
+          `      "$airspace_cli" hook ${hook} "$@" || exit $?`,
+          '    fi',
+        ]
+      : [`    "$airspace_cli" hook ${hook} "$@" || exit $?`]),
     '  else',
     `    echo "airspace-hooks: not installed here, ${verb} not checked (fix: npm install, or npx airspace-hooks uninstall)" >&2`,
     '  fi',

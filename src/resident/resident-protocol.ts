@@ -98,6 +98,11 @@ export interface ResidentStatus {
   readonly served: number;
   /** Of all runs (questions and background re-scores), those that read stages 1–3 from the warm airspace. */
   readonly servedWarm: number;
+  /**
+   * Pre-commit answers written for the shell, withdrawn on a watcher event, commits the shell
+   * answered, and those whose recorded run printed otherwise (src/app/ready-answers.ts).
+   */
+  readonly ready: { readonly rendered: number; readonly withdrawn: number; readonly served: number; readonly differed: number };
   readonly busy: boolean;
   readonly rssBytes: number;
   readonly watching: number;

@@ -39,6 +39,7 @@ export interface ResidentHandlers {
   readonly intentClear: (request: RunRequestOf<'intent-clear'>) => Promise<unknown>;
   /** Questions answered from the warm airspace (src/resident/warm-airspace.ts), for status. */
   readonly servedWarm?: () => number;
+  readonly ready?: () => ResidentStatus['ready'];
 }
 
 export interface ResidentSettings {
@@ -141,6 +142,7 @@ export class Resident {
       uptimeMs: Date.now() - this.startedAt,
       served: this.served,
       servedWarm: this.handlers.servedWarm?.() ?? 0,
+      ready: this.handlers.ready?.() ?? { rendered: 0, withdrawn: 0, served: 0, differed: 0 },
       busy: this.queue.busy,
       rssBytes: process.memoryUsage.rss(),
       watching: this.companions.reduce((n, c) => n + c.watching(), 0),

@@ -49,15 +49,15 @@ export class RunQueue {
     return result;
   }
 
-  /** Runs background `task` only when nothing else runs or waits; aborted by the next question. */
-  async runInBackground(task: (signal: AbortSignal) => Promise<void>): Promise<boolean> {
+  /** Runs background `task` only when nothing else runs or waits, with `env` as process.env (default: the resident's own); aborted by the next question. */
+  async runInBackground(task: (signal: AbortSignal) => Promise<void>, env?: Readonly<Record<string, string>>): Promise<boolean> {
     if (this.busy) return false;
     const controller = new AbortController();
     this.current = { controller, background: true };
     this.controllers.add(controller);
     const run = (async () => {
       try {
-        await task(controller.signal);
+        await (env === undefined ? task(controller.signal) : withEnvironment(env, () => task(controller.signal)));
       } finally {
         this.current = null;
         this.controllers.delete(controller);

@@ -147,6 +147,42 @@ export class WarmAirspace {
     return new WarmRun(this, { ...env });
   }
 
+  /**
+   * What the shell's ready answers rest on besides the events and what the shell checks itself
+   * (src/app/ready-answers.ts): the moment the memo of `toplevel` expires, and a key of what this
+   * memo compares at every answer but no watcher sees — git's configuration and ignore files, the
+   * graph cache, and whether each worktree's hook runs us. null: no memo to vouch for.
+   */
+  vouchFor(toplevel: string): { readonly generation: number; readonly validUntil: number; readonly unwatched: () => string } | null {
+    const memo = this.memos.get(resolve(toplevel));
+    if (!this.healthy || memo === undefined || memo.generation !== this.generation) return null;
+    const { airspace } = memo.traffic;
+    const unwatched = () => {
+      const lines = [...(memo.traffic.ownship ? [memo.traffic.ownship] : []), ...airspace.traffic];
+      const coverage = lines.map((line) =>
+        line.kind === 'worktree' ? (protectedAgain(line, line.worktreePath ?? airspace.toplevel, airspace.commonDir, null).protection ?? null) : null,
+      );
+      return `${stampFiles(memo.configFiles)}:${stampFiles([graphCachePath(airspace.commonDir)])}:${JSON.stringify(coverage)}`;
+    };
+    return { generation: memo.generation, validUntil: memo.validUntil, unwatched };
+  }
+
+  /**
+   * A sensing that answers stages 1–3 from the memo of `toplevel` as it is now, whatever moves later:
+   * for the run of a commit the shell already answered, recorded after git has moved on
+   * (src/app/ready-answers.ts). null when there is no memo that vouches for now.
+   */
+  frozen(toplevel: string, env: NodeJS.ProcessEnv): Sensing | null {
+    const memo = this.memos.get(resolve(toplevel));
+    if (!this.healthy || memo === undefined || memo.generation !== this.generation) return null;
+    return new WarmRun(this, { ...env }, memo);
+  }
+
+  /** The watcher's event count now (an event in any worktree or in the git dir's HEAD and refs). */
+  get events(): number {
+    return this.generation;
+  }
+
   /** @internal of WarmRun */
   lookUp(sensed: Sensed, now: number): Memo | null {
     const memo = this.memos.get(sensed.toplevel);
@@ -214,11 +250,17 @@ class WarmRun implements Sensing {
   constructor(
     private readonly warm: WarmAirspace,
     private readonly env: NodeJS.ProcessEnv,
+    /** Answer from this memo whatever moved since: the run of a state that is already gone (`WarmAirspace.frozen`). */
+    private readonly fixed?: Memo,
   ) {
     this.mark = warm.mark();
   }
 
   readonly collectTraffic = async (input: TrafficInput): Promise<Traffic> => {
+    if (this.fixed !== undefined) {
+      this.mode = { kind: 'warm', memo: this.fixed };
+      return trafficFromMemo(this.fixed, input);
+    }
     const { request, plan, repo } = input;
     const judgedHere = (request.kind === 'pre-commit' || request.kind === 'check') && input.target === null && plan.pairs === 'ownship' && !plan.fetch;
     // Without a watcher there is nothing to vouch for a memo: sense live and read nothing more.
@@ -236,29 +278,7 @@ class WarmRun implements Sensing {
     if (memo !== null) {
       this.mode = { kind: 'warm', memo };
       this.warm.answeredWarm();
-      const { airspace } = memo.traffic;
-      // The clock's parts of the traffic, as collectAirspace computes them at `now`.
-      const [fetch, userFetch] = await Promise.all([
-        lastFetchAge(airspace.commonDir, input.now),
-        lastUserFetch(airspace.gitDir, airspace.commonDir, input.now),
-      ]);
-      // Whether each worktree's hook runs us reads files no watcher sees (node_modules/.bin, PATH's
-      // directories): looked at again, as discovery does, with the hooks dir this run's rev-parse found.
-      const ownship = memo.traffic.ownship && protectedAgain(memo.traffic.ownship, airspace.toplevel, airspace.commonDir, repo.hooksDir);
-      const lines = airspace.traffic.map((line) =>
-        line.worktreePath === undefined ? line : protectedAgain(line, line.worktreePath, airspace.commonDir, null),
-      );
-      const traffic: Traffic = {
-        ...memo.traffic,
-        ownship: memo.traffic.ownship === null ? null : (ownship ?? null),
-        airspace: {
-          ...airspace,
-          ownship: airspace.ownship === null ? null : (ownship ?? null),
-          traffic: lines,
-          scanned: { ...airspace.scanned, at: input.now, fetch, userFetch },
-        },
-      };
-      return replay(input.budget, 'traffic', traffic, memo.trafficStages);
+      return trafficFromMemo(memo, input);
     }
     const files = await this.warm.configFilesOf(sensed, () => configFiles(repo.toplevel, repo.gitDir, repo.commonDir, this.env));
     const worktreeFiles = [...files, ...worktreeConfigs(repo.commonDir)];
@@ -362,6 +382,29 @@ class WarmRun implements Sensing {
   private draft(part: Partial<Memo>): void {
     if (this.mode.kind === 'record') this.mode.draft = { ...this.mode.draft, ...part };
   }
+}
+
+/** Stage 1 answered from a memo: what it sensed, with the clock's parts and the hook coverage read again at `now`. */
+async function trafficFromMemo(memo: Memo, input: TrafficInput): Promise<Traffic> {
+  const { repo } = input;
+  const { airspace } = memo.traffic;
+  // The clock's parts of the traffic, as collectAirspace computes them at `now`.
+  const [fetch, userFetch] = await Promise.all([lastFetchAge(airspace.commonDir, input.now), lastUserFetch(airspace.gitDir, airspace.commonDir, input.now)]);
+  // Whether each worktree's hook runs us reads files no watcher sees (node_modules/.bin, PATH's
+  // directories): looked at again, as discovery does, with the hooks dir this run's rev-parse found.
+  const ownship = memo.traffic.ownship && protectedAgain(memo.traffic.ownship, airspace.toplevel, airspace.commonDir, repo.hooksDir);
+  const lines = airspace.traffic.map((line) => (line.worktreePath === undefined ? line : protectedAgain(line, line.worktreePath, airspace.commonDir, null)));
+  const traffic: Traffic = {
+    ...memo.traffic,
+    ownship: memo.traffic.ownship === null ? null : (ownship ?? null),
+    airspace: {
+      ...airspace,
+      ownship: airspace.ownship === null ? null : (ownship ?? null),
+      traffic: lines,
+      scanned: { ...airspace.scanned, at: input.now, fetch, userFetch },
+    },
+  };
+  return replay(input.budget, 'traffic', traffic, memo.trafficStages);
 }
 
 /** A worktree's hook coverage as discovery computes it (src/traffic/discover-traffic.ts, discover-worktrees.ts), now. */

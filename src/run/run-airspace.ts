@@ -54,6 +54,14 @@ export interface RunOptions {
    * them from its last run of the same inputs (src/run/sensing.ts).
    */
   readonly sensing?: Sensing;
+  /**
+   * The moment the run judges at (default: now). With `dryRun` the resident renders a pre-commit's
+   * answer ahead of the hook that will ask for it (src/app/ready-answer.ts): the same state, judged
+   * at the ends of the time it will be served in.
+   */
+  readonly at?: number;
+  /** Writes no risk history and no inbox message: a rendering, not a run the airspace remembers. */
+  readonly dryRun?: boolean;
 }
 
 export interface RunOutcome {
@@ -76,7 +84,8 @@ const ZERO = /^0+$/;
 export async function runAirspace(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
   const { repo, config } = await openRepository(request.cwd, { inheritRepoEnv: request.kind === 'pre-commit' || request.kind === 'pre-push' });
   const planned = planRun(request, config);
-  const plan = options.budgetMs !== undefined && planned.budgetMs !== null ? { ...planned, budgetMs: options.budgetMs } : planned;
+  const budgeted = options.budgetMs !== undefined && planned.budgetMs !== null ? { ...planned, budgetMs: options.budgetMs } : planned;
+  const plan = options.dryRun === true ? { ...budgeted, writeState: false } : budgeted;
   const idle = (stages: readonly StageRecord[] = []): RunOutcome => ({
     plan,
     judgements: [],
@@ -133,6 +142,7 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
               env: options.env,
               listing,
               sensing: options.sensing ?? liveSensing,
+              ...(options.at !== undefined ? { at: options.at } : {}),
             }),
           );
         }
@@ -226,13 +236,15 @@ interface JudgeInput {
   /** Which beacon refs the fetch listed (the report says when the dependency areas were not among them). */
   readonly listing: BeaconListing;
   readonly sensing: Sensing;
+  /** RunOptions.at */
+  readonly at?: number;
 }
 
 /** One line of work through stages 1–5, in order. */
 async function judge(input: JudgeInput): Promise<RunJudgement> {
   const started = performance.now();
   const { request, plan, config, budget, progress, env, sensing } = input;
-  const now = request.kind === 'scan' && request.at !== undefined ? request.at : Date.now();
+  const now = request.kind === 'scan' && request.at !== undefined ? request.at : (input.at ?? Date.now());
   const ignore = compileGlobs(config.ignore);
   // `scan` compares every pair of n agents: it lists only the pairs with contact.
   const contactOnly = plan.pairs === 'all';

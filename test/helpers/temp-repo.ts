@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(PROJECT_ROOT, 'bin', 'airspace-hooks.js');
+export const READY_BIN = join(PROJECT_ROOT, 'bin', 'airspace-hooks-ready');
 
 /** A fixed identity and a clean git environment: tests never read the developer's git config. */
 export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -206,10 +207,14 @@ export function pathWithCli(): string {
   // another checkout would run ITS code in our hook tests.
   const dir = join(tmpdir(), `airspace-test-bin-${createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 12)}`);
   mkdirSync(dir, { recursive: true });
-  const link = join(dir, 'airspace-hooks');
-  if (!existsSync(link)) {
+  for (const [name, target] of [
+    ['airspace-hooks', BIN],
+    ['airspace-hooks-ready', READY_BIN],
+  ] as const) {
+    const link = join(dir, name);
+    if (existsSync(link)) continue;
     try {
-      symlinkSync(BIN, link);
+      symlinkSync(target, link);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }

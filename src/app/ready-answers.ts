@@ -1,0 +1,310 @@
+import { openSync, readdirSync, readSync, closeSync, fstatSync, renameSync, rmSync, readFileSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { writeFileAtomicSync } from '../fs/atomic-write.js';
+import { resolveRepo } from '../git/resolve-repo.js';
+import { colorEnabled } from '../report/terminal-style.js';
+import { envKeyText, indexKey, posixCksum, READY_FILE, readyFileText, SERVED_FILE, servedLines, type ReadyPart } from '../resident/ready-file.js';
+import type { RunQueue } from '../resident/run-queue.js';
+import type { WarmAirspace } from '../resident/warm-airspace.js';
+import { STATE_FOLDER } from '../state/state-dirs.js';
+import { renderReadyPreCommit, type ReadyRender } from './ready-answer.js';
+
+/**
+ * Answers the shell serves (docs/decisions/resident.md): a pre-commit that starts no Node. After
+ * each re-score the resident renders, for every worktree whose hook asked it before, the answer
+ * that worktree's next pre-commit would get (src/app/ready-answer.ts), and writes it with what it
+ * rests on into that worktree's git dir; bin/airspace-hooks-ready serves it when HEAD, the index's
+ * bytes, the hook's environment and terminal, the resident's pid and the clock still match. The
+ * resident removes every file the moment its watcher reports anything, and when what no watcher
+ * sees moves (git's configuration, the graph cache, the hook coverage, our state files: polled).
+ * A commit the shell answered is then recorded as the hook would have recorded it — its risk
+ * history at the moment it was served — from the same memo, and its text compared.
+ */
+export interface ReadyAnswersOptions {
+  readonly queue: RunQueue;
+  readonly warm: WarmAirspace;
+  readonly commonDir: string;
+  readonly log: (line: string) => void;
+  /** A commit was answered: the resident is in use. */
+  readonly touch: () => void;
+}
+
+interface Asker {
+  readonly env: Readonly<Record<string, string>>;
+  readonly tty: { readonly out: boolean; readonly err: boolean };
+}
+
+interface Written {
+  /** Names this answer in the served log (the shell writes it back). */
+  readonly id: string;
+  readonly toplevel: string;
+  readonly gitDir: string;
+  readonly parts: readonly ReadyPart[];
+  readonly comparable: string;
+  readonly unwatched: () => string;
+  readonly key: string;
+  readonly until: number;
+  readonly record: (at: number) => Promise<ReadyRender | null>;
+}
+
+interface Rendered {
+  readonly parts: readonly ReadyPart[];
+  readonly comparable: string;
+  readonly until: number;
+  readonly gitDir: string;
+  readonly head: string;
+  readonly index: string;
+  readonly vouch: NonNullable<ReturnType<WarmAirspace['vouchFor']>>;
+}
+
+/** How long a rendered answer may be served: the longest of these over which the template does not change. */
+const WINDOWS_MS = [120_000, 30_000, 10_000];
+/** What no watcher sees is looked at this often while a file is out, and the served logs read. */
+const POLL_MS = 250;
+/** Served logs are read this long after the last file went (the commit that was served moves HEAD at once). */
+const SERVED_GRACE_MS = 10_000;
+const MAX_SERVED_BYTES = 64 * 1024;
+const MAX_RECENT = 32;
+
+export class ReadyAnswers {
+  private readonly askers = new Map<string, Asker>();
+  private readonly written = new Map<string, Written>();
+  /** The last answers written, by id, kept after their files went: a served log names the one it served. */
+  private readonly recent = new Map<string, Written>();
+  /** Worktree git dirs an answer was written to: where a served log may appear. */
+  private readonly gitDirs = new Map<string, string>();
+  private reading = false;
+  private readonly pending = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private servedUntil = 0;
+  private stopped = false;
+  private counts = { rendered: 0, withdrawn: 0, served: 0, differed: 0 };
+
+  constructor(private readonly options: ReadyAnswersOptions) {}
+
+  /** `resident status`: answers written, withdrawn on a watcher event, commits the shell answered, and of those the ones whose recorded run printed otherwise. */
+  get status() {
+    return { ...this.counts };
+  }
+
+  /** A pre-commit asked (text, not strict): its environment and terminal are what its next one will have. */
+  remember(toplevel: string, env: Readonly<Record<string, string>>, tty: Asker['tty']): void {
+    this.askers.set(resolve(toplevel), { env, tty });
+  }
+
+  /** Every watcher event, synchronously: nothing written before it may be served after it. */
+  invalidate(): void {
+    if (this.written.size === 0) return;
+    for (const path of this.written.keys()) rmSync(path, { force: true });
+    this.counts.withdrawn += this.written.size;
+    this.written.clear();
+    this.servedUntil = Date.now() + SERVED_GRACE_MS;
+  }
+
+  /** After a re-score: render each remembered worktree that has no answer out, one at a time in the background. */
+  afterRescore(): void {
+    for (const toplevel of this.askers.keys()) if (![...this.written.values()].some((w) => w.toplevel === toplevel)) this.pending.add(toplevel);
+    void this.drain();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    for (const path of this.written.keys()) rmSync(path, { force: true });
+    this.written.clear();
+  }
+
+  watching(): number {
+    return 0;
+  }
+
+  private async drain(): Promise<void> {
+    for (const toplevel of [...this.pending]) {
+      if (this.stopped) return;
+      this.pending.delete(toplevel);
+      const asker = this.askers.get(toplevel);
+      if (asker === undefined) continue;
+      try {
+        // The queue was busy (a question, another re-score): the next re-score renders it.
+        if (!(await this.render(toplevel, asker))) return void this.pending.add(toplevel);
+      } catch (error) {
+        this.options.log(`ready answer for ${toplevel} not written: ${(error as Error)?.message ?? String(error)}`);
+      }
+    }
+  }
+
+  /** false when the background slot was taken; true when it ran, whether or not an answer could be written. */
+  private async render(toplevel: string, asker: Asker): Promise<boolean> {
+    const { warm, queue } = this.options;
+    const events = warm.events;
+    // The worktree's own index: a `commit -a`'s index.lock is gone when its commit is.
+    const env: Record<string, string> = { ...asker.env };
+    delete env.GIT_INDEX_FILE;
+    const rendered: { value: Rendered | null } = { value: null };
+    const done = await queue.runInBackground(async (signal) => {
+      const repo = await resolveRepo(toplevel, { inheritRepoEnv: true });
+      if (repo.head === null) return;
+      const indexBefore = readIndexKey(repo.indexFile);
+      const colors = colorEnabled({ isTTY: asker.tty.err }, env);
+      const at = Date.now();
+      const first = await renderReadyPreCommit({ cwd: toplevel, colors, at, sensing: warm.sensing(env), signal });
+      const vouch = warm.vouchFor(repo.toplevel);
+      if (first === null || vouch === null || indexBefore === null) return;
+      let until = 0;
+      for (const window of WINDOWS_MS) {
+        const end = Math.min(at + window, vouch.validUntil);
+        if (end - at < WINDOWS_MS.at(-1)!) break;
+        const later = await renderReadyPreCommit({ cwd: toplevel, colors, at: end, sensing: warm.sensing(env), signal });
+        if (later !== null && later.comparable === first.comparable) {
+          until = end;
+          break;
+        }
+      }
+      if (until === 0 || readIndexKey(repo.indexFile) !== indexBefore) return;
+      rendered.value = { parts: first.parts, comparable: first.comparable, until, gitDir: repo.gitDir, head: repo.head, index: indexBefore, vouch };
+    }, env);
+    if (!done) return false;
+    const r = rendered.value;
+    if (r === null || this.stopped || warm.events !== events || r.vouch.generation !== events) return true;
+    const frozen = warm.frozen(toplevel, env);
+    if (frozen === null) return true;
+    const path = join(r.gitDir, READY_FILE);
+    const id = randomBytes(8).toString('hex');
+    const text = readyFileText(
+      {
+        id,
+        pid: process.pid,
+        until: Math.floor(r.until / 1000),
+        head: r.head,
+        index: r.index,
+        env: posixCksum(envKeyText(asker.env)),
+        tty: `${asker.tty.out ? 1 : 0}${asker.tty.err ? 1 : 0}`,
+      },
+      r.parts,
+    );
+    if (text === null) return true;
+    const key = `${r.vouch.unwatched()}:${stampStateFiles(this.options.commonDir, r.gitDir)}`;
+    writeFileAtomicSync(path, text, { mode: 0o600 });
+    const colors = colorEnabled({ isTTY: asker.tty.err }, env);
+    const written: Written = {
+      id,
+      toplevel,
+      gitDir: r.gitDir,
+      parts: r.parts,
+      comparable: r.comparable,
+      unwatched: r.vouch.unwatched,
+      key,
+      until: r.until,
+      // The served commit's run, recorded: its history at the moment it was served, from the memo of the state it judged.
+      record: (at) => renderReadyPreCommit({ cwd: toplevel, colors, at, sensing: frozen, record: true }),
+    };
+    this.written.set(path, written);
+    this.recent.set(id, written);
+    for (const old of [...this.recent.keys()].slice(0, -MAX_RECENT)) this.recent.delete(old);
+    this.gitDirs.set(r.gitDir, toplevel);
+    this.counts.rendered += 1;
+    this.poll();
+    return true;
+  }
+
+  /** Keeps the files honest and reads the served logs, while there is anything to keep or read. */
+  private poll(): void {
+    if (this.timer !== undefined) return;
+    this.timer = setInterval(() => {
+      const now = Date.now();
+      for (const [path, w] of this.written) {
+        if (now < w.until && `${w.unwatched()}:${stampStateFiles(this.options.commonDir, w.gitDir)}` === w.key) continue;
+        rmSync(path, { force: true });
+        this.written.delete(path);
+        this.servedUntil = now + SERVED_GRACE_MS;
+      }
+      void this.readServed();
+      if (this.written.size === 0 && now > this.servedUntil) {
+        clearInterval(this.timer);
+        this.timer = undefined;
+      }
+    }, POLL_MS);
+    this.timer.unref();
+  }
+
+  private async readServed(): Promise<void> {
+    if (this.reading) return;
+    this.reading = true;
+    try {
+      for (const [gitDir, toplevel] of this.gitDirs) {
+        const log = join(gitDir, SERVED_FILE);
+        const taken = `${log}.${process.pid}`;
+        try {
+          renameSync(log, taken);
+        } catch {
+          continue;
+        }
+        const served = servedLines(readBounded(taken));
+        rmSync(taken, { force: true });
+        this.options.touch();
+        for (const { at, id } of served) {
+          const answer = this.recent.get(id);
+          if (answer === undefined || answer.gitDir !== gitDir) continue;
+          this.counts.served += 1;
+          const again = await this.options.queue.run(this.askers.get(toplevel)?.env ?? null, new AbortController(), () => answer.record(at)).catch(() => null);
+          // The ages are the shell's (the same formula), the duration the rendered run's: the rest must be equal.
+          if (again === null || again.comparable !== answer.comparable) {
+            this.counts.differed += 1;
+            this.options.log(`a commit in ${toplevel} answered by the shell: its recorded run printed otherwise`);
+          }
+        }
+      }
+    } finally {
+      this.reading = false;
+    }
+  }
+}
+
+/** `wc -c` and the last 32 bytes of the index, as the shell reads them; null when it cannot be proven (src/resident/ready-file.ts). */
+function readIndexKey(path: string): string | null {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const size = fstatSync(fd).size;
+    const tail = Buffer.alloc(Math.min(32, size));
+    readSync(fd, tail, 0, tail.length, size - tail.length);
+    return indexKey(size, tail);
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Our own state files of the repository and of this worktree (history, intents, fetch stamps, identity), as one stamp. */
+function stampStateFiles(commonDir: string, gitDir: string): string {
+  const stamps: string[] = [];
+  for (const dir of new Set([join(commonDir, STATE_FOLDER), join(gitDir, STATE_FOLDER)])) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      stamps.push(`${dir}:none`);
+      continue;
+    }
+    for (const name of names) {
+      try {
+        const stat = statSync(join(dir, name), { bigint: true });
+        if (stat.isFile()) stamps.push(`${name}:${stat.ino}:${stat.size}:${stat.mtimeNs}`);
+      } catch {
+        stamps.push(`${name}:gone`);
+      }
+    }
+  }
+  return stamps.join('|');
+}
+
+function readBounded(path: string): string {
+  try {
+    return readFileSync(path).subarray(-MAX_SERVED_BYTES).toString('utf8');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,134 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, commitAll, gitIn, pathWithCli, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { isAlive } from '../helpers/processes.js';
+import { mainAndPeer, numberedLines, RESIDENT_OFF, RESIDENT_ON, residentStatus } from '../helpers/resident-airspace.js';
+
+/**
+ * Answers the shell serves (src/app/ready-answers.ts, bin/airspace-hooks-ready,
+ * docs/decisions/resident.md): once the resident rendered a worktree's next pre-commit, the
+ * installed hook prints it without starting Node — the one-shot text on the same state — and the
+ * resident records that commit's run; a state that moved, another index, or a resident that is
+ * gone is never served from the file. Real repositories, the installed hooks, real `git commit`.
+ */
+const cleanup: string[] = [];
+const residents: number[] = [];
+
+afterAll(() => {
+  for (const pid of residents) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  for (const dir of cleanup) removeDir(dir);
+});
+
+interface Status {
+  readonly state: string;
+  readonly status: { readonly pid: number; readonly served: number; readonly ready: { rendered: number; withdrawn: number; served: number; differed: number } };
+}
+const status = (cwd: string) => residentStatus(cwd) as unknown as Status;
+
+async function startResident(cwd: string): Promise<number> {
+  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: testEnv(RESIDENT_ON), stdio: 'ignore', detached: true });
+  child.unref();
+  residents.push(child.pid!);
+  await until(() => status(cwd).state === 'running', 'the resident did not start');
+  return child.pid!;
+}
+
+async function until(done: () => boolean, failure: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(failure);
+}
+
+const withoutTimings = (text: string) => text.replace(/\d+ ms\b/g, 'N ms');
+
+describe('pre-commit answered by the shell', () => {
+  it('prints the one-shot text without asking over the socket, records the commit, and never serves a state that moved', async () => {
+    const { main, peer } = mainAndPeer('airspace-shell-', 40, 40, cleanup);
+    const PATH = pathWithCli();
+    expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
+    await startResident(main);
+    const gitDir = gitIn(main, 'rev-parse', '--absolute-git-dir');
+    const readyFile = join(gitDir, 'airspace-ready');
+    const commit = (env: Record<string, string> = {}) =>
+      spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'step'], {
+        cwd: main,
+        env: testEnv({ ...RESIDENT_ON, PATH, ...env }),
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+    const rendered = (after: number) => until(() => status(main).status.ready.rendered > after && existsSync(readyFile), 'no answer was rendered');
+
+    // The first commit asks the resident over its socket: it learns the hook's environment, and its
+    // HEAD moving makes the resident re-score and render the next answer.
+    expect(commit().status).toBe(0);
+    await rendered(0);
+
+    const before = status(main).status;
+    const served = commit();
+    expect(served.status).toBe(0);
+    expect(served.stderr).toMatch(/^RA {2}peer/m);
+    // No question reached the socket (`status` is not counted in `served`).
+    expect(status(main).status.served).toBe(before.served);
+    await until(() => status(main).status.ready.served === before.ready.served + 1, 'the served commit was not recorded');
+    expect(status(main).status.ready.differed).toBe(0);
+
+    // The same state judged by the one-shot hook: the commit undone (same tree, same index), then made again.
+    gitIn(main, 'reset', '-q', '--soft', 'HEAD~1');
+    const oneShot = commit(RESIDENT_OFF);
+    expect(withoutTimings(served.stderr)).toBe(withoutTimings(oneShot.stderr));
+
+    // Another index than the one the answer judged (git's GIT_INDEX_FILE of `commit -a`, here a copy
+    // with one more file staged), prepared before the answer is rendered: the shell declines, the resident is asked.
+    const beforeNewFile = status(main).status.ready.rendered;
+    const otherIndex = join(gitDir, 'other-index');
+    copyFileSync(join(gitDir, 'index'), otherIndex);
+    writeFiles(main, { 'src/c.ts': 'export const c = 1;\n' });
+    spawnSync('git', ['add', 'src/c.ts'], { cwd: main, env: testEnv({ GIT_INDEX_FILE: otherIndex }) });
+    await rendered(beforeNewFile);
+    const { served: asked, ready } = status(main).status;
+    const withOtherIndex = commit({ GIT_INDEX_FILE: otherIndex });
+    expect(withOtherIndex.status).toBe(0);
+    expect(status(main).status.served).toBe(asked + 1);
+
+    // A peer's commit moves the airspace: the file goes at once, and the next answer has no RA.
+    await rendered(ready.rendered);
+    const text = readFileSync(readyFile, 'utf8');
+    const withdrawn = status(main).status.ready.withdrawn;
+    writeFiles(peer, { 'src/a.ts': numberedLines(80).replace('line 60\n', 'line 60 peer\n') });
+    commitAll(peer, 'peer: elsewhere');
+    // Withdrawn by the watcher's event itself, before any re-score could render the next one.
+    await until(() => status(main).status.ready.withdrawn > withdrawn, 'the answer of the old state was not withdrawn on the event');
+    await until(() => !existsSync(readyFile) || readFileSync(readyFile, 'utf8') !== text, 'the answer of the old state stayed');
+    const moved = commit();
+    expect(moved.stderr).not.toMatch(/^RA/m);
+    gitIn(main, 'reset', '-q', '--soft', 'HEAD~1');
+    expect(withoutTimings(moved.stderr)).toBe(withoutTimings(commit(RESIDENT_OFF).stderr));
+  });
+
+  it('a resident killed with -9 leaves its file behind: nothing is served from it, the commit is checked one-shot', async () => {
+    const { main } = mainAndPeer('airspace-shell-killed-', 40, 40, cleanup);
+    const PATH = pathWithCli();
+    expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
+    const pid = await startResident(main);
+    const gitDir = gitIn(main, 'rev-parse', '--absolute-git-dir');
+    const readyFile = join(gitDir, 'airspace-ready');
+    const commit = (env: Record<string, string>) =>
+      spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'step'], { cwd: main, env: testEnv({ PATH, ...env }), encoding: 'utf8', timeout: 120_000 });
+    expect(commit(RESIDENT_ON).status).toBe(0);
+    await until(() => existsSync(readyFile), 'no answer was rendered');
+    process.kill(pid, 'SIGKILL');
+    await until(() => !isAlive(pid), 'the resident did not die');
+    expect(existsSync(readyFile)).toBe(true);
+    // The next commit with the resident wanted: the file's process is gone, the one-shot hook answers.
+    const next = commit({ ...RESIDENT_ON, AIRSPACE_HOOKS_BUDGET_MS: '20000' });
+    expect(next.status).toBe(0);
+    expect(next.stderr).toMatch(/^RA {2}peer/m);
+    expect(existsSync(join(gitDir, 'airspace-served'))).toBe(false);
+    gitIn(main, 'reset', '-q', '--soft', 'HEAD~1');
+    expect(withoutTimings(next.stderr)).toBe(withoutTimings(commit(RESIDENT_OFF).stderr));
+  });
+});
