@@ -3,7 +3,7 @@ import type { AgentFactsReport, AirspaceReport } from '../report/check-report.js
 import { renderReportText } from '../report/render-text.js';
 import { createStyle } from '../report/terminal-style.js';
 import type { ReadyPart } from '../resident/ready-file.js';
-import { RunCutError, runAirspace } from '../run/run-airspace.js';
+import { DryRunRefused, RunCutError, runAirspace } from '../run/run-airspace.js';
 import type { Sensing } from '../run/sensing.js';
 import { hookErrorText } from './hook.js';
 
@@ -39,7 +39,7 @@ export async function renderReadyPreCommit(input: ReadyRenderInput): Promise<Rea
       { startedAt: performance.now(), at: input.at, dryRun: input.record !== true, sensing: input.sensing, ...(input.signal ? { signal: input.signal } : {}) },
     );
   } catch (error) {
-    if (error instanceof RunCutError) return null;
+    if (error instanceof RunCutError || error instanceof DryRunRefused) return null;
     throw error;
   }
   if (outcome.idle) return { parts: [], comparable: '' };

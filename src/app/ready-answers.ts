@@ -1,10 +1,11 @@
-import { openSync, readdirSync, readSync, closeSync, fstatSync, renameSync, rmSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { writeFileAtomicSync } from '../fs/atomic-write.js';
+import { indexChecksum } from '../git/index-fingerprint.js';
 import { resolveRepo } from '../git/resolve-repo.js';
 import { colorEnabled } from '../report/terminal-style.js';
-import { envKeyText, indexKey, posixCksum, READY_FILE, readyFileText, SERVED_FILE, servedLines, type ReadyPart } from '../resident/ready-file.js';
+import { envKeyText, posixCksum, READY_FILE, readyFileText, SERVED_FILE, servedLines, shellIndexKey, type ReadyPart } from '../resident/ready-file.js';
 import type { RunQueue } from '../resident/run-queue.js';
 import type { WarmAirspace } from '../resident/warm-airspace.js';
 import { STATE_FOLDER } from '../state/state-dirs.js';
@@ -46,11 +47,13 @@ interface Written {
   readonly key: string;
   readonly until: number;
   readonly record: (at: number) => Promise<ReadyRender | null>;
+  readonly env: Readonly<Record<string, string>>;
 }
 
 interface Rendered {
   readonly parts: readonly ReadyPart[];
   readonly comparable: string;
+  readonly key: string;
   readonly until: number;
   readonly gitDir: string;
   readonly head: string;
@@ -65,7 +68,8 @@ const POLL_MS = 250;
 /** Served logs are read this long after the last file went (the commit that was served moves HEAD at once). */
 const SERVED_GRACE_MS = 10_000;
 const MAX_SERVED_BYTES = 64 * 1024;
-const MAX_RECENT = 32;
+/** A served log is read within POLL_MS of the commit: the last few answers are all it can name (each holds its memo). */
+const MAX_RECENT = 4;
 
 export class ReadyAnswers {
   private readonly askers = new Map<string, Asker>();
@@ -75,6 +79,8 @@ export class ReadyAnswers {
   /** Worktree git dirs an answer was written to: where a served log may appear. */
   private readonly gitDirs = new Map<string, string>();
   private reading = false;
+  /** The render in the background slot, if any. */
+  private rendering: AbortController | undefined;
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private servedUntil = 0;
@@ -95,6 +101,7 @@ export class ReadyAnswers {
 
   /** Every watcher event, synchronously: nothing written before it may be served after it. */
   invalidate(): void {
+    this.rendering?.abort();
     if (this.written.size === 0) return;
     for (const path of this.written.keys()) rmSync(path, { force: true });
     this.counts.withdrawn += this.written.size;
@@ -137,37 +144,52 @@ export class ReadyAnswers {
 
   /** false when the background slot was taken; true when it ran, whether or not an answer could be written. */
   private async render(toplevel: string, asker: Asker): Promise<boolean> {
-    const { warm, queue } = this.options;
+    const { warm, queue, commonDir, log } = this.options;
     const events = warm.events;
     // The worktree's own index: a `commit -a`'s index.lock is gone when its commit is.
     const env: Record<string, string> = { ...asker.env };
     delete env.GIT_INDEX_FILE;
+    const colors = colorEnabled({ isTTY: asker.tty.err }, env);
     const rendered: { value: Rendered | null } = { value: null };
-    const done = await queue.runInBackground(async (signal) => {
-      const repo = await resolveRepo(toplevel, { inheritRepoEnv: true });
-      if (repo.head === null) return;
-      const indexBefore = readIndexKey(repo.indexFile);
-      const colors = colorEnabled({ isTTY: asker.tty.err }, env);
-      const at = Date.now();
-      const first = await renderReadyPreCommit({ cwd: toplevel, colors, at, sensing: warm.sensing(env), signal });
-      const vouch = warm.vouchFor(repo.toplevel);
-      if (first === null || vouch === null || indexBefore === null) return;
-      let until = 0;
-      for (const window of WINDOWS_MS) {
-        const end = Math.min(at + window, vouch.validUntil);
-        if (end - at < WINDOWS_MS.at(-1)!) break;
-        const later = await renderReadyPreCommit({ cwd: toplevel, colors, at: end, sensing: warm.sensing(env), signal });
-        if (later !== null && later.comparable === first.comparable) {
-          until = end;
-          break;
+    // An event while rendering makes the render moot: it gives the slot back at once (invalidate()).
+    const moot = new AbortController();
+    this.rendering = moot;
+    const done = await queue.runInBackground(async (slot) => {
+      const signal = AbortSignal.any([slot, moot.signal]);
+      try {
+        if (!existsSync(toplevel)) return void this.askers.delete(toplevel);
+        const repo = await resolveRepo(toplevel, { inheritRepoEnv: true });
+        const index = shellIndexKey(indexChecksum(repo.indexFile));
+        if (repo.head === null || index === null) return;
+        // What no watcher sees, before and after: a change meanwhile is not in the answer.
+        const state = stampStateFiles(commonDir);
+        const unwatchedBefore = warm.vouchFor(repo.toplevel)?.unwatched();
+        const at = Date.now();
+        const first = await renderReadyPreCommit({ cwd: toplevel, colors, at, sensing: warm.sensing(env), signal });
+        const vouch = warm.vouchFor(repo.toplevel);
+        if (first === null || vouch === null) return;
+        let until = 0;
+        for (const window of WINDOWS_MS) {
+          const end = Math.min(at + window, vouch.validUntil);
+          if (end - at < WINDOWS_MS.at(-1)!) break;
+          const later = await renderReadyPreCommit({ cwd: toplevel, colors, at: end, sensing: warm.sensing(env), signal });
+          if (later !== null && later.comparable === first.comparable) {
+            until = end;
+            break;
+          }
         }
+        const unwatched = vouch.unwatched();
+        const unmoved = shellIndexKey(indexChecksum(repo.indexFile)) === index && stampStateFiles(commonDir) === state;
+        if (until === 0 || !unmoved || (unwatchedBefore !== undefined && unwatchedBefore !== unwatched)) return;
+        rendered.value = { ...first, until, gitDir: repo.gitDir, head: repo.head, index, vouch, key: `${unwatched}:${state}` };
+      } catch (error) {
+        if (!signal.aborted) log(`ready answer for ${toplevel} not written: ${(error as Error)?.message ?? String(error)}`);
       }
-      if (until === 0 || readIndexKey(repo.indexFile) !== indexBefore) return;
-      rendered.value = { parts: first.parts, comparable: first.comparable, until, gitDir: repo.gitDir, head: repo.head, index: indexBefore, vouch };
     }, env);
-    if (!done) return false;
+    if (this.rendering === moot) this.rendering = undefined;
+    if (!done && !moot.signal.aborted) return false;
     const r = rendered.value;
-    if (r === null || this.stopped || warm.events !== events || r.vouch.generation !== events) return true;
+    if (r === null || this.stopped || moot.signal.aborted || warm.events !== events || r.vouch.generation !== events) return true;
     const frozen = warm.frozen(toplevel, env);
     if (frozen === null) return true;
     const path = join(r.gitDir, READY_FILE);
@@ -185,9 +207,7 @@ export class ReadyAnswers {
       r.parts,
     );
     if (text === null) return true;
-    const key = `${r.vouch.unwatched()}:${stampStateFiles(this.options.commonDir, r.gitDir)}`;
     writeFileAtomicSync(path, text, { mode: 0o600 });
-    const colors = colorEnabled({ isTTY: asker.tty.err }, env);
     const written: Written = {
       id,
       toplevel,
@@ -195,10 +215,12 @@ export class ReadyAnswers {
       parts: r.parts,
       comparable: r.comparable,
       unwatched: r.vouch.unwatched,
-      key,
+      key: r.key,
       until: r.until,
-      // The served commit's run, recorded: its history at the moment it was served, from the memo of the state it judged.
+      // The served commit's run, recorded: its history at the moment it was served, from the memo
+      // of the state it judged, under the environment it was rendered with.
       record: (at) => renderReadyPreCommit({ cwd: toplevel, colors, at, sensing: frozen, record: true }),
+      env,
     };
     this.written.set(path, written);
     this.recent.set(id, written);
@@ -215,15 +237,17 @@ export class ReadyAnswers {
     this.timer = setInterval(() => {
       const now = Date.now();
       for (const [path, w] of this.written) {
-        if (now < w.until && `${w.unwatched()}:${stampStateFiles(this.options.commonDir, w.gitDir)}` === w.key) continue;
+        if (now < w.until && `${w.unwatched()}:${stampStateFiles(this.options.commonDir)}` === w.key) continue;
         rmSync(path, { force: true });
         this.written.delete(path);
         this.servedUntil = now + SERVED_GRACE_MS;
       }
       void this.readServed();
-      if (this.written.size === 0 && now > this.servedUntil) {
+      if (this.written.size === 0 && now > this.servedUntil && !this.reading) {
         clearInterval(this.timer);
         this.timer = undefined;
+        // Each holds the memo of its state: nothing can name them any more.
+        this.recent.clear();
       }
     }, POLL_MS);
     this.timer.unref();
@@ -248,7 +272,7 @@ export class ReadyAnswers {
           const answer = this.recent.get(id);
           if (answer === undefined || answer.gitDir !== gitDir) continue;
           this.counts.served += 1;
-          const again = await this.options.queue.run(this.askers.get(toplevel)?.env ?? null, new AbortController(), () => answer.record(at)).catch(() => null);
+          const again = await this.options.queue.run(answer.env, new AbortController(), () => answer.record(at)).catch(() => null);
           // The ages are the shell's (the same formula), the duration the rendered run's: the rest must be equal.
           if (again === null || again.comparable !== answer.comparable) {
             this.counts.differed += 1;
@@ -262,26 +286,20 @@ export class ReadyAnswers {
   }
 }
 
-/** `wc -c` and the last 32 bytes of the index, as the shell reads them; null when it cannot be proven (src/resident/ready-file.ts). */
-function readIndexKey(path: string): string | null {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    const size = fstatSync(fd).size;
-    const tail = Buffer.alloc(Math.min(32, size));
-    readSync(fd, tail, 0, tail.length, size - tail.length);
-    return indexKey(size, tail);
-  } catch {
-    return null;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-/** Our own state files of the repository and of this worktree (history, intents, fetch stamps, identity), as one stamp. */
-function stampStateFiles(commonDir: string, gitDir: string): string {
+/**
+ * Our own state files that a pre-commit reads — the history, the clone's identity, the fetch stamps,
+ * every worktree's intent — as one stamp: the common dir's `airspace/` and each linked worktree's.
+ * Not the snapshot cache (what it holds is content-addressed) nor the inboxes (a hook shows none).
+ */
+function stampStateFiles(commonDir: string): string {
   const stamps: string[] = [];
-  for (const dir of new Set([join(commonDir, STATE_FOLDER), join(gitDir, STATE_FOLDER)])) {
+  let linked: string[] = [];
+  try {
+    linked = readdirSync(join(commonDir, 'worktrees')).sort();
+  } catch {
+    // No linked worktree.
+  }
+  for (const dir of [join(commonDir, STATE_FOLDER), ...linked.map((name) => join(commonDir, 'worktrees', name, STATE_FOLDER))]) {
     let names: string[] = [];
     try {
       names = readdirSync(dir).sort();
@@ -290,16 +308,19 @@ function stampStateFiles(commonDir: string, gitDir: string): string {
       continue;
     }
     for (const name of names) {
+      if (NOT_READ_BY_A_HOOK.test(name)) continue;
       try {
         const stat = statSync(join(dir, name), { bigint: true });
-        if (stat.isFile()) stamps.push(`${name}:${stat.ino}:${stat.size}:${stat.mtimeNs}`);
+        if (stat.isFile()) stamps.push(`${dir}/${name}:${stat.ino}:${stat.size}:${stat.mtimeNs}`);
       } catch {
-        stamps.push(`${name}:gone`);
+        stamps.push(`${dir}/${name}:gone`);
       }
     }
   }
   return stamps.join('|');
 }
+
+const NOT_READ_BY_A_HOOK = /^(worktree-snapshots-v\d+\.json|inbox\.json)$|\.tmp$/;
 
 function readBounded(path: string): string {
   try {

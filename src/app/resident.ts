@@ -74,12 +74,17 @@ const handlersWith = (warm: WarmAirspace, ready: () => ReadyAnswers | undefined)
   // script reads the advisories and the ownship only, so the run skips the radar layout that
   // `--json` adds (positions, file coordinates): the same advisories, without that cost.
   edit: async (request, signal) => {
+    // An intent is read by every sibling's pre-commit: no answer written before it may be served.
+    ready()?.invalidate();
     const added = request.file === null ? [] : (await declareIntent(request.cwd, [request.file], request.ttlMs)).added;
     const outcome = await checkWorktreeOutcome(request.cwd, { json: false, signal, sensing: warm.sensing() });
     // Whether this call must steer is the edit check's to decide (decide in edit-check.mjs: an RA on these files).
     return { added, report: outcome.report };
   },
-  intentClear: (request) => changeIntent(request.cwd, 'clear', [request.path]),
+  intentClear: (request) => {
+    ready()?.invalidate();
+    return changeIntent(request.cwd, 'clear', [request.path]);
+  },
   servedWarm: () => warm.servedWarm,
   ready: () => ready()?.status ?? { rendered: 0, withdrawn: 0, served: 0, differed: 0 },
 });

@@ -11,6 +11,8 @@ export const READY_FILE = 'airspace-ready';
 /** One line per commit the shell answered (its clock, epoch seconds): the resident records those runs' history. */
 export const SERVED_FILE = 'airspace-served';
 export const READY_MAGIC = 'airspace-ready 1';
+/** The shell builds the whole answer in one variable before printing (its cost grows with the square of the length in some shells): a longer report takes the CLI. */
+export const MAX_READY_BYTES = 16 * 1024;
 
 /** Text as it is, or an age the shell computes when it serves: `formatAge(now − since)`, `since` in epoch ms. */
 export type ReadyPart = { readonly text: string } | { readonly since: number };
@@ -32,7 +34,7 @@ export interface ReadyHeader {
   readonly tty: string;
 }
 
-/** The file: the magic line, the header one field a line, then one record a line: `L<text>`, `N` (a newline), `A<since>`. */
+/** The file: the magic line, the header one field a line, then one record a line: `L<text>`, `N` (a newline), `A<since>`, and `E`; null past MAX_READY_BYTES or with a field the shell could not read back. */
 export function readyFileText(header: ReadyHeader, parts: readonly ReadyPart[]): string | null {
   const fields = [header.id, String(header.pid), String(header.until), header.head, header.index, header.env, header.tty];
   if (fields.some((field) => field.includes('\n'))) return null;
@@ -48,16 +50,17 @@ export function readyFileText(header: ReadyHeader, parts: readonly ReadyPart[]):
       if (segment !== '') records.push(`L${segment}`);
     });
   }
-  return `${[READY_MAGIC, ...fields, ...records].join('\n')}\n`;
+  // `E` ends it: a file cut short (a full disk) has none, and the shell serves nothing of it.
+  const text = `${[READY_MAGIC, ...fields, ...records, 'E'].join('\n')}\n`;
+  return Buffer.byteLength(text) <= MAX_READY_BYTES ? text : null;
 }
 
-/** The served log's lines, `<epoch seconds> <id>`, at most `max` of them (the newest); anything else is skipped. */
+/** The served log's lines, `<epoch ms> <id>`, at most `max` of them (the newest); anything else is skipped. */
 export function servedLines(text: string, max = 100): { readonly at: number; readonly id: string }[] {
   const lines: { at: number; id: string }[] = [];
   for (const line of text.split('\n')) {
-    const match = /^(\d{9,11}) ([0-9a-f]{16})$/.exec(line);
-    // The shell computes its ages from the middle of its second (bin/airspace-hooks-ready).
-    if (match) lines.push({ at: Number(match[1]) * 1000 + 500, id: match[2]! });
+    const match = /^([1-9]\d{11,13}) ([0-9a-f]{16})$/.exec(line);
+    if (match) lines.push({ at: Number(match[1]), id: match[2]! });
   }
   return lines.slice(-max);
 }
@@ -109,11 +112,10 @@ export function posixCksum(bytes: Uint8Array): string {
 }
 
 /**
- * An index as the shell reads it: `wc -c` and `tail -c 32 | od -An -v -tx1`. Its last bytes end with
- * the hash git writes of everything before them (src/git/index-fingerprint.ts): equal keys are a
- * byte-identical index. null without that hash (a trailer of zeros: `index.skipHash`).
+ * An index as the shell reads it — `wc -c` and `tail -c 32 | od -An -v -tx1` — from the proof
+ * src/git/index-fingerprint.ts reads (`index:<size>:<hex of the last 32 bytes>`); null without one.
  */
-export function indexKey(size: number, tail: Uint8Array): string | null {
-  if (tail.length < 20 || tail.subarray(tail.length - 20).every((byte) => byte === 0)) return null;
-  return `${size} ${Buffer.from(tail).toString('hex')}`;
+export function shellIndexKey(checksum: string | null): string | null {
+  const match = checksum === null ? null : /^index:(\d+):([0-9a-f]{64})$/.exec(checksum);
+  return match ? `${match[1]} ${match[2]}` : null;
 }

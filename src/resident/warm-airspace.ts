@@ -157,10 +157,12 @@ export class WarmAirspace {
     const memo = this.memos.get(resolve(toplevel));
     if (!this.healthy || memo === undefined || memo.generation !== this.generation) return null;
     const { airspace } = memo.traffic;
+    // The environment of this moment, kept: a later call may come while a question has swapped in its asker's.
+    const env = { ...process.env };
     const unwatched = () => {
       const lines = [...(memo.traffic.ownship ? [memo.traffic.ownship] : []), ...airspace.traffic];
       const coverage = lines.map((line) =>
-        line.kind === 'worktree' ? (protectedAgain(line, line.worktreePath ?? airspace.toplevel, airspace.commonDir, null).protection ?? null) : null,
+        line.kind === 'worktree' ? (protectedAgain(line, line.worktreePath ?? airspace.toplevel, airspace.commonDir, null, env).protection ?? null) : null,
       );
       return `${stampFiles(memo.configFiles)}:${stampFiles([graphCachePath(airspace.commonDir)])}:${JSON.stringify(coverage)}`;
     };
@@ -408,12 +410,12 @@ async function trafficFromMemo(memo: Memo, input: TrafficInput): Promise<Traffic
 }
 
 /** A worktree's hook coverage as discovery computes it (src/traffic/discover-traffic.ts, discover-worktrees.ts), now. */
-function protectedAgain(line: LineOfWork, worktree: string, commonDir: string, ownHooksDir: string | null): LineOfWork {
+function protectedAgain(line: LineOfWork, worktree: string, commonDir: string, ownHooksDir: string | null, env: NodeJS.ProcessEnv = process.env): LineOfWork {
   if (line.kind !== 'worktree' || line.protection === undefined) return line;
   const protection =
     ownHooksDir !== null
       ? coverageOfResolvedHooksDir(worktree, commonDir, ownHooksDir)
-      : coverageOfHooksDir(worktree, commonDir, line.protection.hooksPath ?? null, process.env);
+      : coverageOfHooksDir(worktree, commonDir, line.protection.hooksPath ?? null, env);
   return { ...line, protection };
 }
 

@@ -88,8 +88,8 @@ export async function gatherInputs(input: GatherInput): Promise<Gathered> {
       graphStageState,
     ),
     readHistory(airspace.commonDir),
-    ownship?.gitDir ? readIntentIn(ownship.gitDir) : Promise.resolve({ paths: [] as string[], expiresAt: new Map<string, number>() }),
-    localIntents(airspace.traffic),
+    ownship?.gitDir ? readIntentIn(ownship.gitDir, now) : Promise.resolve({ paths: [] as string[], expiresAt: new Map<string, number>() }),
+    localIntents(airspace.traffic, now),
   ]);
   const { read: beaconRead, folded } = peers;
   const lines = [...(ownship ? [ownship] : []), ...airspace.traffic];
@@ -179,11 +179,11 @@ function graphStageState(graph: LoadedGraph): { state?: StageState; detail?: str
 }
 
 /** Sibling worktrees' declared intent, read from their git dirs: on one machine no beacon is needed. */
-async function localIntents(traffic: readonly LineOfWork[]): Promise<Map<string, string[]>> {
+async function localIntents(traffic: readonly LineOfWork[], now: number): Promise<Map<string, string[]>> {
   const entries = await Promise.all(
     traffic
       .flatMap((line) => (line.kind === 'worktree' && line.gitDir ? [line] : []))
-      .map(async (line): Promise<[string, string[]]> => [line.id, await listIntentIn(line.gitDir!)]),
+      .map(async (line): Promise<[string, string[]]> => [line.id, await listIntentIn(line.gitDir!, now)]),
   );
   return new Map(entries.filter(([, intent]) => intent.length > 0));
 }

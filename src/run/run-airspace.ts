@@ -86,6 +86,8 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
   const planned = planRun(request, config);
   const budgeted = options.budgetMs !== undefined && planned.budgetMs !== null ? { ...planned, budgetMs: options.budgetMs } : planned;
   const plan = options.dryRun === true ? { ...budgeted, writeState: false } : budgeted;
+  // A rendering reads only: a plan that would fetch or publish a beacon (hooks.pre-commit.publishBeacon) is not one.
+  if (options.dryRun === true && (plan.fetch || plan.draftBeacon !== false)) throw new DryRunRefused();
   const idle = (stages: readonly StageRecord[] = []): RunOutcome => ({
     plan,
     judgements: [],
@@ -193,6 +195,13 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
     throw error;
   } finally {
     budget.dispose();
+  }
+}
+
+/** `dryRun` asked of a run that would touch the network: nothing ran. */
+export class DryRunRefused extends Error {
+  constructor() {
+    super('a dry run neither fetches nor publishes');
   }
 }
 

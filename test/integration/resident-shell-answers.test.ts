@@ -131,4 +131,40 @@ describe('pre-commit answered by the shell', () => {
     gitIn(main, 'reset', '-q', '--soft', 'HEAD~1');
     expect(withoutTimings(next.stderr)).toBe(withoutTimings(commit(RESIDENT_OFF).stderr));
   });
+  it("a sibling's intent is in the next answer: one declared in a linked worktree withdraws it, one that expires ends its window", async () => {
+    // main edits line 40, peer line 60 (committed): far apart, all clear, until peer declares src/b.ts, which main also changed.
+    const { main, peer } = mainAndPeer('airspace-shell-intent-', 40, 60, cleanup);
+    writeFiles(main, { 'src/b.ts': numberedLines(10).replace('line 3\n', 'line 3 main\n') });
+    const PATH = pathWithCli();
+    expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
+    await startResident(main);
+    const readyFile = join(gitIn(main, 'rev-parse', '--absolute-git-dir'), 'airspace-ready');
+    const commit = (env: Record<string, string> = {}) =>
+      spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'step'], {
+        cwd: main,
+        env: testEnv({ ...RESIDENT_ON, PATH, ...env }),
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+    const rendered = (after: number) => until(() => status(main).status.ready.rendered > after && existsSync(readyFile), 'no answer was rendered');
+    expect(commit().status).toBe(0);
+    await rendered(0);
+    expect(readFileSync(readyFile, 'utf8')).not.toContain('declared intent');
+
+    // Declared one-shot in the linked worktree (its git dir's airspace/intent.json, which no watcher sees).
+    const before = status(main).status.ready.rendered;
+    expect(runCli(peer, ['intent', 'add', '--ttl', '1', 'src/b.ts'], RESIDENT_OFF).status).toBe(0);
+    const declaredAt = Date.now();
+    await until(() => !existsSync(readyFile), 'the answer written before the intent stayed');
+    // The next one the resident renders (after the next re-score) knows of it, and ends before it expires.
+    writeFiles(main, { 'src/c.ts': 'export const c = 1;\n' });
+    await rendered(before);
+    const text = readFileSync(readyFile, 'utf8');
+    expect(text).toContain('declared intent');
+    const windowEnd = Number(text.split('\n')[3]) * 1000;
+    expect(windowEnd).toBeLessThanOrEqual(declaredAt + 60_000);
+    const served = commit();
+    gitIn(main, 'reset', '-q', '--soft', 'HEAD~1');
+    expect(withoutTimings(served.stderr)).toBe(withoutTimings(commit(RESIDENT_OFF).stderr));
+  });
 });

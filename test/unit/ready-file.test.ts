@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { envKeyText, indexKey, posixCksum, readyFileText, servedLines } from '../../src/resident/ready-file.js';
+import { envKeyText, posixCksum, readyFileText, servedLines, shellIndexKey } from '../../src/resident/ready-file.js';
 
 /**
  * The ready file's keys must be what the shell computes (bin/airspace-hooks-ready): checked here
@@ -57,12 +57,12 @@ describe('envKeyText', () => {
   });
 });
 
-describe('indexKey', () => {
-  it('is the size and the hex of the last bytes, and nothing without a hash', () => {
-    const tail = Buffer.from(Array.from({ length: 32 }, (_, i) => i + 1));
-    expect(indexKey(4096, tail)).toBe(`4096 ${tail.toString('hex')}`);
-    expect(indexKey(4096, Buffer.concat([Buffer.alloc(12, 1), Buffer.alloc(20)]))).toBeNull();
-    expect(indexKey(10, Buffer.alloc(10, 1))).toBeNull();
+describe('shellIndexKey', () => {
+  it("is the index proof's size and last bytes as wc and od print them, and nothing without a proof", () => {
+    const hex = 'ab'.repeat(32);
+    expect(shellIndexKey(`index:4096:${hex}`)).toBe(`4096 ${hex}`);
+    expect(shellIndexKey('listing:0123')).toBeNull();
+    expect(shellIndexKey(null)).toBeNull();
   });
 });
 
@@ -87,6 +87,7 @@ describe('readyFileText', () => {
         'A1799999000000',
         'L ago',
         'N',
+        'E',
         '',
       ].join('\n'),
     );
@@ -95,11 +96,14 @@ describe('readyFileText', () => {
   it('refuses what the shell could not read back', () => {
     expect(readyFileText({ ...header, head: 'a\nb' }, [])).toBeNull();
     expect(readyFileText(header, [{ since: Number.NaN }])).toBeNull();
+    expect(readyFileText(header, [{ text: 'x'.repeat(20_000) }])).toBeNull();
   });
 });
 
 describe('servedLines', () => {
-  it('reads `<seconds> <id>` lines and skips anything else', () => {
-    expect(servedLines('1800000000 0123456789abcdef\ngarbage\n1800000001 0123456789ABCDEF\n')).toEqual([{ at: 1_800_000_000_500, id: '0123456789abcdef' }]);
+  it('reads `<ms> <id>` lines and skips anything else', () => {
+    expect(servedLines('1800000000123 0123456789abcdef\ngarbage\n1800000001000 0123456789ABCDEF\n0800000001000 0123456789abcdef\n')).toEqual([
+      { at: 1_800_000_000_123, id: '0123456789abcdef' },
+    ]);
   });
 });
