@@ -68,13 +68,11 @@ const POLL_MS = 250;
 /** Served logs are read this long after the last file went (the commit that was served moves HEAD at once). */
 const SERVED_GRACE_MS = 10_000;
 const MAX_SERVED_BYTES = 64 * 1024;
-/** A served log is read within POLL_MS of the commit: the last few answers are all it can name (each holds its memo). */
-const MAX_RECENT = 4;
 
 export class ReadyAnswers {
   private readonly askers = new Map<string, Asker>();
   private readonly written = new Map<string, Written>();
-  /** The last answers written, by id, kept after their files went: a served log names the one it served. */
+  /** The last answer written in each worktree, by id, kept after its file went (each holds the memo of its state): a served log names the one it served. */
   private readonly recent = new Map<string, Written>();
   /** Worktree git dirs an answer was written to: where a served log may appear. */
   private readonly gitDirs = new Map<string, string>();
@@ -223,8 +221,9 @@ export class ReadyAnswers {
       env,
     };
     this.written.set(path, written);
+    // One per worktree: a served log names the answer of the state just before its commit.
+    for (const [oldId, old] of this.recent) if (old.gitDir === r.gitDir) this.recent.delete(oldId);
     this.recent.set(id, written);
-    for (const old of [...this.recent.keys()].slice(0, -MAX_RECENT)) this.recent.delete(old);
     this.gitDirs.set(r.gitDir, toplevel);
     this.counts.rendered += 1;
     this.poll();
