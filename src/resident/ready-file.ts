@@ -66,12 +66,12 @@ export function servedLines(text: string, max = 100): { readonly at: number; rea
 }
 
 /**
- * The environment as the shell sees it: `env | grep -E KEPT | grep -vE SKIPPED | LC_ALL=C sort`.
+ * The environment as the shell sees it: `env | awk '/KEPT/ && !/SKIPPED/' | LC_ALL=C sort`.
  * Kept: what git and the run read (every GIT_* and AIRSPACE_*, HOME, XDG_CONFIG_HOME, TZ, PATH) and
  * what decides colors (NO_COLOR, FORCE_COLOR, TERM). Skipped: git's per-command identity, dates,
  * editor and reflog message, the index (compared by content), the prefix and our budget — what the
  * warm airspace never compares either (src/resident/warm-airspace.ts, NOT_READ). Lines, not
- * variables, as `env` prints them: a value with a newline is two lines to grep, and here too.
+ * variables, as `env` prints them: a value with a newline is two lines to awk, and here too.
  */
 export const KEPT_ENV = /^(GIT_[A-Za-z0-9_]*|AIRSPACE_[A-Za-z0-9_]*|HOME|XDG_CONFIG_HOME|TZ|PATH|NO_COLOR|FORCE_COLOR|TERM)=/;
 export const SKIPPED_ENV =

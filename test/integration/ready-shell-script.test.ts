@@ -17,7 +17,8 @@ afterAll(() => {
   for (const dir of cleanup) removeDir(dir);
 });
 
-const ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/nonexistent', NO_COLOR: '1' };
+// A value with a newline too: `env` prints it as two lines, and the key takes them as such.
+const ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/nonexistent', NO_COLOR: '1', GIT_TRACE_X: 'a\nPATH=/tricky', LONG: 'x'.repeat(5_000) };
 
 function repo() {
   const root = tempDir('airspace-ready-script-');
