@@ -241,7 +241,7 @@ export function describeResident(state: ResidentState): string {
   switch (state.state) {
     case 'running': {
       const s = state.status;
-      return residentMessages.running(s.pid, sanitizeText(s.identity), formatAge(s.uptimeMs), sanitizeText(s.socket), s.served);
+      return residentMessages.running(s.pid, sanitizeText(s.identity), formatAge(s.uptimeMs), sanitizeText(s.socket), s.served, s.ready?.served ?? 0);
     }
     case 'other-build':
       return residentMessages.otherBuild(state.info.pid, sanitizeText(state.info.identity));

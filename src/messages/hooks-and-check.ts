@@ -113,8 +113,8 @@ export const hookMessages = {
 // --- resident: the resident process (src/resident/, src/app/resident.ts): resident status|stop and doctor's line ---
 
 export const residentMessages = {
-  running: (pid: number, version: string, uptime: string, socket: string, served: number) =>
-    `resident process ${pid} (${version}), up ${uptime}, ${count(served, 'question')} answered, socket ${socket}`,
+  running: (pid: number, version: string, uptime: string, socket: string, served: number, shellServed: number) =>
+    `resident process ${pid} (${version}), up ${uptime}, ${count(served, 'question')} answered${shellServed > 0 ? `, ${count(shellServed, 'commit')} answered by the shell` : ''}, socket ${socket}`,
   otherBuild: (pid: number, version: string) =>
     `resident process ${pid} runs another build (${version}); it exits within seconds, the next hook starts the current one`,
   stale: (pid: number) => `resident process ${pid} is gone (its files remain; the next hook ignores them and starts a new one)`,
