@@ -22,7 +22,7 @@ afterAll(() => {
 
 interface Status {
   readonly state: string;
-  readonly status: { readonly served: number; readonly servedWarm: number; readonly busy: boolean };
+  readonly status: { readonly served: number; readonly servedWarm: number; readonly busy: boolean; readonly watching: number };
 }
 const status = (cwd: string) => residentStatus(cwd) as unknown as Status;
 
@@ -51,7 +51,7 @@ describe("the resident's edit question", () => {
   it('judges the intent it declares, cold and warm, as `intent add` then `check` do', async () => {
     const { main, peer } = mainAndPeer('airspace-edit-intent-', 40, 60, cleanup);
     // The peer's work in files main has not touched: only main's intent meets it.
-    const fresh = ['src/d0.ts', 'src/d1.ts', 'src/d2.ts', 'src/d3.ts', 'src/d4.ts'];
+    const fresh = Array.from({ length: 8 }, (_, i) => `src/d${i}.ts`);
     writeFiles(peer, Object.fromEntries(['src/c.ts', ...fresh].map((file) => [file, numberedLines(20)])));
     commitAll(peer, 'peer: more files');
     await startResident(main);
@@ -63,7 +63,8 @@ describe("the resident's edit question", () => {
     expect(preEdit(main, 'src/c.ts', RESIDENT_OFF).stdout).toBe(first.stdout);
 
     // A file not declared before, answered from the warm airspace (each try takes a fresh one, so
-    // what it declares is always new): its intent is judged too.
+    // what it declares is always new): its intent is judged too. Only a watcher vouches for a memo.
+    for (let i = 0; i < 600 && status(main).status.watching < 2; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     let warm: { file: string; answer: ReturnType<typeof preEdit> } | undefined;
     for (const file of fresh) {
       while (status(main).status.busy) await new Promise((resolve) => setTimeout(resolve, 100));
