@@ -12,12 +12,16 @@
 //
 // Our own failures (malformed input, a missing CLI, a failing check) never stop the agent: one line
 // on stderr and exit 1, which each of these harnesses treats as a non-blocking error.
-import { spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const DEFAULT_TTL_MINUTES = 30;
+// The resident's client (bundled in the package this script ships in; a copy elsewhere has none),
+// loaded while the harness's input is still being read: on the hot path it is the first thing the
+// check waits for. node:child_process waits for the path that needs it (git and the CLI).
+const clientLoading = import(new URL('../../dist/ask-resident.bundle.js', import.meta.url).href).catch(() => null);
+
 /** More input than any tool call carries: a harness never sends this much, an attacker might. */
 const MAX_INPUT_BYTES = 8 * 1024 * 1024;
 /** At most this many files from one tool call are declared and checked (a patch may name many). */
@@ -121,6 +125,7 @@ async function checkEdit({ cwd, targets }) {
     if (resident !== null) return await decide(resident.report, nearFiles, resident.withdraw);
   }
 
+  const { spawnSync } = await import('node:child_process');
   const where = spawnSync('git', ['rev-parse', '--show-toplevel', '--path-format=absolute', '--git-common-dir'], { cwd, encoding: 'utf8' });
   if (where.error) failOpen(`git could not run (${where.error.code ?? where.error.message})`);
   if (where.status !== 0) return { verdict: 'outside' };
@@ -186,15 +191,10 @@ function targetFiles(toplevel, cwd, targets) {
   return files.length === 0 ? 'outside' : files;
 }
 
-/** The resident's client, bundled in the package this script ships in (a copy elsewhere has none); null when unwanted. */
+/** The resident's client; null when there is none or it is unwanted. */
 async function residentClient() {
-  let client;
-  try {
-    client = await import(new URL('../../dist/ask-resident.bundle.js', import.meta.url).href);
-  } catch {
-    return null;
-  }
-  return client.residentWanted(process.env) ? client : null;
+  const client = await clientLoading;
+  return client?.residentWanted(process.env) ? client : null;
 }
 
 /** What the decision reads of a check report: this agent's id and the advisories. */

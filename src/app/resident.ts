@@ -21,7 +21,7 @@ import { residentBeaconRefresher } from './resident-beacons.js';
 import { checkWorktreeOutcome } from './check.js';
 import { subscribedAdvisory } from './follow-airspace.js';
 import { runHookCheck } from './hook.js';
-import { changeIntent, declareIntent } from './intent.js';
+import { changeIntent, declareIntentInRun } from './intent.js';
 import { ReadyAnswers } from './ready-answers.js';
 
 /**
@@ -70,14 +70,16 @@ const handlersWith = (warm: WarmAirspace, ready: () => ReadyAnswers | undefined)
       signal,
       sensing: warm.sensing(),
     }),
-  // The harnesses' edit check (examples/agent-hooks/edit-check.mjs): `intent add` then `check`. The
-  // script reads the advisories and the ownship only, so the run skips the radar layout that
-  // `--json` adds (positions, file coordinates): the same advisories, without that cost.
+  // The harnesses' edit check (examples/agent-hooks/edit-check.mjs): `intent add` then `check`, the
+  // intent declared inside the run on the run's own `rev-parse` (declareIntentInRun). The script
+  // reads the advisories and the ownship only, so the run skips the radar layout that `--json` adds
+  // (positions, file coordinates): the same advisories, without that cost.
   edit: async (request, signal) => {
     // An intent is read by every sibling's pre-commit: no answer written before it may be served.
     ready()?.invalidate();
-    const added = request.file === null ? [] : (await declareIntent(request.cwd, [request.file], request.ttlMs)).added;
-    const outcome = await checkWorktreeOutcome(request.cwd, { json: false, signal, sensing: warm.sensing() });
+    const intent = request.file === null ? null : declareIntentInRun(request.cwd, [request.file], request.ttlMs, warm.sensing());
+    const outcome = await checkWorktreeOutcome(request.cwd, { json: false, signal, sensing: intent?.sensing ?? warm.sensing() });
+    const added = intent === null ? [] : (await intent.declared()).added;
     // Whether this call must steer is the edit check's to decide (decide in edit-check.mjs: an RA on these files).
     return { added, report: outcome.report };
   },

@@ -38,13 +38,15 @@ export interface AddedIntent {
   readonly added: string[];
 }
 
-interface Location {
+/** Where a worktree's intent lives and how its paths are read: what `git rev-parse` says of the cwd. */
+export interface IntentLocation {
   readonly toplevel: string;
+  /** The cwd below the top level (`src/`), as `--show-prefix` prints it: '' at the top. */
   readonly prefix: string;
   readonly gitDir: string;
 }
 
-async function locate(cwd: string): Promise<Location> {
+async function locate(cwd: string): Promise<IntentLocation> {
   const out = await git(['rev-parse', '--show-toplevel', '--show-prefix', '--path-format=absolute', '--git-dir'], { cwd });
   const [toplevel = '', prefix = '', gitDir = ''] = out.split('\n');
   if (!toplevel || !gitDir) throw new AirspaceError('git', 'no-worktree', gitMessages.intentNeedsWorktree);
@@ -55,7 +57,7 @@ async function locate(cwd: string): Promise<Location> {
  * A path as the user typed it (relative to `cwd`, or absolute) → a repo-relative POSIX path.
  * Throws a usage error for anything outside the worktree or otherwise unsafe.
  */
-export function normalizeIntentPath(input: string, location: Pick<Location, 'toplevel' | 'prefix'>): string {
+export function normalizeIntentPath(input: string, location: Pick<IntentLocation, 'toplevel' | 'prefix'>): string {
   let path: string;
   if (isAbsolute(input)) path = relative(location.toplevel, input).split(sep).join('/');
   else path = posix.normalize(`${location.prefix}${input}`);
@@ -110,7 +112,11 @@ export interface AddOptions {
  * with nothing added, rather than silently dropping the oldest (the user would not know which).
  */
 export async function addIntent(cwd: string, paths: readonly string[], now = Date.now(), options: AddOptions = {}): Promise<AddedIntent> {
-  const location = await locate(cwd);
+  return addIntentAt(await locate(cwd), paths, now, options);
+}
+
+/** The same where the caller already asked git where the worktree is (the resident's edit question: the run's own `rev-parse`). */
+export async function addIntentAt(location: IntentLocation, paths: readonly string[], now = Date.now(), options: AddOptions = {}): Promise<AddedIntent> {
   const declared = paths.map((p) => normalizeIntentPath(p, location));
   let added: string[] = [];
   const next = await updateJsonFile(stateFile(location.gitDir, FILE), MAX_FILE_BYTES, (value): IntentFile => {
