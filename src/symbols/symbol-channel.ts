@@ -123,7 +123,8 @@ async function computeChannel(cwd: string, base: string, commitA: string, commit
     // pair of a hook). What the other side changed matters only through a use in the first side's
     // new lines: with none, the other side's declarations are not worked out, and its versions — a
     // beacon's, parsed for this pair alone, ~2,000 of them for the busiest pusher — are parsed only
-    // if the first side changed a declaration its new lines could use.
+    // if the first side changed a declaration its new lines could use; with some, only the files
+    // those uses can meet (changesMet).
     const [first, second] = !isParsed(memo, base, a) && isParsed(memo, base, b) ? [b, a] : [a, b];
     const eager = options.parseBothSides === true;
     const usesIn = (side: Side): SideUse[] => newCodeUses(base, side, blobs, reader, !eager);
@@ -133,7 +134,11 @@ async function computeChannel(cwd: string, base: string, commitA: string, commit
       if (!eager) memo.sides.set(sideKey(base, first), firstWork);
     }
     const firstUsesNames = eager || firstWork.uses.some((file) => file.uses.length > 0);
-    const changedSecond = firstUsesNames ? changedDeclarations(base, second, reader) : new Map<string, ChangedFile>();
+    const changedSecond = !firstUsesNames
+      ? new Map<string, ChangedFile>()
+      : eager
+        ? changedDeclarations(base, second, reader)
+        : changesMet(base, second, firstWork.uses, reader);
     const [changedA, changedB] = first === a ? [firstWork.changed, changedSecond] : [changedSecond, firstWork.changed];
     const usesOf = (side: Side): readonly SideUse[] => (side === first ? firstWork.uses : usesIn(side));
     const unresolved = new Set<string>();
@@ -263,6 +268,43 @@ function changedDeclarations(base: string, side: Side, read: FactsReader): Map<s
     changed.set(sidePath(f), entry);
   }
   return changed;
+}
+
+/**
+ * What `side` changed, as far as `uses` (the other side's new code) can meet it — the same
+ * collisions and notes as changedDeclarations of every file, parsing fewer of `side`'s versions:
+ * - a use through an import meets a change by name, and every change a caller can notice is named
+ *   after a declaration or re-export of the file's base version (diffModules), so only the files whose
+ *   base version declares such a name are worked out; when one of them did change it, the use will be
+ *   resolved, and resolution stops at any changed file, so then every file is worked out;
+ * - a use of the file's own declaration meets only a change in that same file.
+ * Otherwise nothing the uses could resolve is left out: they resolve nothing (src/symbols/resolve-import.ts).
+ */
+function changesMet(base: string, side: Side, uses: readonly SideUse[], read: FactsReader): Map<string, ChangedFile> {
+  const imported = new Set<string>();
+  const localPaths = new Set<string>();
+  for (const file of uses) {
+    const imports = new Map(file.facts.imports.map((binding) => [binding.local, binding]));
+    for (const use of file.uses) {
+      const binding = imports.get(use.name);
+      if (!binding) {
+        localPaths.add(file.path);
+        continue;
+      }
+      // Every name resolvedUses may look the use up by.
+      if (binding.imported !== '*') imported.add(binding.imported);
+      if (use.member !== undefined) imported.add(use.member);
+      imported.add('default');
+    }
+  }
+  const declares = (f: WorkingSetFile): boolean => {
+    const facts = f.status === 'A' ? null : read(base, f.file);
+    return facts !== null && (facts.declarations.some((d) => d.exported && imported.has(d.name)) || facts.reExports.some((r) => imported.has(r.name)));
+  };
+  const met = side.files.filter((f) => localPaths.has(f.file) || localPaths.has(sidePath(f)) || declares(f));
+  const partial = changedDeclarations(base, { ...side, files: met }, read);
+  const used = [...partial.values()].some((entry) => entry.changes.some((c) => c.exported && imported.has(c.name)));
+  return used && met.length < side.files.length ? changedDeclarations(base, side, read) : partial;
 }
 
 /** A file of a side's new code: the uses in its changed lines of a name it imports or declares, and the file's own facts. */

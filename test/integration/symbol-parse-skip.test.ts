@@ -11,9 +11,9 @@ Object.assign(process.env, testEnv());
  * directions needs them (src/symbols/symbol-channel.ts, `computeChannel`):
  * the busiest pusher's 500 beacons were parsed for nothing when its own work could meet none of
  * them (docs/decisions/beacon-areas.md). The result must be exactly the one of parsing both sides:
- * here every ordered pair of 16 sides off one base — comments, body edits, removed, renamed and
+ * here every ordered pair of 25 sides off one base — comments, body edits, removed, renamed and
  * re-signed exports, a local helper re-signed and used, interface members, new code using imports,
- * a namespace import and a new file — against the same pair with `parseBothSides`, and a hook's
+ * a namespace import, barrels (`export *`, re-exports removed, a changed barrel on the way) and a new file — against the same pair with `parseBothSides`, and a hook's
  * shape (one side in every pair, one memo for all of them) against the same.
  */
 const BASE: Record<string, string> = {
@@ -48,6 +48,12 @@ const BASE: Record<string, string> = {
     '',
   ].join('\n'),
   'src/util.ts': ["import * as m from './math';", 'export function twice(x: number): number {', '  return m.scale(m.scale(x));', '}', ''].join('\n'),
+  'src/index.ts': ["export * from './math';", "export { twice } from './util';", 'export function version(x: number): number {', '  return x;', '}', ''].join(
+    '\n',
+  ),
+  'src/app.ts': ["import { scale, twice } from './index';", 'export const app = scale(1);', ''].join('\n'),
+  'src/named.ts': ["export { twice } from './util';", ''].join('\n'),
+  'src/late.ts': ["import { twice } from './named';", 'export const late = twice(1);', ''].join('\n'),
 };
 
 type Files = Record<string, string>;
@@ -78,6 +84,14 @@ const EDITS: Record<string, Edit> = {
   useNamespace: append('src/util.ts', 'export function thriceTAG(x: number): number {\n  return m.scale(x) + m.add(x, 1);\n}\n'),
   useLocal: append('src/math.ts', 'export function viaTAG(x: number): number {\n  return helper(x) + 1;\n}\n'),
   useType: append('src/view.ts', 'export const boxTAG: Shape = { width: 1 };\n'),
+  twice: replace('src/util.ts', 'twice(x: number): number {', 'twice(x: number, y: number): number {'),
+  dropReExport: replace('src/index.ts', "export { twice } from './util';\n", ''),
+  useBarrel: append('src/app.ts', 'export const appTAG = twice(scale(2));\n'),
+  // Through the barrel, `scale` alone: a changed barrel stops its resolution there (src/symbols/resolve-import.ts).
+  useBarrelScale: append('src/app.ts', 'export const bTAG = scale(3);\n'),
+  resignVersion: replace('src/index.ts', 'version(x: number): number {', 'version(x: number, y: number): number {'),
+  useNamed: append('src/late.ts', 'export const lateTAG = twice(2);\n'),
+  dropNamed: replace('src/named.ts', "export { twice } from './util';\n", ''),
   newFile: (files, tag) => {
     files[`src/extra-${tag}.ts`] = "import { LIMIT, scale } from './math';\nexport const top = scale(LIMIT);\n";
   },
@@ -101,8 +115,25 @@ beforeAll(() => {
   const random = lcg(27);
   const names = Object.keys(EDITS);
   // Sides that change no declaration and use no name first (the busiest pusher's kind), then mixes.
-  const plans = [['comment'], ['body'], ['comment', 'body'], ['useImport'], ['remove'], ['helper'], ['useLocal'], ['helper', 'useLocal']];
-  while (plans.length < 16) plans.push(Array.from({ length: 1 + Math.floor(random() * 3) }, () => names[Math.floor(random() * names.length)]!));
+  const plans = [
+    ['comment'],
+    ['body'],
+    ['comment', 'body'],
+    ['useImport'],
+    ['remove'],
+    ['helper'],
+    ['useLocal'],
+    ['helper', 'useLocal'],
+    ['useBarrel'],
+    ['twice', 'member'],
+    ['dropReExport'],
+    ['useBarrelScale'],
+    ['resignVersion', 'remove'],
+    ['useNamed'],
+    ['useNamespace'],
+    ['dropNamed'],
+  ];
+  while (plans.length < 25) plans.push(Array.from({ length: 1 + Math.floor(random() * 3) }, () => names[Math.floor(random() * names.length)]!));
   plans.forEach((plan, i) => {
     gitIn(repo, 'checkout', '-q', '--detach', base);
     const files: Files = { ...BASE };
