@@ -16,10 +16,12 @@
 // coupled to the pusher through the dependency channel were read, and the time of the listing itself.
 //
 // Run: npm run build:js && node bench/beacon-areas.mjs [--agents 1000,10000] [--pushes 7] [--checks 3]
-//        [--designs today,areas] [--baseline DIR] [--work] [--out FILE]
+//        [--designs today,areas] [--baseline DIR [--baseline-nearby]] [--work] [--out FILE]
 // --baseline DIR: another build of this package (a directory holding its bin/ and dist/, e.g. a
 // `git worktree` of main after `npm ci && npm run build:js`): its beacon part and its `check --fetch` run
-// beside this build's, alternating, in the same run. --checks: each `check --fetch` row is the median
+// beside this build's, alternating, in the same run. --baseline-nearby: the baseline gets the own and
+// the dependency areas apart too, as this build does (a build that has `BeaconSelection`), instead of
+// one list read whole (the design before it). --checks: each `check --fetch` row is the median
 // of this many runs, each in a fresh clone (cold), then once more with nothing changed (warm).
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,6 +52,7 @@ const OUT = option('out', null);
 const CHECKS = Number(option('checks', '3'));
 const DESIGNS = option('designs', 'today,areas').split(',');
 const BASELINE = option('baseline', null);
+const BASELINE_NEARBY = args.includes('--baseline-nearby');
 // --work: each beacon commit has its agent's work as its parent (a snapshot commit on the trunk with
 // its files edited at its ranges), as src/beacon/publish-beacon.ts publishes them: the check then runs
 // the merge channel on every beacon pair. Without it the beacons are parentless (no git states).
@@ -411,11 +414,12 @@ async function main() {
           const coupled = agents.filter((a) => a !== pusher && a.files.some((f) => inReach.has(f))).map((a) => a.agent);
           const ownOnly = ownOnlyRows.at(-1);
           // Each build in a fresh copy: this one gets the own and the nearby areas apart (the nearby
-          // ones fetched within the read bound), a baseline the one list it read whole.
+          // ones fetched within the read bound), a baseline the one list it read whole (apart too
+          // with --baseline-nearby).
           for (const build of builds) {
             const each = `${copy}-${build === builds.at(-1) ? 'this' : 'base'}`;
             cpSync(copy, each, { recursive: true });
-            const prefixes = build === builds.at(-1) ? { own, nearby: near } : [...own, ...near];
+            const prefixes = build === builds.at(-1) || BASELINE_NEARBY ? { own, nearby: near } : [...own, ...near];
             const cold = await beaconPart(build, each, prefixes, pusher, counted, coupled);
             const warm = await beaconPart(build, each, prefixes, pusher, counted, coupled);
             const ownSeen = coupled.filter((agent) => ownOnly.seen.has(agent)).length;

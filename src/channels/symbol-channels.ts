@@ -1,5 +1,5 @@
 import { isAirspaceError } from '../errors.js';
-import { diffKey, diffWorkingSets } from '../git/diff-working-set.js';
+import { diffKey, diffWorkingSets, keptByIgnore } from '../git/diff-working-set.js';
 import { mergeBase } from '../git/merge-base.js';
 import { currentRunSignal, withRunSignal } from '../git/run-scope.js';
 import { symbolMessages } from '../messages/channels.js';
@@ -124,7 +124,7 @@ function commitsInSeveral(commits: readonly string[]): ReadonlySet<string> {
  */
 function keptFor(memo: ParseMemo, shared: ReadonlySet<string>): ParseMemo {
   const isShared = (key: string): boolean => shared.has(key.slice(0, key.indexOf(':')));
-  return { programs: new Layered(memo.programs, isShared), facts: new Layered(memo.facts, isShared) };
+  return { programs: new Layered(memo.programs, isShared), facts: new Layered(memo.facts, isShared), sides: new Layered(memo.sides, isShared) };
 }
 
 class Layered<V> extends Map<string, V> {
@@ -168,10 +168,14 @@ async function provenSides(pairs: readonly ChannelledPair[], chosen: readonly nu
   });
   const result = new Map<number, ProvenSides>();
   if (proven.length === 0) return result;
-  const requests = proven.flatMap(({ base, a, b }) => [
-    { base, target: a },
-    { base, target: b },
-  ]);
+  // A beacon's work was diffed from this very base already, with the same flags and no ignore
+  // (src/run/beacon-traffic.ts, filesSinceBase): 500 of them are not diffed a second time.
+  const known = new Map<number, readonly WorkingSetFile[]>();
+  for (const { k, base } of proven) {
+    const since = pairs[k]!.states?.filesSinceBase;
+    if (since && pairs[k]!.base === base) known.set(k, keptByIgnore(since.b, context.ignore));
+  }
+  const requests = proven.flatMap(({ k, base, a, b }) => [{ base, target: a }, ...(known.has(k) ? [] : [{ base, target: b }])]);
   const read = () => diffWorkingSets(context.cwd, requests, { ignore: context.ignore });
   let diffs: Awaited<ReturnType<typeof read>>;
   try {
@@ -183,7 +187,7 @@ async function provenSides(pairs: readonly ChannelledPair[], chosen: readonly nu
   }
   for (const { k, base, a, b } of proven) {
     const sideA = diffs.get(diffKey({ base, target: a }));
-    const sideB = diffs.get(diffKey({ base, target: b }));
+    const sideB = known.has(k) ? { files: known.get(k)!, unparsed: false } : diffs.get(diffKey({ base, target: b }));
     // A side the batch could not cut out is no "nothing changed": that pair reads its own diffs.
     if (!sideA || !sideB || sideA.unparsed || sideB.unparsed) continue;
     result.set(k, { base, files: { filesA: sideA.files, filesB: sideB.files } });

@@ -95,6 +95,11 @@ function findHeader(output: string, header: string, from: number): number {
   return -1;
 }
 
+/** A diff's files as `diffWorkingSet` with `ignore` keeps them: for a caller holding the same diff read without it. */
+export function keptByIgnore(files: readonly WorkingSetFile[], ignore: ((path: string) => boolean) | undefined): readonly WorkingSetFile[] {
+  return ignore ? filterIgnored([...files], ignore).files : files;
+}
+
 function filterIgnored(files: WorkingSetFile[], ignore: ((path: string) => boolean) | undefined): { files: WorkingSetFile[]; ignoredPaths?: string[] } {
   if (!ignore) return { files };
   const kept: WorkingSetFile[] = [];

@@ -81,6 +81,8 @@ export interface BeaconFetchResult {
   readonly nearbyLeftOut?: { readonly refs: number; readonly areas: number };
   /** The nearby listing failed (why): the own areas were read all the same. */
   readonly nearbyFailed?: string;
+  /** The own areas alone held `ownRefs` refs, `maxRefs` or more: the nearby prefixes were not even listed. */
+  readonly nearbyNotListed?: { readonly ownRefs: number };
 }
 
 /** The read bound (src/beacon/beacon-limits.ts DEFAULT_MAX_AREA_BEACONS): more could not be read anyway. */
@@ -124,26 +126,32 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
   const legacy = selection.own.includes(BEACONS_PREFIX);
   const ownPrefixes = selection.own.filter((prefix) => prefix !== BEACONS_PREFIX);
   const nearbyPrefixes = selection.nearby.filter((prefix) => prefix !== BEACONS_PREFIX && !ownPrefixes.includes(prefix));
-  // The nearby areas are listed beside the own ones (another scratch repository): the median push,
-  // whose nearby areas fit, pays their listing in parallel and one fetch by id after it.
-  const [ownSettled, nearbySettled] = await Promise.allSettled([
-    listSelected(options, ownPrefixes, left()),
-    nearbyPrefixes.length > 0 ? listSelected(options, nearbyPrefixes, left(), 'nearby') : Promise.resolve<Listing>({ refs: new Map() }),
-  ]);
-  if (ownSettled.status === 'rejected') {
-    if (nearbySettled.status === 'fulfilled') await nearbySettled.value.probe?.release();
-    throw ownSettled.reason;
-  }
-  // The nearby listing is the unbounded one: its failure (a timeout on a cold listing of thousands
-  // of refs) must not cost the own areas, where a planted beacon is always read.
-  const nearbyFailed = nearbySettled.status === 'rejected' ? nearbyFailure(nearbySettled.reason) : undefined;
-  const areaPart = ownSettled.value;
-  const nearbyListing: Listing = nearbySettled.status === 'fulfilled' ? nearbySettled.value : { refs: new Map() };
-  await nearbyListing.probe?.release();
-  const chosen = chooseNearby(nearbyListing, nearbyPrefixes, Math.max(0, (options.maxRefs ?? DEFAULT_MAX_NEARBY_REFS) - areaPart.refs.size), refusedBefore);
+  // The own areas are listed first, then the nearby ones (another scratch repository) while the own
+  // areas' objects are sized and taken in: when the own areas alone fill the read bound, no nearby ref
+  // could be fetched, and their listing is not asked for at all — for the pusher of the hottest area
+  // it was ~1 MiB of names and commits of the 4,200 nearby refs it had no room for.
+  const areaPart = await listSelected(options, ownPrefixes, left());
+  const room = Math.max(0, (options.maxRefs ?? DEFAULT_MAX_NEARBY_REFS) - areaPart.refs.size);
+  const ownFill = nearbyPrefixes.length > 0 && room === 0;
+  const nearbyPart: Promise<{ listing: Listing; failed?: string }> =
+    nearbyPrefixes.length > 0 && !ownFill
+      ? listSelected(options, nearbyPrefixes, left(), 'nearby').then(
+          async (listing) => {
+            await listing.probe?.release();
+            return { listing };
+          },
+          // The nearby listing is the unbounded one: its failure (a timeout on a cold listing of
+          // thousands of refs) must not cost the own areas, where a planted beacon is always read.
+          (reason: unknown) => ({ listing: { refs: new Map() }, failed: nearbyFailure(reason) }),
+        )
+      : Promise.resolve({ listing: { refs: new Map() } });
+  // Awaited below; until then a cut run's rejection must not count as unhandled.
+  nearbyPart.catch(() => undefined);
   let refused = 0;
   let listed = 0;
   let known: ReadonlySet<string> = refusedBefore;
+  let leftOut = { refs: 0, areas: 0 };
+  let nearbyFailed: string | undefined;
   try {
     const isLegacy = (line: string): boolean => line.includes(` ${LOCAL_PREFIX}beacons/`);
     const ownLocal = ownPrefixes.map(localPrefixOf);
@@ -159,6 +167,10 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
     listed += areaPart.refs.size;
     known = areas.refusedAll;
     const brought = [...areaPart.refs.values()].filter((sha) => !known.has(sha));
+    const near = await nearbyPart;
+    nearbyFailed = near.failed;
+    const chosen = chooseNearby(near.listing, nearbyPrefixes, room, refusedBefore);
+    leftOut = chosen.leftOut;
     // The nearby areas' chosen refs, fetched by id (the listing brought their commits only); every
     // other local area ref goes, as `--prune` would.
     const nearby = await fetchListed(
@@ -170,7 +182,7 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
       brought,
     );
     refused += nearby.refused;
-    listed += nearbyListing.refs.size;
+    listed += near.listing.refs.size;
     known = nearby.refusedAll;
     const legacyPart: Listing = legacy ? await listAll(options, `${BEACONS_PREFIX}*`, left()) : { refs: new Map() };
     // A beacon of this release stands under both: its area part brought the objects in already.
@@ -179,14 +191,17 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
     refused += old.refused;
     listed += legacyPart.refs.size;
   } finally {
+    // Never leave the nearby listing running (or its quarantine behind) when the own part failed.
+    await nearbyPart.catch(() => undefined);
     await areaPart.probe?.release();
   }
   return {
     refused,
     listed,
     selective: true,
-    ...(chosen.leftOut.refs > 0 ? { nearbyLeftOut: chosen.leftOut } : {}),
+    ...(leftOut.refs > 0 ? { nearbyLeftOut: leftOut } : {}),
     ...(nearbyFailed !== undefined ? { nearbyFailed } : {}),
+    ...(ownFill ? { nearbyNotListed: { ownRefs: areaPart.refs.size } } : {}),
   };
 }
 

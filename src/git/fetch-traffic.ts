@@ -21,6 +21,8 @@ export interface FetchResult {
   readonly nearbyLeftOut?: { readonly refs: number; readonly areas: number };
   /** The dependency areas' listing failed (why); the own areas were fetched. */
   readonly nearbyFailed?: string;
+  /** The own areas alone filled the read bound: the dependency areas were not listed. */
+  readonly nearbyNotListed?: { readonly ownRefs: number };
 }
 
 export interface FetchOptions {
@@ -94,6 +96,7 @@ export async function fetchTraffic(cwd: string, remote: string, options: FetchOp
     ...(typeof beacons === 'object' && beacons.refused > 0 ? { beaconsRefused: beacons.refused } : {}),
     ...(typeof beacons === 'object' && beacons.nearbyLeftOut ? { nearbyLeftOut: beacons.nearbyLeftOut } : {}),
     ...(typeof beacons === 'object' && beacons.nearbyFailed !== undefined ? { nearbyFailed: beacons.nearbyFailed } : {}),
+    ...(typeof beacons === 'object' && beacons.nearbyNotListed ? { nearbyNotListed: beacons.nearbyNotListed } : {}),
   };
   if (typeof branches === 'string') return { ok: false, reason: branches, at: now(), ...beaconFacts };
   const at = now();

@@ -197,6 +197,9 @@ export const runMessages = {
     `dependency areas: ${count(refs, 'beacon ref')} in ${count(areas, 'area')} not fetched (a run fetches ${bound} beacons: its own areas' all, then the nearest areas' newest); a peer on another machine among them is seen once it pushes`,
   dependencyAreasFailed: (why: string) =>
     `dependency areas not read (their listing failed: ${why}); the own areas were: a peer in another area coupled to this work is seen once it pushes`,
+  /** The own areas alone filled the read bound (src/git/fetch-beacons.ts): the dependency areas were not listed. */
+  dependencyAreasOverBound: (ownRefs: number, bound: number) =>
+    `dependency areas not read (the own areas' ${count(ownRefs, 'beacon ref')} fill the ${bound} a run fetches); a peer on another machine in another area coupled to this work is seen once it pushes`,
   dependencyAreasNotRead:
     'dependency areas not read (no import graph yet): a peer on another machine, in another area, coupled to this work through its imports is seen only once it pushes',
   beaconsWithdrawn: (n: number) =>

@@ -83,6 +83,7 @@ export async function fetchRemoteTraffic(
         ...(listing?.dependencyAreasCut() ? [runMessages.dependencyAreasCut(listing.dependencyAreasCut()!.listed, listing.dependencyAreasCut()!.of)] : []),
         ...(r.nearbyLeftOut ? [runMessages.dependencyBeaconsNotFetched(r.nearbyLeftOut.refs, r.nearbyLeftOut.areas, DEFAULT_MAX_NEARBY_REFS)] : []),
         ...(r.nearbyFailed !== undefined ? [runMessages.dependencyAreasFailed(r.nearbyFailed)] : []),
+        ...(r.nearbyNotListed ? [runMessages.dependencyAreasOverBound(r.nearbyNotListed.ownRefs, DEFAULT_MAX_NEARBY_REFS)] : []),
       ];
       return notes.length > 0 ? { detail: notes.join('; ') } : undefined;
     },

@@ -323,6 +323,7 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
       ? [runMessages.dependencyBeaconsNotFetched(input.fetched.nearbyLeftOut.refs, input.fetched.nearbyLeftOut.areas, DEFAULT_MAX_NEARBY_REFS)]
       : []),
     ...(input.fetched?.nearbyFailed !== undefined ? [runMessages.dependencyAreasFailed(sanitizeText(input.fetched.nearbyFailed))] : []),
+    ...(input.fetched?.nearbyNotListed ? [runMessages.dependencyAreasOverBound(input.fetched.nearbyNotListed.ownRefs, DEFAULT_MAX_NEARBY_REFS)] : []),
   ];
   return assembleReport({
     request,

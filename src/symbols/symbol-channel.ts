@@ -15,7 +15,7 @@ import { blobKey, existingPaths, readBlobs, type BlobQuery } from './read-blobs.
 import { readModuleFacts } from './read-module-facts.js';
 import { readUses } from './read-uses.js';
 import { importProbes, resolveImport, type ResolveContext } from './resolve-import.js';
-import type { ModuleFacts, SymbolCollision } from './symbol-types.js';
+import type { ModuleFacts, SymbolCollision, UseSite } from './symbol-types.js';
 import { symbolValue, type SignaturePolicy } from './symbol-value.js';
 
 /**
@@ -46,15 +46,26 @@ export interface SymbolChannelOptions {
    * every pair of a hook, and were parsed once per peer. Keys are `commit:path`, so sharing is exact.
    */
   readonly parsed?: ParseMemo;
+  /**
+   * Work out both sides' changed declarations even when the side read first uses no name in its
+   * new lines, and keep every use (see `computeChannel`, `newCodeUses`): the path before that skip, kept so
+   * test/integration/symbol-parse-skip.test.ts can prove the two give the same result on the same states.
+   */
+  readonly parseBothSides?: boolean;
 }
 
 export interface ParseMemo {
   readonly programs: Map<string, ReturnType<ParseSource>>;
   readonly facts: Map<string, ModuleFacts | null>;
+  /**
+   * What a side did since a base and what its new lines use, by `commit:base:files` (sideKey): the
+   * ownship's are the same in each of 500 beacon pairs, and were worked out again in each.
+   */
+  readonly sides: Map<string, SideWork>;
 }
 
 export function newParseMemo(): ParseMemo {
-  return { programs: new Map(), facts: new Map() };
+  return { programs: new Map(), facts: new Map(), sides: new Map() };
 }
 
 const MAX_PAIR_BYTES = 4 * 1024 * 1024;
@@ -106,13 +117,34 @@ async function computeChannel(cwd: string, base: string, commitA: string, commit
     const bytes = [...blobs.values()].reduce((sum, text) => sum + text.length, 0);
     if (bytes > (options.maxBytes ?? MAX_PAIR_BYTES))
       return { value: null, collisions: [], reason: symbolMessages.tooLarge(a.files.length + b.files.length, bytes) };
-    const reader = factsReader(parse, blobs, options.parsed ?? newParseMemo());
-    const changedA = changedDeclarations(base, a, reader);
-    const changedB = changedDeclarations(base, b, reader);
+    const memo = options.parsed ?? newParseMemo();
+    const reader = factsReader(parse, blobs, memo);
+    // The side whose versions the run has parsed already goes first (the ownship's, shared by every
+    // pair of a hook). What the other side changed matters only through a use in the first side's
+    // new lines: with none, the other side's declarations are not worked out, and its versions — a
+    // beacon's, parsed for this pair alone, ~2,000 of them for the busiest pusher — are parsed only
+    // if the first side changed a declaration its new lines could use; with some, only the files
+    // those uses can meet (changesMet).
+    const [first, second] = !isParsed(memo, base, a) && isParsed(memo, base, b) ? [b, a] : [a, b];
+    const eager = options.parseBothSides === true;
+    const usesIn = (side: Side): SideUse[] => newCodeUses(base, side, blobs, reader, !eager);
+    let firstWork = eager ? undefined : memo.sides.get(sideKey(base, first));
+    if (!firstWork) {
+      firstWork = { changed: changedDeclarations(base, first, reader), uses: usesIn(first) };
+      if (!eager) memo.sides.set(sideKey(base, first), firstWork);
+    }
+    const firstUsesNames = eager || firstWork.uses.some((file) => file.uses.length > 0);
+    const changedSecond = !firstUsesNames
+      ? new Map<string, ChangedFile>()
+      : eager
+        ? changedDeclarations(base, second, reader)
+        : changesMet(base, second, firstWork.uses, reader);
+    const [changedA, changedB] = first === a ? [firstWork.changed, changedSecond] : [changedSecond, firstWork.changed];
+    const usesOf = (side: Side): readonly SideUse[] => (side === first ? firstWork.uses : usesIn(side));
     const unresolved = new Set<string>();
     const collisions = [
-      ...(changedA.size > 0 ? findCollisions(a.id, b.id, changedA, await resolvedUses(cwd, base, b, changedA, parse, blobs, reader, options, unresolved)) : []),
-      ...(changedB.size > 0 ? findCollisions(b.id, a.id, changedB, await resolvedUses(cwd, base, a, changedB, parse, blobs, reader, options, unresolved)) : []),
+      ...(changedA.size > 0 ? findCollisions(a.id, b.id, changedA, await resolvedUses(cwd, b, usesOf(b), changedA, parse, options, unresolved)) : []),
+      ...(changedB.size > 0 ? findCollisions(b.id, a.id, changedB, await resolvedUses(cwd, a, usesOf(a), changedB, parse, options, unresolved)) : []),
     ];
     const value = symbolValue(collisions, options.signatureChange);
     // A changed name imported through something that looks internal but resolves nowhere: the
@@ -238,15 +270,102 @@ function changedDeclarations(base: string, side: Side, read: FactsReader): Map<s
   return changed;
 }
 
+/**
+ * What `side` changed, as far as `uses` (the other side's new code) can meet it — the same
+ * collisions and notes as changedDeclarations of every file, parsing fewer of `side`'s versions:
+ * - a use through an import meets a change by name, and every change a caller can notice is named
+ *   after a declaration or re-export of the file's base version (diffModules), so only the files whose
+ *   base version declares such a name are worked out; when one of them did change it, the use will be
+ *   resolved, and resolution stops at any changed file, so then every file is worked out;
+ * - a use of the file's own declaration meets only a change in that same file.
+ * Otherwise nothing the uses could resolve is left out: they resolve nothing (src/symbols/resolve-import.ts).
+ */
+function changesMet(base: string, side: Side, uses: readonly SideUse[], read: FactsReader): Map<string, ChangedFile> {
+  const imported = new Set<string>();
+  const localPaths = new Set<string>();
+  for (const file of uses) {
+    const imports = new Map(file.facts.imports.map((binding) => [binding.local, binding]));
+    for (const use of file.uses) {
+      const binding = imports.get(use.name);
+      if (!binding) {
+        localPaths.add(file.path);
+        continue;
+      }
+      // Every name resolvedUses may look the use up by.
+      if (binding.imported !== '*') imported.add(binding.imported);
+      if (use.member !== undefined) imported.add(use.member);
+      imported.add('default');
+    }
+  }
+  const declares = (f: WorkingSetFile): boolean => {
+    const facts = f.status === 'A' ? null : read(base, f.file);
+    return facts !== null && (facts.declarations.some((d) => d.exported && imported.has(d.name)) || facts.reExports.some((r) => imported.has(r.name)));
+  };
+  const met = side.files.filter((f) => localPaths.has(f.file) || localPaths.has(sidePath(f)) || declares(f));
+  const partial = changedDeclarations(base, { ...side, files: met }, read);
+  const used = [...partial.values()].some((entry) => entry.changes.some((c) => c.exported && imported.has(c.name)));
+  return used && met.length < side.files.length ? changedDeclarations(base, side, read) : partial;
+}
+
+/** A file of a side's new code: the uses in its changed lines of a name it imports or declares, and the file's own facts. */
+interface SideUse {
+  readonly path: string;
+  readonly facts: ModuleFacts;
+  readonly uses: readonly UseSite[];
+}
+
+/** What a side's changed lines reference, per file (its versions parsed, once, through `read`). */
+function newCodeUses(
+  base: string,
+  side: Side,
+  blobs: Map<string, string>,
+  read: FactsReader & { program(commit: string, path: string): ReturnType<ParseSource> },
+  namedOnly: boolean,
+): SideUse[] {
+  const found: SideUse[] = [];
+  for (const f of side.files) {
+    if (f.status === 'D') continue;
+    const path = sidePath(f);
+    const text = blobs.get(blobKey(side.commit, path));
+    const program = read.program(side.commit, path);
+    const facts = read(side.commit, path);
+    if (text === undefined || !program || !facts) continue;
+    const fresh = addedLines(f.status === 'A' ? null : (blobs.get(blobKey(base, f.file)) ?? null), text);
+    // Only a name the file imports or declares at its top level can resolve to a declaration
+    // (resolvedUses): a parameter or a local variable in a new line meets nothing of the other side.
+    const uses = readUses(program, text, (line) => fresh.has(line));
+    const named = new Set([...facts.imports.map((binding) => binding.local), ...facts.declarations.map((d) => d.local)]);
+    found.push({ path, facts, uses: namedOnly ? uses.filter((use) => named.has(use.name)) : uses });
+  }
+  return found;
+}
+
+/** A side's work since a base: its changed declarations (changedDeclarations) and its new code's uses. */
+interface SideWork {
+  readonly changed: ReadonlyMap<string, ChangedFile>;
+  readonly uses: readonly SideUse[];
+}
+
+/**
+ * The memo key of a side's work: its commit first (what keptFor in src/channels/symbol-channels.ts
+ * tells shared from not), the base, and its file list, which a pair may have cut (identical edits).
+ */
+function sideKey(base: string, side: Side): string {
+  return `${side.commit}:${base}:${JSON.stringify(side.files.map((f) => [f.file, f.path ?? '', f.status, f.binary === true]))}`;
+}
+
+/** Whether every version of a side the channel parses is in the run's memo already. */
+function isParsed(memo: ParseMemo, base: string, side: Side): boolean {
+  return versions(base, side).every((q) => memo.programs.has(blobKey(q.commit, q.path)));
+}
+
 /** The user's uses in its changed lines, resolved to the changer's changed files. */
 async function resolvedUses(
   cwd: string,
-  base: string,
   user: Side,
-  changed: Map<string, ChangedFile>,
+  userUses: readonly SideUse[],
+  changed: ReadonlyMap<string, ChangedFile>,
   parse: ParseSource,
-  blobs: Map<string, string>,
-  read: FactsReader & { program(commit: string, path: string): ReturnType<ParseSource> },
   options: SymbolChannelOptions,
   unresolved: Set<string>,
 ): Promise<ResolvedUse[]> {
@@ -260,17 +379,10 @@ async function resolvedUses(
   }
   const pending: { file: string; use: ResolvedUse['use']; source: string; name: string; member?: string }[] = [];
   const resolved: ResolvedUse[] = [];
-  for (const f of user.files) {
-    if (f.status === 'D') continue;
-    const path = sidePath(f);
-    const text = blobs.get(blobKey(user.commit, path));
-    const program = read.program(user.commit, path);
-    const facts = read(user.commit, path);
-    if (text === undefined || !program || !facts) continue;
-    const fresh = addedLines(f.status === 'A' ? null : (blobs.get(blobKey(base, f.file)) ?? null), text);
+  for (const { path, facts, uses } of userUses) {
     const imports = new Map(facts.imports.map((binding) => [binding.local, binding]));
     const ownLocals = new Set(facts.declarations.map((d) => d.local));
-    for (const use of readUses(program, text, (line) => fresh.has(line))) {
+    for (const use of uses) {
       const binding = imports.get(use.name);
       if (binding) {
         const name = binding.imported !== '*' ? binding.imported : (use.member ?? (binding.commonjs && use.args !== undefined ? 'default' : null));
@@ -297,7 +409,7 @@ async function resolvedUses(
 function resolveContext(
   cwd: string,
   commit: string,
-  changed: Map<string, ChangedFile>,
+  changed: ReadonlyMap<string, ChangedFile>,
   parse: ParseSource,
   options: SymbolChannelOptions,
   unresolved: Set<string>,

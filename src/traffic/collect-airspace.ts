@@ -86,8 +86,9 @@ export interface GitStates {
   /** Both working sets are these states' diffs from the pair's base (not a beacon's claim). */
   readonly fromBase: boolean;
   /**
-   * When the working sets are not (a beacon's claim): both states' files since one commit, read
-   * from git — what the merge channel's path test needs (src/run/beacon-traffic.ts).
+   * When the working sets are not (a beacon's claim): both states' files since the pair's base,
+   * read from git (`b` is its whole diff: no file left out by `ignore`) — what the merge channel's
+   * path test and the symbol channel's proven sides need (src/run/beacon-traffic.ts).
    */
   readonly filesSinceBase?: { readonly a: readonly WorkingSetFile[]; readonly b: readonly WorkingSetFile[] };
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { areaKey } from '../../src/beacon/beacon-areas.js';
@@ -156,5 +156,85 @@ describe('a check whose dependency area is flooded', () => {
       JSON.stringify(report.links),
     ).toBe(true);
     expect(localRefs(me, `refs/airspace/remote/areas/${areaKey('packages/b')}/`)).toHaveLength(499);
+  }, 120_000);
+});
+
+/**
+ * The pusher of the hottest area (docs/decisions/beacon-areas.md): its own areas alone fill the read
+ * bound, so not one dependency-area ref could be fetched, yet their listing cost ~1 MiB of names and
+ * commits. They are no longer listed then, and the run says why.
+ */
+describe('own areas that fill the read bound alone', () => {
+  it('list no dependency area: nothing of theirs fetched, earlier copies gone, and the result says why', async () => {
+    const setup = remoteWithClones({ 'src/engine/a.ts': 'a\n' }, 1);
+    roots.push(setup.root);
+    const [me] = setup.clones as [string];
+    const now = Math.floor(Date.now() / 1000) - 3600;
+    plant(setup.remote, prefix('src/engine'), 'own', 4, now);
+    plant(setup.remote, prefix('lib/near'), 'near', 2, now);
+    const read = (maxRefs: number) =>
+      fetchBeacons({
+        cwd: me,
+        remote: 'origin',
+        commonDir: join(me, '.git'),
+        maxBytes: 256 * 1024,
+        timeoutMs: 30_000,
+        maxRefs,
+        prefixes: async () => ({ own: [prefix('src/engine')], nearby: [prefix('lib/near')] }),
+      });
+    const near = `refs/airspace/remote/areas/${areaKey('lib/near')}/`;
+    // A bound of 4 and 4 own refs: the nearby area is not listed (its scratch repository never made).
+    const full = await read(4);
+    expect(full).toEqual({ refused: 0, listed: 4, selective: true, nearbyNotListed: { ownRefs: 4 } });
+    expect(existsSync(join(me, '.git', 'airspace', 'nearby.git'))).toBe(false);
+    expect(localRefs(me, near)).toEqual([]);
+    expect(has(me, gitIn(setup.remote, 'rev-parse', `${prefix('lib/near')}0123456789/near-0`))).toBe(false);
+    expect(localRefs(me, `refs/airspace/remote/areas/${areaKey('src/engine')}/`)).toHaveLength(4);
+    // With room, the nearby area is listed and fetched; with none again, its copies go (the local
+    // copy mirrors what was read).
+    const roomy = await read(6);
+    expect(roomy.nearbyNotListed).toBeUndefined();
+    expect(localRefs(me, near)).toHaveLength(2);
+    expect((await read(3)).nearbyNotListed).toEqual({ ownRefs: 4 });
+    expect(localRefs(me, near)).toEqual([]);
+  });
+
+  it('a check says the dependency areas were not read, and why, and reads the peer in its own area', () => {
+    const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `// line ${i + 1}`).join('\n')}\n`;
+    const setup = remoteWithClones(
+      {
+        'packages/a/util.ts': `export function util(n: number): number {\n  return n + 1;\n}\n${numbered(30)}`,
+        'packages/b/consumer.ts': `import { util } from '../a/util.js';\n\nexport const value = util(1);\n${numbered(30)}`,
+      },
+      2,
+    );
+    roots.push(setup.root);
+    const [me, bob] = setup.clones as [string, string];
+    // 500 refs in the own area packages/a (the bound alone), a few in the dependency area packages/b.
+    plant(setup.remote, prefix('packages/a'), 'flood', 500, Math.floor(Date.now() / 1000) - 60);
+    plant(setup.remote, prefix('packages/b'), 'near', 3, Math.floor(Date.now() / 1000) - 60);
+    gitIn(bob, 'switch', '-q', '-c', 'bob/util');
+    writeFiles(bob, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 1;\n}\n${numbered(30).replace('// line 20', '// bob')}` });
+    expect(runCli(bob, ['beacon', 'publish']).status).toBe(0);
+    gitIn(me, 'switch', '-q', '-c', 'me/util');
+    writeFiles(me, { 'packages/a/util.ts': `export function util(n: number): number {\n  return n + 2;\n}\n${numbered(30)}` });
+    writeFileSync(join(me, '.git', 'info', 'exclude'), '.airspacerc.json\n');
+    writeFileSync(join(me, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+    expect(runCli(me, ['graph', 'build', '--json']).status).toBe(0);
+
+    const result = runCli(me, ['check', '--fetch', '--json']);
+    const report = JSON.parse(result.stdout) as {
+      links: { a: string; b: string }[];
+      scanned: { skipped: string[]; stages: { stage: string; detail?: string }[] };
+    };
+    const why = "dependency areas not read (the own areas' 501 beacon refs fill the 500 a run fetches)";
+    expect(report.scanned.stages.find((s) => s.stage === 'fetch')?.detail ?? '').toContain(why);
+    expect(report.scanned.skipped.join('\n')).toContain(why);
+    expect(
+      report.links.some((l) => [l.a, l.b].includes('bob/util')),
+      JSON.stringify(report.links),
+    ).toBe(true);
+    expect(localRefs(me, `refs/airspace/remote/areas/${areaKey('packages/b')}/`)).toEqual([]);
+    expect(existsSync(join(me, '.git', 'airspace', 'nearby.git'))).toBe(false);
   }, 120_000);
 });
