@@ -20,9 +20,12 @@ export async function declareIntent(cwd: string, paths: readonly string[], ttlMs
  * time; docs/decisions/resident.md, "The edit check, piece by piece"): the returned sensing declares
  * the paths when the run's stage 1 starts, where the worktree is known from the run's own
  * `rev-parse` (src/run/open-repository.ts) and no stage has read an intent yet — stage 2 is the
- * first (the ownship's and its siblings', src/run/gather-inputs.ts) — so the run judges the state
- * `check` judges after `intent add`. `declared()` is what was added; a run that never reached stage
- * 1 (the check judged as a hook that is off) declares after it, as the two commands would have.
+ * first (the ownship's and its siblings', src/run/gather-inputs.ts); before stage 1 only a fetching
+ * run's beacon listing reads the intent (its areas, src/run/collect-traffic.ts), and the edit
+ * question never fetches — so the run judges the state `check` judges after `intent add`.
+ * `declared()` is what was added; a run that never reached stage 1 (the check judged as a hook
+ * that is off, or a run that threw before it: a configuration that does not load) declares when
+ * it is called, as `intent add` would have.
  */
 export function declareIntentInRun(cwd: string, paths: readonly string[], ttlMs: number, sensing: Sensing): IntentInRun {
   let declaring: Promise<AddedIntent> | undefined;

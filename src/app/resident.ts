@@ -78,7 +78,14 @@ const handlersWith = (warm: WarmAirspace, ready: () => ReadyAnswers | undefined)
     // An intent is read by every sibling's pre-commit: no answer written before it may be served.
     ready()?.invalidate();
     const intent = request.file === null ? null : declareIntentInRun(request.cwd, [request.file], request.ttlMs, warm.sensing());
-    const outcome = await checkWorktreeOutcome(request.cwd, { json: false, signal, sensing: intent?.sensing ?? warm.sensing() });
+    let outcome: Awaited<ReturnType<typeof checkWorktreeOutcome>>;
+    try {
+      outcome = await checkWorktreeOutcome(request.cwd, { json: false, signal, sensing: intent?.sensing ?? warm.sensing() });
+    } catch (error) {
+      // `intent add` would have declared it whatever `check` then did.
+      await intent?.declared().catch(() => undefined);
+      throw error;
+    }
     const added = intent === null ? [] : (await intent.declared()).added;
     // Whether this call must steer is the edit check's to decide (decide in edit-check.mjs: an RA on these files).
     return { added, report: outcome.report };

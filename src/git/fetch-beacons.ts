@@ -131,7 +131,9 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
   // could be fetched, and their listing is not asked for at all — for the pusher of the hottest area
   // it was ~1 MiB of names and commits of the 4,200 nearby refs it had no room for.
   const areaPart = await listSelected(options, ownPrefixes, left());
-  const room = Math.max(0, (options.maxRefs ?? DEFAULT_MAX_NEARBY_REFS) - areaPart.refs.size);
+  // Own refs already refused for their size are never fetched again: they take no room (as in chooseNearby).
+  const ownFetchable = [...areaPart.refs.values()].filter((sha) => !refusedBefore.has(sha)).length;
+  const room = Math.max(0, (options.maxRefs ?? DEFAULT_MAX_NEARBY_REFS) - ownFetchable);
   const ownFill = nearbyPrefixes.length > 0 && room === 0;
   const nearbyPart: Promise<{ listing: Listing; failed?: string }> =
     nearbyPrefixes.length > 0 && !ownFill
@@ -201,7 +203,7 @@ export async function fetchBeacons(options: BeaconFetchOptions): Promise<BeaconF
     selective: true,
     ...(leftOut.refs > 0 ? { nearbyLeftOut: leftOut } : {}),
     ...(nearbyFailed !== undefined ? { nearbyFailed } : {}),
-    ...(ownFill ? { nearbyNotListed: { ownRefs: areaPart.refs.size } } : {}),
+    ...(ownFill ? { nearbyNotListed: { ownRefs: ownFetchable } } : {}),
   };
 }
 

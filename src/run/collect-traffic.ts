@@ -80,7 +80,9 @@ export async function fetchRemoteTraffic(
       const notes = [
         ...(r.beaconsRefused ? [runMessages.beaconsRefused(r.beaconsRefused, beaconMaxBytes)] : []),
         ...(listing?.dependencyAreas() === 'no-graph' ? [runMessages.dependencyAreasNotRead] : []),
-        ...(listing?.dependencyAreasCut() ? [runMessages.dependencyAreasCut(listing.dependencyAreasCut()!.listed, listing.dependencyAreasCut()!.of)] : []),
+        ...(listing?.dependencyAreasCut() && !r.nearbyNotListed
+          ? [runMessages.dependencyAreasCut(listing.dependencyAreasCut()!.listed, listing.dependencyAreasCut()!.of)]
+          : []),
         ...(r.nearbyLeftOut ? [runMessages.dependencyBeaconsNotFetched(r.nearbyLeftOut.refs, r.nearbyLeftOut.areas, DEFAULT_MAX_NEARBY_REFS)] : []),
         ...(r.nearbyFailed !== undefined ? [runMessages.dependencyAreasFailed(r.nearbyFailed)] : []),
         ...(r.nearbyNotListed ? [runMessages.dependencyAreasOverBound(r.nearbyNotListed.ownRefs, DEFAULT_MAX_NEARBY_REFS)] : []),

@@ -315,7 +315,8 @@ async function judge(input: JudgeInput): Promise<RunJudgement> {
     now,
   });
   // What the beacon listing could not cover is said with what else was skipped.
-  const cut = input.fetched ? input.listing.dependencyAreasCut() : undefined;
+  // None of them was listed when the own areas filled the read bound: that line says so instead.
+  const cut = input.fetched && !input.fetched.nearbyNotListed ? input.listing.dependencyAreasCut() : undefined;
   const listingNotes = [
     ...(input.fetched && input.listing.dependencyAreas() === 'no-graph' ? [runMessages.dependencyAreasNotRead] : []),
     ...(cut ? [runMessages.dependencyAreasCut(cut.listed, cut.of)] : []),

@@ -199,6 +199,31 @@ describe('own areas that fill the read bound alone', () => {
     expect(localRefs(me, near)).toEqual([]);
   });
 
+  it('counts no own ref already refused for its size: those never fill the bound', async () => {
+    const setup = remoteWithClones({ 'src/engine/a.ts': 'a\n' }, 1);
+    roots.push(setup.root);
+    const [me] = setup.clones as [string];
+    const now = Math.floor(Date.now() / 1000) - 3600;
+    plant(setup.remote, prefix('src/engine'), 'huge', 4, now, 300 * 1024);
+    plant(setup.remote, prefix('lib/near'), 'near', 2, now);
+    const read = () =>
+      fetchBeacons({
+        cwd: me,
+        remote: 'origin',
+        commonDir: join(me, '.git'),
+        maxBytes: 256 * 1024,
+        timeoutMs: 30_000,
+        maxRefs: 4,
+        prefixes: async () => ({ own: [prefix('src/engine')], nearby: [prefix('lib/near')] }),
+      });
+    const near = `refs/airspace/remote/areas/${areaKey('lib/near')}/`;
+    // The first read learns that the own four are too large; from then on they take no room.
+    expect((await read()).refused).toBe(4);
+    const second = await read();
+    expect(second.nearbyNotListed).toBeUndefined();
+    expect(localRefs(me, near)).toHaveLength(2);
+  });
+
   it('a check says the dependency areas were not read, and why, and reads the peer in its own area', () => {
     const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `// line ${i + 1}`).join('\n')}\n`;
     const setup = remoteWithClones(
