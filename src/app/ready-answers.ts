@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { writeFileAtomicSync } from '../fs/atomic-write.js';
@@ -7,7 +7,7 @@ import { resolveRepo } from '../git/resolve-repo.js';
 import { colorEnabled } from '../report/terminal-style.js';
 import { envKeyText, posixCksum, READY_FILE, readyFileText, SERVED_FILE, servedLines, shellIndexKey, type ReadyPart } from '../resident/ready-file.js';
 import type { RunQueue } from '../resident/run-queue.js';
-import type { WarmAirspace } from '../resident/warm-airspace.js';
+import { stampFiles, type WarmAirspace } from '../resident/warm-airspace.js';
 import { STATE_FOLDER } from '../state/state-dirs.js';
 import { renderReadyPreCommit, type ReadyRender } from './ready-answer.js';
 
@@ -43,8 +43,9 @@ interface Written {
   readonly gitDir: string;
   readonly parts: readonly ReadyPart[];
   readonly comparable: string;
-  readonly unwatched: () => string;
+  /** What it rests on that no watcher sees, as `keyNow()` gives it: written when it was rendered. */
   readonly key: string;
+  readonly keyNow: () => string;
   readonly until: number;
   readonly record: (at: number) => Promise<ReadyRender | null>;
   readonly env: Readonly<Record<string, string>>;
@@ -83,7 +84,7 @@ export class ReadyAnswers {
   private timer: NodeJS.Timeout | undefined;
   private servedUntil = 0;
   private stopped = false;
-  private counts = { rendered: 0, withdrawn: 0, served: 0, differed: 0 };
+  private readonly counts = { rendered: 0, withdrawn: 0, served: 0, differed: 0 };
 
   constructor(private readonly options: ReadyAnswersOptions) {}
 
@@ -212,8 +213,8 @@ export class ReadyAnswers {
       gitDir: r.gitDir,
       parts: r.parts,
       comparable: r.comparable,
-      unwatched: r.vouch.unwatched,
       key: r.key,
+      keyNow: () => `${r.vouch.unwatched()}:${stampStateFiles(commonDir)}`,
       until: r.until,
       // The served commit's run, recorded: its history at the moment it was served, from the memo
       // of the state it judged, under the environment it was rendered with.
@@ -236,7 +237,7 @@ export class ReadyAnswers {
     this.timer = setInterval(() => {
       const now = Date.now();
       for (const [path, w] of this.written) {
-        if (now < w.until && `${w.unwatched()}:${stampStateFiles(this.options.commonDir)}` === w.key) continue;
+        if (now < w.until && w.keyNow() === w.key) continue;
         rmSync(path, { force: true });
         this.written.delete(path);
         this.servedUntil = now + SERVED_GRACE_MS;
@@ -291,32 +292,20 @@ export class ReadyAnswers {
  * Not the snapshot cache (what it holds is content-addressed) nor the inboxes (a hook shows none).
  */
 function stampStateFiles(commonDir: string): string {
-  const stamps: string[] = [];
-  let linked: string[] = [];
+  const linked = entries(join(commonDir, 'worktrees')).filter((entry) => entry.isDirectory());
+  const dirs = [join(commonDir, STATE_FOLDER), ...linked.map((entry) => join(commonDir, 'worktrees', entry.name, STATE_FOLDER))];
+  // Files, not the folders: a cache written beside them moves a folder's times. A file that comes or goes changes the list.
+  const files = dirs.flatMap((dir) => entries(dir).flatMap((entry) => (entry.isFile() && !NOT_READ_BY_A_HOOK.test(entry.name) ? [join(dir, entry.name)] : [])));
+  return stampFiles(files);
+}
+
+/** What `dir` holds, by name; nothing when it is absent. */
+function entries(dir: string): Dirent[] {
   try {
-    linked = readdirSync(join(commonDir, 'worktrees')).sort();
+    return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch {
-    // No linked worktree.
+    return [];
   }
-  for (const dir of [join(commonDir, STATE_FOLDER), ...linked.map((name) => join(commonDir, 'worktrees', name, STATE_FOLDER))]) {
-    let names: string[] = [];
-    try {
-      names = readdirSync(dir).sort();
-    } catch {
-      stamps.push(`${dir}:none`);
-      continue;
-    }
-    for (const name of names) {
-      if (NOT_READ_BY_A_HOOK.test(name)) continue;
-      try {
-        const stat = statSync(join(dir, name), { bigint: true });
-        if (stat.isFile()) stamps.push(`${dir}/${name}:${stat.ino}:${stat.size}:${stat.mtimeNs}`);
-      } catch {
-        stamps.push(`${dir}/${name}:gone`);
-      }
-    }
-  }
-  return stamps.join('|');
 }
 
 const NOT_READ_BY_A_HOOK = /^(worktree-snapshots-v\d+\.json|inbox\.json)$|\.tmp$/;

@@ -154,8 +154,8 @@ export class WarmAirspace {
    * graph cache, and whether each worktree's hook runs us. null: no memo to vouch for.
    */
   vouchFor(toplevel: string): { readonly generation: number; readonly validUntil: number; readonly unwatched: () => string } | null {
-    const memo = this.memos.get(resolve(toplevel));
-    if (!this.healthy || memo === undefined || memo.generation !== this.generation) return null;
+    const memo = this.currentMemo(toplevel);
+    if (memo === null) return null;
     const { airspace } = memo.traffic;
     // The environment of this moment, kept: a later call may come while a question has swapped in its asker's.
     const env = { ...process.env };
@@ -175,9 +175,14 @@ export class WarmAirspace {
    * (src/app/ready-answers.ts). null when there is no memo that vouches for now.
    */
   frozen(toplevel: string, env: NodeJS.ProcessEnv): Sensing | null {
+    const memo = this.currentMemo(toplevel);
+    return memo === null ? null : new WarmRun(this, { ...env }, memo);
+  }
+
+  /** The memo of `toplevel` when no event came since its run began and the watcher is healthy. */
+  private currentMemo(toplevel: string): Memo | null {
     const memo = this.memos.get(resolve(toplevel));
-    if (!this.healthy || memo === undefined || memo.generation !== this.generation) return null;
-    return new WarmRun(this, { ...env }, memo);
+    return this.healthy && memo !== undefined && memo.generation === this.generation ? memo : null;
   }
 
   /** The watcher's event count now (an event in any worktree or in the git dir's HEAD and refs). */
@@ -429,7 +434,7 @@ function worktreeConfigs(commonDir: string): string[] {
 }
 
 /** What the files are now (identity, size, times; absent is a state too), as one digest. */
-function stampFiles(files: readonly string[]): string {
+export function stampFiles(files: readonly string[]): string {
   const hash = createHash('sha256');
   for (const file of files) {
     try {

@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { commitAll, gitIn, initRepo, runCli, tempDir, writeFiles } from './temp-repo.js';
+import { BIN, commitAll, gitIn, initRepo, runCli, tempDir, testEnv, writeFiles } from './temp-repo.js';
 
 /**
  * The airspace the resident tests judge twice (once answered by a resident, once one-shot): a
@@ -34,4 +35,16 @@ export interface ResidentStatus {
 /** `resident status --json` of `cwd`'s repository, asked through the packaged CLI. */
 export function residentStatus(cwd: string): ResidentStatus {
   return JSON.parse(runCli(cwd, ['resident', 'status', '--json'], RESIDENT_ON).stdout) as ResidentStatus;
+}
+
+/** `resident serve` in the background for `cwd`'s repository, its pid pushed to `residents` (for the test's clean-up); resolves once it answers. */
+export async function startResident(cwd: string, residents: number[]): Promise<number> {
+  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: testEnv(RESIDENT_ON), stdio: 'ignore', detached: true });
+  child.unref();
+  residents.push(child.pid!);
+  for (let i = 0; i < 600; i++) {
+    if (residentStatus(cwd).state === 'running') return child.pid!;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the resident did not start');
 }

@@ -32,6 +32,18 @@ function plant(remote: string, refPrefix: string, name: string, count: number, a
   expect(imported.status, imported.stderr.toString()).toBe(0);
 }
 
+/** fetchBeacons of `me` with the own area src/engine and `nearby` dependency areas, within `maxRefs`. */
+const readArea = (me: string, maxRefs: number, nearby: string[]) =>
+  fetchBeacons({
+    cwd: me,
+    remote: 'origin',
+    commonDir: join(me, '.git'),
+    maxBytes: 256 * 1024,
+    timeoutMs: 30_000,
+    maxRefs,
+    prefixes: async () => ({ own: [prefix('src/engine')], nearby }),
+  });
+
 const has = (clone: string, object: string): boolean => spawnSync('git', ['cat-file', '-e', object], { cwd: clone }).status === 0;
 const localRefs = (clone: string, under: string): string[] =>
   gitIn(clone, 'for-each-ref', '--format=%(refname)', under)
@@ -48,16 +60,7 @@ describe('a read whose dependency areas hold more beacons than the bound', () =>
     plant(setup.remote, prefix('src/engine'), 'own', 4, now);
     plant(setup.remote, prefix('lib/near'), 'near', 2, now);
     plant(setup.remote, prefix('lib/far'), 'far', 3, now);
-    const read = () =>
-      fetchBeacons({
-        cwd: me,
-        remote: 'origin',
-        commonDir: join(me, '.git'),
-        maxBytes: 256 * 1024,
-        timeoutMs: 30_000,
-        maxRefs: 6,
-        prefixes: async () => ({ own: [prefix('src/engine')], nearby: [prefix('lib/near'), prefix('lib/far')] }),
-      });
+    const read = () => readArea(me, 6, [prefix('lib/near'), prefix('lib/far')]);
     const result = await read();
     expect(result).toMatchObject({ listed: 9, selective: true, nearbyLeftOut: { refs: 3, areas: 1 } });
     const remote = (area: string, name: string) => gitIn(setup.remote, 'rev-parse', `${prefix(area)}0123456789/${name}`);
@@ -70,15 +73,7 @@ describe('a read whose dependency areas hold more beacons than the bound', () =>
     for (let i = 0; i < 2; i++) expect(has(me, `${remote('lib/near', `near-${i}`)}:beacon.json`)).toBe(true);
 
     // With room for one of the far area's: its newest. A warm read changes nothing else.
-    const wider = await fetchBeacons({
-      cwd: me,
-      remote: 'origin',
-      commonDir: join(me, '.git'),
-      maxBytes: 256 * 1024,
-      timeoutMs: 30_000,
-      maxRefs: 7,
-      prefixes: async () => ({ own: [prefix('src/engine')], nearby: [prefix('lib/near'), prefix('lib/far')] }),
-    });
+    const wider = await readArea(me, 7, [prefix('lib/near'), prefix('lib/far')]);
     expect(wider.nearbyLeftOut).toEqual({ refs: 2, areas: 1 });
     expect(localRefs(me, `refs/airspace/remote/areas/${areaKey('lib/far')}/`)).toEqual([`refs/airspace/remote/areas/${areaKey('lib/far')}/0123456789.far-2`]);
     expect(has(me, `${remote('lib/far', 'far-2')}:beacon.json`)).toBe(true);
@@ -96,16 +91,7 @@ describe('oversized beacons in a dependency area', () => {
     plant(setup.remote, prefix('lib/near'), 'fits', 1, now);
     // Newer than the one that fits, and over the size limit: refused, never fetched.
     plant(setup.remote, prefix('lib/near'), 'huge', 2, now + 100, 300 * 1024);
-    const read = () =>
-      fetchBeacons({
-        cwd: me,
-        remote: 'origin',
-        commonDir: join(me, '.git'),
-        maxBytes: 256 * 1024,
-        timeoutMs: 30_000,
-        maxRefs: 6,
-        prefixes: async () => ({ own: [prefix('src/engine')], nearby: [prefix('lib/near')] }),
-      });
+    const read = () => readArea(me, 6, [prefix('lib/near')]);
     const near = `refs/airspace/remote/areas/${areaKey('lib/near')}/`;
     const first = await read();
     expect(first.refused).toBeGreaterThanOrEqual(2);
@@ -172,16 +158,7 @@ describe('own areas that fill the read bound alone', () => {
     const now = Math.floor(Date.now() / 1000) - 3600;
     plant(setup.remote, prefix('src/engine'), 'own', 4, now);
     plant(setup.remote, prefix('lib/near'), 'near', 2, now);
-    const read = (maxRefs: number) =>
-      fetchBeacons({
-        cwd: me,
-        remote: 'origin',
-        commonDir: join(me, '.git'),
-        maxBytes: 256 * 1024,
-        timeoutMs: 30_000,
-        maxRefs,
-        prefixes: async () => ({ own: [prefix('src/engine')], nearby: [prefix('lib/near')] }),
-      });
+    const read = (maxRefs: number) => readArea(me, maxRefs, [prefix('lib/near')]);
     const near = `refs/airspace/remote/areas/${areaKey('lib/near')}/`;
     // A bound of 4 and 4 own refs: the nearby area is not listed (its scratch repository never made).
     const full = await read(4);
@@ -206,16 +183,7 @@ describe('own areas that fill the read bound alone', () => {
     const now = Math.floor(Date.now() / 1000) - 3600;
     plant(setup.remote, prefix('src/engine'), 'huge', 4, now, 300 * 1024);
     plant(setup.remote, prefix('lib/near'), 'near', 2, now);
-    const read = () =>
-      fetchBeacons({
-        cwd: me,
-        remote: 'origin',
-        commonDir: join(me, '.git'),
-        maxBytes: 256 * 1024,
-        timeoutMs: 30_000,
-        maxRefs: 4,
-        prefixes: async () => ({ own: [prefix('src/engine')], nearby: [prefix('lib/near')] }),
-      });
+    const read = () => readArea(me, 4, [prefix('lib/near')]);
     const near = `refs/airspace/remote/areas/${areaKey('lib/near')}/`;
     // The first read learns that the own four are too large; from then on they take no room.
     expect((await read()).refused).toBe(4);

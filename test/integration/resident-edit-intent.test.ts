@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../helpers/processes.js';
-import { mainAndPeer, numberedLines, RESIDENT_OFF, RESIDENT_ON, residentStatus } from '../helpers/resident-airspace.js';
-import { BIN, commitAll, PROJECT_ROOT, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { mainAndPeer, numberedLines, RESIDENT_OFF, RESIDENT_ON, residentStatus, startResident } from '../helpers/resident-airspace.js';
+import { commitAll, PROJECT_ROOT, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
 
 /**
  * The resident's edit question declares its intent inside the check's run, on the run's own `git
@@ -26,17 +26,6 @@ interface Status {
 }
 const status = (cwd: string) => residentStatus(cwd) as unknown as Status;
 
-async function startResident(cwd: string): Promise<void> {
-  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: testEnv(RESIDENT_ON), stdio: 'ignore', detached: true });
-  child.unref();
-  residents.push(child.pid!);
-  for (let i = 0; i < 600; i++) {
-    if (status(cwd).state === 'running') return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the resident did not start');
-}
-
 /** The Claude Code edit check (examples/claude-code/pre-edit.mjs) of `file` in `main`. */
 const preEdit = (main: string, file: string, env: Record<string, string>) =>
   spawnSync(process.execPath, [join(PROJECT_ROOT, 'examples', 'claude-code', 'pre-edit.mjs')], {
@@ -54,7 +43,7 @@ describe("the resident's edit question", () => {
     const fresh = Array.from({ length: 8 }, (_, i) => `src/d${i}.ts`);
     writeFiles(peer, Object.fromEntries(['src/c.ts', ...fresh].map((file) => [file, numberedLines(20)])));
     commitAll(peer, 'peer: more files');
-    await startResident(main);
+    await startResident(main, residents);
 
     const first = preEdit(main, 'src/c.ts', RESIDENT_ON);
     expect(first.status, first.stderr).toBe(0);
@@ -83,7 +72,7 @@ describe("the resident's edit question", () => {
 
   it('reads the path against a cwd below the top level as `intent add` does there', async () => {
     const { main } = mainAndPeer('airspace-edit-intent-below-', 40, 60, cleanup);
-    await startResident(main);
+    await startResident(main, residents);
     const client = (await import(join(PROJECT_ROOT, 'dist', 'ask-resident.bundle.js'))) as {
       askResident: (commonDir: string, request: unknown) => Promise<{ ok: boolean; answer?: { added?: string[] } }>;
     };

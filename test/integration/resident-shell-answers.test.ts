@@ -1,10 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, commitAll, gitIn, pathWithCli, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { commitAll, gitIn, pathWithCli, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
 import { isAlive } from '../helpers/processes.js';
-import { mainAndPeer, numberedLines, RESIDENT_OFF, RESIDENT_ON, residentStatus } from '../helpers/resident-airspace.js';
+import { mainAndPeer, numberedLines, RESIDENT_OFF, RESIDENT_ON, residentStatus, startResident } from '../helpers/resident-airspace.js';
 
 /**
  * Answers the shell serves (src/app/ready-answers.ts, bin/airspace-hooks-ready,
@@ -27,14 +27,6 @@ interface Status {
 }
 const status = (cwd: string) => residentStatus(cwd) as unknown as Status;
 
-async function startResident(cwd: string): Promise<number> {
-  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: testEnv(RESIDENT_ON), stdio: 'ignore', detached: true });
-  child.unref();
-  residents.push(child.pid!);
-  await until(() => status(cwd).state === 'running', 'the resident did not start');
-  return child.pid!;
-}
-
 async function until(done: () => boolean, failure: string): Promise<void> {
   for (let i = 0; i < 400; i++) {
     if (done()) return;
@@ -50,7 +42,7 @@ describe('pre-commit answered by the shell', () => {
     const { main, peer } = mainAndPeer('airspace-shell-', 40, 40, cleanup);
     const PATH = pathWithCli();
     expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
-    await startResident(main);
+    await startResident(main, residents);
     const gitDir = gitIn(main, 'rev-parse', '--absolute-git-dir');
     const readyFile = join(gitDir, 'airspace-ready');
     const commit = (env: Record<string, string> = {}) =>
@@ -113,7 +105,7 @@ describe('pre-commit answered by the shell', () => {
     const { main } = mainAndPeer('airspace-shell-killed-', 40, 40, cleanup);
     const PATH = pathWithCli();
     expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
-    const pid = await startResident(main);
+    const pid = await startResident(main, residents);
     const gitDir = gitIn(main, 'rev-parse', '--absolute-git-dir');
     const readyFile = join(gitDir, 'airspace-ready');
     const commit = (env: Record<string, string>) =>
@@ -137,7 +129,7 @@ describe('pre-commit answered by the shell', () => {
     writeFiles(main, { 'src/b.ts': numberedLines(10).replace('line 3\n', 'line 3 main\n') });
     const PATH = pathWithCli();
     expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
-    await startResident(main);
+    await startResident(main, residents);
     const readyFile = join(gitIn(main, 'rev-parse', '--absolute-git-dir'), 'airspace-ready');
     const commit = (env: Record<string, string> = {}) =>
       spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'step'], {

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, commitAll, gitIn, pathWithCli, removeDir, runCli, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { commitAll, gitIn, pathWithCli, removeDir, runCli, writeFiles } from '../helpers/temp-repo.js';
 import { isAlive } from '../helpers/processes.js';
-import { mainAndPeer, numberedLines, RESIDENT_OFF, RESIDENT_ON, residentStatus } from '../helpers/resident-airspace.js';
+import { mainAndPeer, numberedLines, RESIDENT_OFF, RESIDENT_ON, residentStatus, startResident } from '../helpers/resident-airspace.js';
 
 /**
  * Answers from the warm airspace (src/resident/warm-airspace.ts, docs/decisions/resident.md): a
@@ -26,17 +25,6 @@ interface Status {
   readonly status: { readonly pid: number; readonly served: number; readonly servedWarm: number };
 }
 const status = (cwd: string) => residentStatus(cwd) as unknown as Status;
-
-async function startResident(cwd: string): Promise<void> {
-  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: testEnv(RESIDENT_ON), stdio: 'ignore', detached: true });
-  child.unref();
-  residents.push(child.pid!);
-  for (let i = 0; i < 600; i++) {
-    if (status(cwd).state === 'running') return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the resident did not start');
-}
 
 /** A report as data, without what differs between two runs of the same state: timings and the clock. */
 function comparable(json: string): unknown {
@@ -81,7 +69,7 @@ describe('answers from the warm airspace', () => {
   ])('%s: `check --json` and `hook pre-commit --json` answered warm give the one-shot report', async (_name, mainLine, peerLine, level) => {
     const { main } = mainAndPeer('airspace-warm-', mainLine, peerLine, cleanup);
     for (let i = 0; i < 2; i++) expect(runCli(main, ['check', '--json'], RESIDENT_OFF).status).toBeLessThan(2);
-    await startResident(main);
+    await startResident(main, residents);
     for (const args of [
       ['check', '--json'],
       ['hook', 'pre-commit', '--json'],
@@ -97,7 +85,7 @@ describe('answers from the warm airspace', () => {
   it("a linked worktree's hook, to which git exports GIT_DIR, is answered from the run a `check` there recorded", async () => {
     const { main, peer } = mainAndPeer('airspace-warm-linked-', 40, 44, cleanup);
     for (let i = 0; i < 2; i++) expect(runCli(peer, ['check', '--json'], RESIDENT_OFF).status).toBeLessThan(2);
-    await startResident(main);
+    await startResident(main, residents);
     askUntilWarm(peer, ['check', '--json']);
     const gitDir = gitIn(peer, 'rev-parse', '--absolute-git-dir').trim();
     const hookEnv = { GIT_DIR: gitDir, GIT_INDEX_FILE: join(gitDir, 'index') };
@@ -113,7 +101,7 @@ describe('answers from the warm airspace', () => {
   it('a change after the warm run is never answered from it: an edit, a new staged file, an index flag, an ignore rule, a hook installed, a graph rebuilt, a peer commit', async () => {
     const { main, peer } = mainAndPeer('airspace-warm-stale-', 40, 40, cleanup);
     for (let i = 0; i < 2; i++) expect(runCli(main, ['check', '--json'], RESIDENT_OFF).status).toBeLessThan(2);
-    await startResident(main);
+    await startResident(main, residents);
     const args = ['check', '--json'];
     /** The resident's answer right after a change, and the one-shot path's on the same state. */
     const afterChange = () => {
