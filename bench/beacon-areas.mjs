@@ -16,7 +16,7 @@
 // coupled to the pusher through the dependency channel were read, and the time of the listing itself.
 //
 // Run: npm run build:js && node bench/beacon-areas.mjs [--agents 1000,10000] [--pushes 7] [--checks 3]
-//        [--designs today,areas] [--baseline DIR [--baseline-nearby]] [--work] [--out FILE]
+//        [--designs today,areas] [--baseline DIR [--baseline-nearby]] [--work] [--keep] [--out FILE]
 // --baseline DIR: another build of this package (a directory holding its bin/ and dist/, e.g. a
 // `git worktree` of main after `npm ci && npm run build:js`): its beacon part and its `check --fetch` run
 // beside this build's, alternating, in the same run. --baseline-nearby: the baseline gets the own and
@@ -57,6 +57,7 @@ const BASELINE_NEARBY = args.includes('--baseline-nearby');
 // its files edited at its ranges), as src/beacon/publish-beacon.ts publishes them: the check then runs
 // the merge channel on every beacon pair. Without it the beacons are parentless (no git states).
 const WORK = args.includes('--work');
+const KEEP = args.includes('--keep');
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const CPU_MARK = 'airspace-bench-cpu ';
 // The builds compared: this one, and the baseline's when given (its modules for the beacon part, its bin for the check).
@@ -583,7 +584,9 @@ async function main() {
     if (OUT) writeFileSync(OUT, `${lines.join('\n')}\n`);
   } finally {
     daemon.kill('SIGTERM');
-    rmSync(root, { recursive: true, force: true });
+    // --keep: leave the scene (remotes, the last clones) for profiling one check by hand.
+    if (KEEP) say(`scene kept in ${root}`);
+    else rmSync(root, { recursive: true, force: true });
   }
 }
 

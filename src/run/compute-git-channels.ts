@@ -58,9 +58,11 @@ export async function computeGitChannels(input: GitChannelsInput): Promise<GitCh
       ? await proveMergeBases(input.cwd, input.pairs, { minPairs: PROVE_BASES_FROM, concurrency: base.concurrency })
       : new Map<number, string>();
     const context = { ...base, proven, ...(input.commonDir !== undefined ? { commonDir: input.commonDir } : {}) };
+    const symbols = input.channels.includes('symbol');
+    if (symbols && !input.contactOnly) return bothAtOnce(input, context);
     const merged = input.channels.includes('merge') ? await mergeChannels(input.pairs, context) : [...input.pairs];
     const prepared = input.prepare(merged);
-    if (!input.channels.includes('symbol')) return { pairs: merged, prepared, skipped: [] };
+    if (!symbols) return { pairs: merged, prepared, skipped: [] };
     // When pairs without contact cannot be proven clear, they are all listed: check them all. A
     // scan of a few dozen agents checks every pair too: a symbol collision is between files that
     // share no path, which is exactly what the contact rule cannot see.
@@ -73,4 +75,28 @@ export async function computeGitChannels(input: GitChannelsInput): Promise<GitCh
     const skipped = checked.skipped + (every ? 0 : (input.pairsInScan ?? merged.length) - merged.length);
     return { pairs: checked.pairs, prepared, skipped: skipped > 0 ? [scaleMessages.symbolsSkipped(skipped)] : [] };
   });
+}
+
+/**
+ * A hook's run (not `scan`): every pair gets the symbol channel whatever the merge channel says, so
+ * the two run side by side — the batched merge's `merge-tree` (a git process, ≈ 0.25 s for the
+ * busiest pusher's 500 beacon pairs) while Node works out the symbols — and the pairs are joined
+ * after. Neither channel reads what the other writes: the merge channel sets `merge`, the symbol
+ * channel `symbol`, both from the pair's states (test/integration/git-channels-overlap.test.ts).
+ */
+async function bothAtOnce(input: GitChannelsInput, context: Parameters<typeof mergeChannels>[1]): Promise<GitChannels> {
+  const [merging, checking] = await Promise.allSettled([
+    input.channels.includes('merge') ? mergeChannels(input.pairs, context) : Promise.resolve([...input.pairs]),
+    symbolChannels(input.pairs, () => true, { ...context, signal: symbolShare(input.budget) }),
+  ]);
+  if (merging.status === 'rejected') throw merging.reason;
+  if (checking.status === 'rejected') throw checking.reason;
+  const merged = merging.value;
+  const prepared = input.prepare(merged);
+  const pairs = merged.map((pair, k) => {
+    const symbol = checking.value.pairs[k]?.symbol;
+    return symbol === undefined ? pair : { ...pair, symbol };
+  });
+  const skipped = checking.value.skipped;
+  return { pairs, prepared, skipped: skipped > 0 ? [scaleMessages.symbolsSkipped(skipped)] : [] };
 }
