@@ -1,7 +1,7 @@
 import { mergeChannels } from '../channels/merge-channel.js';
 import { proveMergeBases } from '../channels/proven-merge-base.js';
 import { symbolChannels, symbolShare } from '../channels/symbol-channels.js';
-import type { ChannelledPair } from '../channels/types.js';
+import type { ChannelledPair, GitChannelContext } from '../channels/types.js';
 import { scaleMessages } from '../messages/channels.js';
 import type { RunBudget } from './run-budget.js';
 import type { PreparedScoring } from './score-pairs.js';
@@ -73,7 +73,7 @@ export async function computeGitChannels(input: GitChannelsInput): Promise<GitCh
     });
     // The pairs never built (their paths do not meet) are left out of the symbol channel too.
     const skipped = checked.skipped + (every ? 0 : (input.pairsInScan ?? merged.length) - merged.length);
-    return { pairs: checked.pairs, prepared, skipped: skipped > 0 ? [scaleMessages.symbolsSkipped(skipped)] : [] };
+    return { pairs: checked.pairs, prepared, skipped: skippedNote(skipped) };
   });
 }
 
@@ -84,7 +84,7 @@ export async function computeGitChannels(input: GitChannelsInput): Promise<GitCh
  * after. Neither channel reads what the other writes: the merge channel sets `merge`, the symbol
  * channel `symbol`, both from the pair's states (test/integration/git-channels-overlap.test.ts).
  */
-async function bothAtOnce(input: GitChannelsInput, context: Parameters<typeof mergeChannels>[1]): Promise<GitChannels> {
+async function bothAtOnce(input: GitChannelsInput, context: GitChannelContext): Promise<GitChannels> {
   const [merging, checking] = await Promise.allSettled([
     input.channels.includes('merge') ? mergeChannels(input.pairs, context) : Promise.resolve([...input.pairs]),
     symbolChannels(input.pairs, () => true, { ...context, signal: symbolShare(input.budget) }),
@@ -97,6 +97,8 @@ async function bothAtOnce(input: GitChannelsInput, context: Parameters<typeof me
     const symbol = checking.value.pairs[k]?.symbol;
     return symbol === undefined ? pair : { ...pair, symbol };
   });
-  const skipped = checking.value.skipped;
-  return { pairs, prepared, skipped: skipped > 0 ? [scaleMessages.symbolsSkipped(skipped)] : [] };
+  return { pairs, prepared, skipped: skippedNote(checking.value.skipped) };
 }
+
+/** The one line for pairs left without the symbol channel, when there are any. */
+const skippedNote = (skipped: number): string[] => (skipped > 0 ? [scaleMessages.symbolsSkipped(skipped)] : []);
