@@ -50,6 +50,12 @@ export interface Beacon {
    * two machines on one branch are two agents. Absent in beacons of older publishers.
    */
   readonly clone?: BeaconClone;
+  /**
+   * Published by a pre-push that had not decided yet (its announce, src/run/recheck-after-announce.ts):
+   * until the remote's branch carries `head`, that push may still land without having seen the
+   * reader. Absent from every other publish and from older publishers.
+   */
+  readonly pushing?: true;
 }
 
 export interface BeaconClone {
@@ -116,6 +122,7 @@ function buildSchema(limits: BeaconLimits) {
           machine: v.pipe(v.string(), v.regex(MACHINE_NAME, 'not a machine name')),
         }),
       ),
+      pushing: v.optional(v.literal(true)),
     }),
     v.check((b) => b.base === b.workingSet.base, 'base differs from workingSet.base'),
   );

@@ -45,6 +45,11 @@ export interface AgentFactsReport {
   /** The publishing machine of its beacon (display only). */
   readonly machine?: string;
   /**
+   * Its beacon announces a push the remote's branch does not carry yet, published at most
+   * `PUSH_IN_FLIGHT_MS` ago (src/run/report-facts.ts): that push may land without having seen us.
+   */
+  readonly pushing?: true;
+  /**
    * A worktree on this machine (the ownship included): whether git runs airspace-hooks on its next
    * push, and if not why (src/install/hook-coverage.ts). Absent for peers on other machines: we
    * cannot know whether they run it.

@@ -74,7 +74,7 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
       : await publishedNote(input.request.cwd, gathered.ownBeacons, ownship.id);
   const ownBeacon =
     drafting && ownship
-      ? await draftBeacon(gathered.ownWorkingSet, ownship, gathered.facts.get(ownship.id), gathered.ownIntentExpiresAt, now, note, gathered.clone)
+      ? await draftBeacon(gathered.ownWorkingSet, ownship, gathered.facts.get(ownship.id), gathered.ownIntentExpiresAt, now, note, gathered.clone, plan.hook === 'pre-push')
       : null;
   const advisories = scored.links.filter((l: Link) => l.level !== 'clear');
   const draft: AirspaceReport = {
@@ -124,6 +124,7 @@ async function draftBeacon(
   now: number,
   note: string | undefined,
   clone: CloneIdentity,
+  announcesPush: boolean,
 ): Promise<Beacon | null> {
   const workingSet = await ownSets(null);
   if (workingSet.base === null) return null;
@@ -149,5 +150,6 @@ async function draftBeacon(
     updatedAt: now,
     ...(note ? { note } : {}),
     clone: { id: clone.id, machine: clone.machine },
+    ...(announcesPush ? { pushing: true as const } : {}),
   };
 }

@@ -16,16 +16,21 @@ import { verdictFor } from './verdict.js';
  * announcing at the same moment, the later announcer's second look happens after the earlier one's
  * beacon is on the remote, so at least one of them sees the other. A conflicting (RA) peer that
  * appears only in the second look was pushing at the same moment: nothing both machines can read
- * says who was first, so whoever sees it steers, whatever the right of way would say. Both may
- * steer once; their next push sees both beacons from its first look and ranks them as usual
- * (exactly one steers), so nobody is told to steer twice for the same meeting.
+ * says who was first, so whoever sees it steers, whatever the right of way would say.
  *
- * What this does not close: an agent whose second look missed the other lands; the other's second
- * look then sees its beacon or its branch and steers — unless the first agent's branch update takes
- * longer to reach the remote than the second agent needs from its first look to its second, and the
- * second one saw the first one's beacon in its first look and holds on the id tie-break. A ref
- * compare-and-swap (`--force-with-lease`) would close that too, but there is no one ref both
- * first pushes of two different branches update.
+ * Seeing the other is not enough to hold, though. An agent that saw a peer's announce in its first
+ * look and has the right of way would hold and land; but that peer's looks may both have come
+ * before our announce, so it lands too, and two colliding pushes are on the remote. A holder cannot
+ * know what the peer saw, only that the peer's push is still under way: its beacon says `pushing`
+ * and the remote's branch does not carry its tip yet (`pushing` in the report,
+ * src/run/report-facts.ts). Against such a peer we steer as well. Both may steer once: a push that
+ * steers settles its announce (publishes its beacon again without `pushing`, src/run/run-airspace.ts
+ * stage 6c), so the next push of either side ranks the two as usual and exactly one of them steers.
+ *
+ * What this does not close: a peer whose clock is more than the window behind ours (its announce
+ * reads as settled), and a push killed before it could settle its announce, which keeps its peers
+ * steering until the window has passed. A ref compare-and-swap (`--force-with-lease`) would close
+ * the first, but there is no one ref both first pushes of two different branches update.
  */
 
 export interface RecheckInput {
@@ -41,10 +46,23 @@ export interface RecheckInput {
 
 /**
  * The second look: the judgements to keep (the first ones when nothing but our own beacon
- * changed), and the peers that appeared meanwhile. A look cut by the budget keeps the first verdict,
- * as a cut publish does.
+ * changed), and the peers we steer from because they pushed at the same moment — those that
+ * appeared meanwhile and those whose push is still under way. A look cut by the budget keeps the
+ * first verdict, as a cut publish does.
  */
 export async function recheckAfterAnnounce(input: RecheckInput): Promise<{ judgements: RunJudgement[]; newcomers: string[] }> {
+  const looked = await lookAgain(input);
+  const judgements: RunJudgement[] = [];
+  const steeredFrom = new Set(looked.newcomers);
+  for (const judgement of looked.judgements) {
+    const steered = steerFromPushesUnderWay(judgement);
+    judgements.push(steered.judgement);
+    steered.peers.forEach((peer) => steeredFrom.add(peer));
+  }
+  return { judgements, newcomers: [...steeredFrom] };
+}
+
+async function lookAgain(input: RecheckInput): Promise<{ judgements: RunJudgement[]; newcomers: string[] }> {
   const kept = { judgements: [...input.judgements], newcomers: [] as string[] };
   const clone = input.judgements[0]?.ownBeacons.clone;
   if (clone === undefined) return kept;
@@ -83,24 +101,37 @@ export async function trafficRefs(cwd: string, cloneId: string): Promise<string>
 
 /** The second judgement, steering from every RA peer the first look did not know. */
 export function steerFromNewcomers(first: RunJudgement, second: RunJudgement): { judgement: RunJudgement; newcomers: string[] } {
-  const own = second.report.scanned.ownship;
   const known = new Set(first.report.agents.map((agent) => agent.id));
-  const verdict = second.report.verdict;
-  if (own === null || verdict === null) return { judgement: second, newcomers: [] };
-  const newcomers: string[] = [];
-  const links = second.report.links.map((link): Link => {
+  const steered = steerFrom(second, (peer) => !known.has(peer));
+  return { judgement: steered.judgement, newcomers: steered.peers };
+}
+
+/** The judgement, steering from every RA peer it would hold against whose announced push is still under way (`pushing`). */
+export function steerFromPushesUnderWay(judgement: RunJudgement): { judgement: RunJudgement; peers: string[] } {
+  const own = judgement.report.scanned.ownship;
+  const underWay = new Set(judgement.report.agents.filter((agent) => agent.pushing === true).map((agent) => agent.id));
+  return steerFrom(judgement, (peer, link) => link.hold === own && underWay.has(peer));
+}
+
+/** `judgement` with the ownship steering on every RA link to a peer `steers` picks, its verdict judged again. */
+function steerFrom(judgement: RunJudgement, steers: (peer: string, link: Link) => boolean): { judgement: RunJudgement; peers: string[] } {
+  const own = judgement.report.scanned.ownship;
+  const verdict = judgement.report.verdict;
+  if (own === null || verdict === null) return { judgement, peers: [] };
+  const peers: string[] = [];
+  const links = judgement.report.links.map((link): Link => {
     if (link.level !== 'RA' || (link.a !== own && link.b !== own)) return link;
     const peer = link.a === own ? link.b : link.a;
-    if (known.has(peer)) return link;
-    newcomers.push(peer);
+    if (!steers(peer, link)) return link;
+    peers.push(peer);
     // The right of way's reason ("more pushed work") does not apply: nobody knows who was first.
     const { holdReason: _unknown, ...rest } = link;
     return { ...rest, steer: own, hold: peer };
   });
-  if (newcomers.length === 0) return { judgement: second, newcomers };
+  if (peers.length === 0) return { judgement, peers };
   const advisories = links.filter((link) => link.level !== 'clear');
   // The one verdict rule (a stale beacon still never blocks alone), on the links as steered now.
-  const changed = { ...second.report, links, advisories };
+  const changed = { ...judgement.report, links, advisories };
   const report = { ...changed, verdict: verdictFor(changed, verdict.mode) };
-  return { judgement: { ...second, report, scan: { ...second.scan, links, advisories } }, newcomers };
+  return { judgement: { ...judgement, report, scan: { ...judgement.scan, links, advisories } }, peers };
 }

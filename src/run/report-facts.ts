@@ -56,6 +56,19 @@ export function agentFacts(
   return facts;
 }
 
+/**
+ * How long an announced push (a beacon with `pushing`) counts as under way: a pre-push decides
+ * within its budget (15 s by default, src/config/defaults.ts) and the branch lands right after, so
+ * four default budgets leave room for a slow transfer and for clocks a few seconds apart. Later, an
+ * announce whose branch never landed was a push that steered: it is ranked as usual.
+ */
+export const PUSH_IN_FLIGHT_MS = 60_000;
+
+/** Whether `beacon` announces a push that is still under way: its head is not yet the remote's tip. */
+function pushUnderWay(beacon: Beacon, remoteTip: string | null, now: number): boolean {
+  return beacon.pushing === true && beacon.head !== remoteTip && now - beacon.updatedAt <= PUSH_IN_FLIGHT_MS;
+}
+
 export function agentReports(
   airspace: Airspace,
   beaconOnly: readonly FoldedBeacon[],
@@ -90,6 +103,7 @@ export function agentReports(
       intent: facts.get(l.id)?.intent ?? [],
       ...(beacon?.note ? { note: beacon.note } : {}),
       ...(beacon ? { beaconAgeMs: age(beacon) } : {}),
+      ...(beacon && l.kind === 'branch' && pushUnderWay(beacon, l.tip, now) ? { pushing: true as const } : {}),
       ...(l.protection ? { protection: l.protection } : {}),
     };
   };
@@ -111,6 +125,7 @@ export function agentReports(
         ...(b.note ? { note: b.note } : {}),
         ...aged(b),
         ...(branchGone ? { branchGone: true } : {}),
+        ...(pushUnderWay(b, null, now) ? { pushing: true as const } : {}),
       }),
     ),
   ];

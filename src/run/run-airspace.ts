@@ -178,6 +178,13 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
           });
           judgements.splice(0, judgements.length, ...second.judgements);
           for (const peer of second.newcomers) notes.push(runMessages.pushedAtOnce(sanitizeText(peer)));
+          // 6c: a push that steers is no longer under way: its peers rank it as usual from now on.
+          for (const judged of judgements) {
+            if (judged.ownBeacon?.pushing !== true || judged.report.verdict?.block !== true) continue;
+            const { pushing: _settled, ...settled } = judged.ownBeacon;
+            const unsettled = await publishOwnBeacon(budget, request.cwd, remote, config, { ...judged, ownBeacon: settled }, repo.commonDir);
+            if (unsettled) notes.push(unsettled);
+          }
         }
         // 7: a run that touched the network refreshes this clone's airspace: beacons of dead lines of work go.
         // Withdrawing needs the remote's current beacons: not after a failed beacon part.
