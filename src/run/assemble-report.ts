@@ -74,7 +74,16 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
       : await publishedNote(input.request.cwd, gathered.ownBeacons, ownship.id);
   const ownBeacon =
     drafting && ownship
-      ? await draftBeacon(gathered.ownWorkingSet, ownship, gathered.facts.get(ownship.id), gathered.ownIntentExpiresAt, now, note, gathered.clone, plan.hook === 'pre-push')
+      ? await draftBeacon(
+          gathered.ownWorkingSet,
+          ownship,
+          gathered.facts.get(ownship.id),
+          gathered.ownIntentExpiresAt,
+          now,
+          note,
+          gathered.clone,
+          plan.hook === 'pre-push',
+        )
       : null;
   const advisories = scored.links.filter((l: Link) => l.level !== 'clear');
   const draft: AirspaceReport = {

@@ -57,7 +57,7 @@ export async function recheckAfterAnnounce(input: RecheckInput): Promise<{ judge
   for (const judgement of looked.judgements) {
     const steered = steerFromPushesUnderWay(judgement);
     judgements.push(steered.judgement);
-    steered.peers.forEach((peer) => steeredFrom.add(peer));
+    for (const peer of steered.peers) steeredFrom.add(peer);
   }
   return { judgements, newcomers: [...steeredFrom] };
 }

@@ -46,9 +46,7 @@ async function waitFor(file: string, ms: number): Promise<void> {
 /** The beacon documents on the remote published for `agent` (every ref it stands under). */
 function beaconsOf(remote: string, agent: string): Record<string, unknown>[] {
   const refs = gitIn(remote, 'for-each-ref', '--format=%(refname)', 'refs/airspace/').split('\n').filter(Boolean);
-  return refs
-    .map((ref) => JSON.parse(gitIn(remote, 'show', `${ref}:beacon.json`)) as Record<string, unknown>)
-    .filter((beacon) => beacon.agent === agent);
+  return refs.map((ref) => JSON.parse(gitIn(remote, 'show', `${ref}:beacon.json`)) as Record<string, unknown>).filter((beacon) => beacon.agent === agent);
 }
 
 beforeAll(() => {
