@@ -146,7 +146,14 @@ describe('subscriptions to the resident', () => {
       expect(updated.every((u) => u === uri)).toBe(true);
       const warning = await until('a warning log message', () => logged.find((m) => m.level === 'warning'));
       expect(JSON.stringify(warning.data)).toContain('peer');
-      expect(inboxOf(main).map((m) => [m.from, m.level])).toEqual([['peer', 'RA']]);
+      // The peer's re-score leaves the message in main's inbox. The session may first hear of the
+      // RA from main's own re-score (the one its subscription asked for, when that ran after the
+      // peer's edit), which leaves main's message in the peer's inbox, not its own: so wait for it.
+      const inbox = await until('the RA in the inbox', () => {
+        const messages = inboxOf(main).map((m) => [m.from, m.level]);
+        return messages.length > 0 ? messages : undefined;
+      });
+      expect(inbox).toEqual([['peer', 'RA']]);
       expect(runningResident(main)?.pid).toBe(resident.pid);
     } finally {
       await client.close();
