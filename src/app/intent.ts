@@ -31,6 +31,7 @@ export function declareIntentInRun(cwd: string, paths: readonly string[], ttlMs:
   let declaring: Promise<AddedIntent> | undefined;
   return {
     sensing: {
+      openRepository: (...args) => sensing.openRepository(...args),
       collectTraffic: async (input) => {
         if (input.target === null) declaring ??= declareAt(cwd, input.repo, paths, ttlMs);
         await declaring;

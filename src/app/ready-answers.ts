@@ -7,7 +7,8 @@ import { resolveRepo } from '../git/resolve-repo.js';
 import { colorEnabled } from '../report/terminal-style.js';
 import { envKeyText, posixCksum, READY_FILE, readyFileText, SERVED_FILE, servedLines, shellIndexKey, type ReadyPart } from '../resident/ready-file.js';
 import type { RunQueue } from '../resident/run-queue.js';
-import { stampFiles, type WarmAirspace } from '../resident/warm-airspace.js';
+import { stampFiles } from '../resident/stamp-files.js';
+import type { WarmAirspace } from '../resident/warm-airspace.js';
 import { STATE_FOLDER } from '../state/state-dirs.js';
 import { renderReadyPreCommit, type ReadyRender } from './ready-answer.js';
 

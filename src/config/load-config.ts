@@ -157,6 +157,11 @@ function checkThresholds(model: ModelOverrides, where: string): void {
   throw new AirspaceError('config', 'config-invalid', configMessages.thresholdsCrossed(where, tauTA, tauRA, which), { key: 'model.tauTA' });
 }
 
+/** The files loadConfig reads in `toplevel` (present or not). */
+export function userConfigFiles(toplevel: string): string[] {
+  return [...CONFIG_FILES.map((name) => join(toplevel, name)), join(toplevel, 'package.json')];
+}
+
 export async function loadConfig(toplevel: string): Promise<AirspaceConfig> {
   const { raw, source } = await findUserConfig(toplevel);
   const user = validateUserConfig(raw, source ?? 'config');

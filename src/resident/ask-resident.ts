@@ -1,7 +1,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { packageIdentity } from './resident-identity.js';
-import { residentPaths } from './resident-paths.js';
+import { residentInfoFile } from './resident-paths.js';
 import { onLines, RESIDENT_PROTOCOL, writeLine, type ResidentInfo, type ResidentReply, type ResidentRequest } from './resident-protocol.js';
 
 /**
@@ -29,7 +29,7 @@ export interface AskOptions {
 
 export function readResidentInfo(commonDir: string): ResidentInfo | null {
   try {
-    const info = JSON.parse(readFileSync(residentPaths(commonDir).info, 'utf8').slice(0, 64 * 1024)) as Partial<ResidentInfo>;
+    const info = JSON.parse(readFileSync(residentInfoFile(commonDir), 'utf8').slice(0, 64 * 1024)) as Partial<ResidentInfo>;
     if (typeof info.pid !== 'number' || typeof info.socket !== 'string' || typeof info.identity !== 'string' || typeof info.protocol !== 'number') return null;
     return info as ResidentInfo;
   } catch {

@@ -34,10 +34,19 @@ export function residentPaths(commonDir: string): ResidentPaths {
     commonDir,
     dir,
     lock: join(dir, 'resident.lock'),
-    info: join(dir, 'resident.json'),
+    info: residentInfoFile(commonDir),
     log: join(dir, 'resident.log'),
     socket: Buffer.byteLength(near) <= MAX_SOCKET_PATH_BYTES ? near : shortSocketPath(commonDir),
   };
+}
+
+/**
+ * The info file alone: what the client reads (src/resident/ask-resident.ts). It takes the socket's
+ * path from there, so the client never computes one and never loads node:crypto (~5 ms of an
+ * edit check's start, OpenSSL's).
+ */
+export function residentInfoFile(commonDir: string): string {
+  return join(commonDir, 'airspace', 'resident', 'resident.json');
 }
 
 function shortSocketPath(commonDir: string): string {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { configFiles } from '../git/config-files.js';
 import { lastFetchAge, lastUserFetch } from '../git/fetch-traffic.js';
@@ -14,6 +14,9 @@ import type { Airspace } from '../traffic/collect-airspace.js';
 import type { PeerBeaconInput, PeerBeacons } from '../run/gather-inputs.js';
 import type { RunBudget, StageName, StageRecord } from '../run/run-budget.js';
 import { liveSensing, type Sensing } from '../run/sensing.js';
+import { openRepository } from '../run/open-repository.js';
+import { OpenedRepositories } from './opened-repositories.js';
+import { stampFiles } from './stamp-files.js';
 import { coverageOfHooksDir, coverageOfResolvedHooksDir } from '../install/hook-coverage.js';
 import type { PairWorkingSets } from '../traffic/collect-airspace.js';
 import type { LineOfWork } from '../traffic/line-of-work.js';
@@ -89,6 +92,8 @@ export class WarmAirspace {
   private healthy = false;
   private readonly memos = new Map<string, Memo>();
   private warmAnswers = 0;
+  /** @internal of WarmRun: the openings (rev-parse and configuration) that may answer again. */
+  readonly openings = new OpenedRepositories();
 
   constructor(private readonly commonDir: string) {}
 
@@ -263,6 +268,16 @@ class WarmRun implements Sensing {
     this.mark = warm.mark();
   }
 
+  /** The opening answered from an earlier run's while the files it read stamp the same (src/resident/opened-repositories.ts). */
+  readonly openRepository: Sensing['openRepository'] = (cwd, options = {}) =>
+    this.warm.openings.open(
+      cwd,
+      options,
+      this.env,
+      () => openRepository(cwd, options),
+      (repo) => configFiles(repo.toplevel, repo.gitDir, repo.commonDir, this.env),
+    );
+
   readonly collectTraffic = async (input: TrafficInput): Promise<Traffic> => {
     if (this.fixed !== undefined) {
       this.mode = { kind: 'warm', memo: this.fixed };
@@ -431,20 +446,6 @@ function worktreeConfigs(commonDir: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** What the files are now (identity, size, times; absent is a state too), as one digest. */
-export function stampFiles(files: readonly string[]): string {
-  const hash = createHash('sha256');
-  for (const file of files) {
-    try {
-      const stat = statSync(file, { bigint: true });
-      hash.update(`${file}\0${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}\n`);
-    } catch {
-      hash.update(`${file}\0none\n`);
-    }
-  }
-  return hash.digest('hex');
 }
 
 /** A stage answered from the memo, through the budget as a live one (its deadline check, its log line as the memo's run wrote it). */

@@ -12,7 +12,6 @@ import type { OwnshipAs } from '../traffic/discover-traffic.js';
 import { assembleReport, type RunJudgement } from './assemble-report.js';
 import { beaconPrefixes, fetchRemoteTraffic, type BeaconListing } from './collect-traffic.js';
 import { gatherInputs } from './gather-inputs.js';
-import { openRepository } from './open-repository.js';
 import { publishOwnBeacon } from './publish-own-beacon.js';
 import { recheckAfterAnnounce } from './recheck-after-announce.js';
 import { withdrawAfterRun } from './withdraw-own-beacons.js';
@@ -82,7 +81,9 @@ export interface RunOutcome {
 const ZERO = /^0+$/;
 
 export async function runAirspace(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
-  const { repo, config } = await openRepository(request.cwd, { inheritRepoEnv: request.kind === 'pre-commit' || request.kind === 'pre-push' });
+  const { repo, config } = await (options.sensing ?? liveSensing).openRepository(request.cwd, {
+    inheritRepoEnv: request.kind === 'pre-commit' || request.kind === 'pre-push',
+  });
   const planned = planRun(request, config);
   const budgeted = options.budgetMs !== undefined && planned.budgetMs !== null ? { ...planned, budgetMs: options.budgetMs } : planned;
   const plan = options.dryRun === true ? { ...budgeted, writeState: false } : budgeted;

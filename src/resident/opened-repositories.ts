@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { userConfigFiles } from '../config/load-config.js';
+import type { openRepository } from '../run/open-repository.js';
+import { stampFiles } from './stamp-files.js';
+
+type Opened = Awaited<ReturnType<typeof openRepository>>;
+
+/** Environments the resident remembers an opening for (each asker's environment is a key). */
+const MAX_KEYS = 16;
+
+/**
+ * The first step of every run in the resident (src/run/open-repository.ts: one `rev-parse`, then
+ * the configuration) answered from an earlier run's, when every file that step reads is as it was
+ * before that run's `rev-parse` began — docs/decisions/resident.md, "The edit check: the opening
+ * remembered". What `rev-parse` prints for a run at the top level of a worktree rests on the
+ * environment (the key), on git's configuration files (core.hooksPath, core.bare, includes: the
+ * list src/git/config-files.ts reads from git), and on a handful of files of the worktree and its
+ * git dir: `.git` itself (a linked worktree's pointer), HEAD and the ref it names, packed-refs,
+ * `shallow`, `commondir`. Our configuration rests on its files at the top level. Each is compared
+ * by its stat (src/resident/stamp-files.ts), so no watcher event is waited for: a commit, a
+ * checkout or a fetch that moves HEAD or packed-refs changes a stamp before its event arrives.
+ * A run below the top level (a nested repository there is no file any stamp covers) and a branch
+ * without commits (a second git call) always open live.
+ */
+export class OpenedRepositories {
+  private readonly known = new Map<string, Known>();
+
+  async open(
+    cwd: string,
+    options: { readonly inheritRepoEnv?: boolean },
+    env: NodeJS.ProcessEnv,
+    live: () => Promise<Opened>,
+    listConfigFiles: (repo: Opened['repo']) => Promise<string[]>,
+  ): Promise<Opened> {
+    const key = openingKey(cwd, options.inheritRepoEnv === true, env);
+    const known = this.known.get(key);
+    const list = known?.list !== undefined && stampFiles(known.list.files) === known.list.stamps ? known.list : undefined;
+    if (known?.opened !== undefined && list !== undefined) {
+      const files = restingOn(known.opened.value, list.files);
+      if (files !== null && stampFiles(files) === known.opened.stamps) return known.opened.value;
+    }
+    // Stamped before the live opening reads anything: a file that moves while it runs keeps it from being remembered.
+    const planned = known?.last !== undefined && list !== undefined ? restingOn(known.last, list.files) : null;
+    const before = planned === null ? null : stampFiles(planned);
+    const opened = await live();
+    const atTop = resolve(cwd) === resolve(opened.repo.toplevel);
+    const entry: Known = { last: opened, ...(list !== undefined ? { list } : {}) };
+    if (atTop && opened.repo.head !== null) {
+      entry.list ??= await stableList(() => listConfigFiles(opened.repo));
+      const files = entry.list === undefined ? null : restingOn(opened, entry.list.files);
+      if (files !== null && planned !== null && before !== null && files.join('\0') === planned.join('\0') && stampFiles(files) === before) {
+        entry.opened = { value: opened, stamps: before };
+      }
+    }
+    this.known.delete(key);
+    this.known.set(key, entry);
+    if (this.known.size > MAX_KEYS) this.known.delete(this.known.keys().next().value as string);
+    return opened;
+  }
+}
+
+interface Known {
+  /** git's configuration files as git listed them, and their stamps then. */
+  list?: { readonly files: readonly string[]; readonly stamps: string };
+  /** The latest live opening: where to look before the next one. */
+  last: Opened;
+  /** An opening that may answer while its files stamp as `stamps`. */
+  opened?: { readonly value: Opened; readonly stamps: string };
+}
+
+/** Asked twice around a stamp (as WarmAirspace.configFilesOf): kept only when git named the same files and they did not move. */
+async function stableList(ask: () => Promise<string[]>): Promise<Known['list']> {
+  const first = await ask();
+  const stamps = stampFiles(first);
+  const second = await ask();
+  return first.join('\0') === second.join('\0') && stampFiles(second) === stamps ? { files: second, stamps } : undefined;
+}
+
+/**
+ * Every file the opening read, besides the configuration list; null when HEAD is not a plain
+ * branch or commit (a symbolic ref to a symbolic ref: a file the stamps would not follow).
+ */
+function restingOn(opened: Opened, configFiles: readonly string[]): string[] | null {
+  const { toplevel, gitDir, commonDir } = opened.repo;
+  const head = readSmall(join(gitDir, 'HEAD'));
+  if (head === null) return null;
+  const files = [
+    ...configFiles,
+    ...userConfigFiles(toplevel),
+    join(toplevel, '.git'),
+    join(gitDir, 'HEAD'),
+    join(gitDir, 'commondir'),
+    join(commonDir, 'packed-refs'),
+    join(commonDir, 'shallow'),
+  ];
+  const symbolic = /^ref: (refs\/heads\/[^\n]+)\n?$/.exec(head);
+  if (symbolic !== null) {
+    const ref = join(commonDir, symbolic[1]!);
+    if (readSmall(ref)?.startsWith('ref:') === true) return null;
+    files.push(ref);
+  } else if (!/^[0-9a-f]{40,64}\n?$/.test(head)) return null;
+  return files;
+}
+
+function readSmall(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8').slice(0, 4096);
+  } catch {
+    return null;
+  }
+}
+
+/** Variables that select a repository: git sees them only when the run inherits them (exec-git.ts REPO_ENV). */
+const REPO_SELECTING = /^GIT_(DIR|WORK_TREE|INDEX_FILE|PREFIX|COMMON_DIR|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|NAMESPACE)$/;
+
+/** The cwd and everything in the environment git's discovery and configuration read (every GIT_* it is given, HOME, XDG_CONFIG_HOME, PATH). */
+function openingKey(cwd: string, inheritRepoEnv: boolean, env: NodeJS.ProcessEnv): string {
+  const read = Object.entries(env)
+    .filter(
+      ([name, value]) =>
+        value !== undefined &&
+        (name.startsWith('GIT_') ? inheritRepoEnv || !REPO_SELECTING.test(name) : name === 'HOME' || name === 'XDG_CONFIG_HOME' || name === 'PATH'),
+    )
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([resolve(cwd), inheritRepoEnv, read]);
+}

@@ -1,0 +1,131 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { configFiles } from '../../src/git/config-files.js';
+import { OpenedRepositories } from '../../src/resident/opened-repositories.js';
+import { openRepository } from '../../src/run/open-repository.js';
+import { commitAll, gitIn, initRepo, removeDir, writeFiles } from '../helpers/temp-repo.js';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) removeDir(dir);
+});
+
+/** One OpenedRepositories over a real repository, counting the openings that ran git. */
+function openings(cwd: string) {
+  const openedRepositories = new OpenedRepositories();
+  let live = 0;
+  const env = { ...process.env };
+  const open = (at = cwd, options: { inheritRepoEnv?: boolean } = {}, withEnv: NodeJS.ProcessEnv = env) =>
+    openedRepositories.open(
+      at,
+      options,
+      withEnv,
+      () => {
+        live += 1;
+        return openRepository(at, options);
+      },
+      (repo) => configFiles(repo.toplevel, repo.gitDir, repo.commonDir, withEnv),
+    );
+  return { open, live: () => live, env };
+}
+
+/** Opened twice to be remembered (the first lists git's configuration files, the second is stamped before it runs), then answered. */
+async function warmed(o: ReturnType<typeof openings>, ...args: Parameters<ReturnType<typeof openings>['open']>) {
+  await o.open(...args);
+  await o.open(...args);
+  const before = o.live();
+  const opened = await o.open(...args);
+  expect(o.live()).toBe(before);
+  return opened;
+}
+
+describe('the resident remembers a run opening its repository (rev-parse and configuration)', () => {
+  it('answers again while nothing it read moved, and opens live after a commit, a checkout, a config change or our config file', async () => {
+    const repo = initRepo({ 'a.txt': 'a\n' });
+    made.push(repo);
+    const o = openings(repo);
+    const first = await warmed(o);
+    expect(first.repo.branch).toBe('main');
+
+    // A commit moves the branch's ref: the next opening runs git and sees the new HEAD.
+    writeFiles(repo, { 'a.txt': 'b\n' });
+    const head = commitAll(repo, 'second');
+    const afterCommit = await o.open();
+    expect(afterCommit.repo.head).toBe(head);
+    expect(afterCommit.repo.head).not.toBe(first.repo.head);
+
+    // A checkout of another branch at the same commit: only HEAD's file moves.
+    await warmed(o);
+    gitIn(repo, 'checkout', '-q', '-b', 'other');
+    expect((await o.open()).repo.branch).toBe('other');
+
+    // git's configuration (core.hooksPath) changes where the hooks run from.
+    await warmed(o);
+    gitIn(repo, 'config', 'core.hooksPath', 'elsewhere-hooks');
+    expect((await o.open()).repo.hooksDir).toBe(join(repo, 'elsewhere-hooks'));
+
+    // Our configuration file at the top level.
+    const before = await warmed(o);
+    expect(before.config.hooks['pre-commit'].mode).not.toBe('off');
+    writeFileSync(join(repo, '.airspacerc.json'), JSON.stringify({ hooks: { 'pre-commit': { mode: 'off' } } }));
+    expect((await o.open()).config.hooks['pre-commit'].mode).toBe('off');
+
+    // A detached HEAD is a commit in HEAD's own file.
+    await warmed(o);
+    gitIn(repo, 'checkout', '-q', '--detach');
+    const detached = await o.open();
+    expect(detached.repo.branch).toBeNull();
+    expect(detached.repo.head).toBe(head);
+  });
+
+  it('a branch moved in packed-refs alone, and a linked worktree, are followed too', async () => {
+    const repo = initRepo({ 'a.txt': 'a\n' });
+    made.push(repo);
+    const base = gitIn(repo, 'rev-parse', 'HEAD').trim();
+    writeFiles(repo, { 'a.txt': 'b\n' });
+    const next = commitAll(repo, 'second');
+    gitIn(repo, 'pack-refs', '--all');
+    const o = openings(repo);
+    expect((await warmed(o)).repo.head).toBe(next);
+    // The branch is packed (no loose ref file) and moves in packed-refs alone, as git's own ref
+    // transactions may leave it: only that file says so.
+    const packed = join(repo, '.git', 'packed-refs');
+    writeFileSync(packed, readFileSync(packed, 'utf8').replace(`${next} refs/heads/main`, `${base} refs/heads/main`));
+    expect((await o.open()).repo.head).toBe(base);
+
+    const linked = `${repo}-linked`;
+    made.push(linked);
+    gitIn(repo, 'worktree', 'add', '-q', '-b', 'linked', linked);
+    const w = openings(linked);
+    const opened = await warmed(w);
+    expect(opened.repo.toplevel).toBe(linked);
+    writeFiles(linked, { 'a.txt': 'linked\n' });
+    const moved = commitAll(linked, 'linked work');
+    expect((await w.open()).repo.head).toBe(moved);
+  });
+
+  it('never answers a run below the top level, and keeps environments apart', async () => {
+    const repo = initRepo({ 'src/a.txt': 'a\n' });
+    made.push(repo);
+    const o = openings(repo);
+    const below = join(repo, 'src');
+    for (let i = 0; i < 3; i++) await o.open(below);
+    expect(o.live()).toBe(3);
+    // A nested repository below the top level is no file a stamp covers: a run there finds it.
+    mkdirSync(join(below, 'nested'), { recursive: true });
+    initRepo({ 'n.txt': 'n\n' }, join(below, 'nested'));
+    expect((await o.open(join(below, 'nested'))).repo.toplevel).toBe(join(below, 'nested'));
+
+    await warmed(o);
+    const live = o.live();
+    // Another environment (what git reads: GIT_* and HOME) is another key, opened live.
+    await o.open(repo, {}, { ...o.env, GIT_CEILING_DIRECTORIES: '/nowhere' });
+    expect(o.live()).toBe(live + 1);
+    // Repository-selecting variables count only when the run inherits them (a hook's).
+    await o.open(repo, {}, { ...o.env, GIT_INDEX_FILE: join(repo, '.git', 'index.lock') });
+    expect(o.live()).toBe(live + 1);
+    await o.open(repo, { inheritRepoEnv: true }, { ...o.env, GIT_INDEX_FILE: join(repo, '.git', 'index.lock') });
+    expect(o.live()).toBe(live + 2);
+  });
+});
