@@ -35,7 +35,7 @@ export class OpenedRepositories {
   ): Promise<Opened> {
     const key = openingKey(cwd, options.inheritRepoEnv === true, env);
     const known = this.known.get(key);
-    const list = known?.list !== undefined && stampFiles(known.list.files) === known.list.stamps ? known.list : undefined;
+    const list = known?.list !== undefined && stampFiles([...known.list.files, known.list.head]) === known.list.stamps ? known.list : undefined;
     if (known?.opened !== undefined && list !== undefined) {
       const files = restingOn(known.opened.value, list.files);
       if (files !== null && stampFiles(files) === known.opened.stamps) return known.opened.value;
@@ -47,7 +47,7 @@ export class OpenedRepositories {
     const atTop = resolve(cwd) === resolve(opened.repo.toplevel);
     const entry: Known = { last: opened, ...(list !== undefined ? { list } : {}) };
     if (atTop && opened.repo.head !== null) {
-      entry.list ??= await stableList(() => listConfigFiles(opened.repo));
+      entry.list ??= await stableList(() => listConfigFiles(opened.repo), join(opened.repo.gitDir, 'HEAD'));
       const files = entry.list === undefined ? null : restingOn(opened, entry.list.files);
       if (files !== null && planned !== null && before !== null && files.join('\0') === planned.join('\0') && stampFiles(files) === before) {
         entry.opened = { value: opened, stamps: before };
@@ -61,8 +61,11 @@ export class OpenedRepositories {
 }
 
 interface Known {
-  /** git's configuration files as git listed them, and their stamps then. */
-  list?: { readonly files: readonly string[]; readonly stamps: string };
+  /**
+   * git's configuration files as git listed them, and their stamps then with HEAD's: an
+   * `includeIf "onbranch:…"` names another file on another branch, so a checkout lists them again.
+   */
+  list?: { readonly files: readonly string[]; readonly head: string; readonly stamps: string };
   /** The latest live opening: where to look before the next one. */
   last: Opened;
   /** An opening that may answer while its files stamp as `stamps`. */
@@ -70,11 +73,11 @@ interface Known {
 }
 
 /** Asked twice around a stamp (as WarmAirspace.configFilesOf): kept only when git named the same files and they did not move. */
-async function stableList(ask: () => Promise<string[]>): Promise<Known['list']> {
+async function stableList(ask: () => Promise<string[]>, head: string): Promise<Known['list']> {
   const first = await ask();
-  const stamps = stampFiles(first);
+  const stamps = stampFiles([...first, head]);
   const second = await ask();
-  return first.join('\0') === second.join('\0') && stampFiles(second) === stamps ? { files: second, stamps } : undefined;
+  return first.join('\0') === second.join('\0') && stampFiles([...second, head]) === stamps ? { files: second, head, stamps } : undefined;
 }
 
 /**

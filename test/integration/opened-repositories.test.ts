@@ -79,6 +79,21 @@ describe('the resident remembers a run opening its repository (rev-parse and con
     expect(detached.repo.head).toBe(head);
   });
 
+  it("lists git's configuration files again on another branch: an includeIf onbranch file is stamped there", async () => {
+    const repo = initRepo({ 'a.txt': 'a\n' });
+    made.push(repo);
+    const included = join(repo, '.git', 'other.gitconfig');
+    writeFileSync(included, '[core]\n\thooksPath = other-hooks\n');
+    gitIn(repo, 'config', 'includeIf.onbranch:other.path', included);
+    const o = openings(repo);
+    expect((await warmed(o)).repo.hooksDir).toBe(join(repo, '.git', 'hooks'));
+    gitIn(repo, 'checkout', '-q', '-b', 'other');
+    expect((await warmed(o)).repo.hooksDir).toBe(join(repo, 'other-hooks'));
+    // The file only this branch includes changes: the opening runs git again.
+    writeFileSync(included, '[core]\n\thooksPath = third-hooks\n');
+    expect((await o.open()).repo.hooksDir).toBe(join(repo, 'third-hooks'));
+  });
+
   it('a branch moved in packed-refs alone, and a linked worktree, are followed too', async () => {
     const repo = initRepo({ 'a.txt': 'a\n' });
     made.push(repo);
