@@ -4,6 +4,9 @@
 //     with the resident process and without it (AIRSPACE_RESIDENT=off);
 //   - the Claude Code edit check (examples/claude-code/pre-edit.mjs) with and without it, against
 //     `node -e 0`;
+//   - the warm edit question alone: the build's own client (dist/ask-resident.bundle.js) in this
+//     process asks the resident what pre-edit.mjs asks, connect to answer — the resident's share of
+//     the edit check without Node's start;
 //   - the resident's idle CPU over a minute (utime + stime from /proc) and its RSS.
 // On a clone of expressjs/express (from /work/.mirror, or --express DIR) with a linked worktree,
 // both with uncommitted work in lib/, and on the generated monorepo (bench/lib/generate-repo.mjs)
@@ -17,7 +20,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateRepo, SIZES } from './lib/generate-repo.mjs';
 import { benchGitEnv, gitIn } from './lib/git-run.mjs';
@@ -139,7 +142,10 @@ async function measure(name, lanes) {
     lane.commit(build.on);
     lane.edit(build.on);
     lane.before = status(build, cwd).status;
-    lane.rows = { nodeFloor: [], bare: [], oneShot: [], resident: [], warm: [], editOneShot: [], editResident: [], editWarm: [] };
+    lane.rows = { nodeFloor: [], bare: [], oneShot: [], resident: [], warm: [], editOneShot: [], editResident: [], editWarm: [], editQuestion: [] };
+    // A build from before the client bundle has none: its question-alone column stays empty.
+    const clientPath = join(build.root, 'dist', 'ask-resident.bundle.js');
+    lane.client = existsSync(clientPath) ? await import(`${pathToFileURL(clientPath).href}?${encodeURIComponent(build.label)}`) : null;
     lane.warmAnswers = 0;
     lane.shellAnswers = 0;
     lane.codes = new Set();
@@ -191,6 +197,16 @@ async function measure(name, lanes) {
       commit(build.off, ['--no-verify']);
       const e2 = edit(build.on);
       const e3 = await afterRescore(lane, () => edit(build.on));
+      if (lane.client !== null) {
+        const near = lane.client.findWorktree(lane.cwd, build.on);
+        const env = lane.client.plainEnvironment(build.on);
+        for (let i = 0; i < 3; i++) {
+          const started = performance.now();
+          const asked = await lane.client.askResident(near.commonDir, { type: 'edit', cwd: near.toplevel, env, file: lane.editFile, ttlMs: 30 * 60_000 });
+          if (asked.ok) rows.editQuestion.push(performance.now() - started);
+          else console.error(`${name} (${build.label}): the question alone was not answered (${asked.reason})`);
+        }
+      }
       rows.editOneShot.push(e1.ms);
       rows.editResident.push(e2.ms);
       rows.editWarm.push(e3.ms);
@@ -223,7 +239,8 @@ async function measure(name, lanes) {
       build: build.label,
       m,
       served,
-      expectedServed: runs * 4,
+      // The pre-commits and edit checks with the resident, and the questions alone it answered.
+      expectedServed: runs * 4 + lane.rows.editQuestion.length,
       warmAnswers: lane.warmAnswers,
       shellAnswers: lane.shellAnswers,
       expectedWarm: runs * 2,
@@ -298,7 +315,8 @@ if (!values['skip-generated']) {
   results.push(...(await measure(`generated ${size.packages * size.areas * size.modules} files + ${size.worktrees} worktrees`, lanes)));
 }
 
-const f = (ms) => `${Math.round(ms)} ms`;
+const f = (ms) => (Number.isFinite(ms) ? `${Math.round(ms)} ms` : '—');
+const f1 = (ms) => (Number.isFinite(ms) ? `${ms.toFixed(1)} ms` : '—');
 const lines = [
   `# bench/resident.mjs — ${new Date().toISOString()}`,
   '',
@@ -306,11 +324,11 @@ const lines = [
     .map((l) => l.toFixed(1))
     .join(' / ')}.`,
   '',
-  '| repository | build | `node -e 0` | commit --no-verify | pre-commit overhead one-shot | … resident, cold | … resident, warm | edit check one-shot | … resident, cold | … resident, warm | warm − `node -e 0` | idle CPU (1 core) | re-scores while idle | resident RSS | answered by the resident | warm: from its memo / by the shell |',
-  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| repository | build | `node -e 0` | commit --no-verify | pre-commit overhead one-shot | … resident, cold | … resident, warm | edit check one-shot | … resident, cold | … resident, warm | warm − `node -e 0` | warm question alone | idle CPU (1 core) | re-scores while idle | resident RSS | answered by the resident | warm: from its memo / by the shell |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...results.map(
     (r) =>
-      `| ${r.name} | ${r.build} | ${f(r.m.nodeFloor)} | ${f(r.m.bare)} | ${f(r.m.oneShot - r.m.bare)} | ${f(r.m.resident - r.m.bare)} | ${f(r.m.warm - r.m.bare)} | ${f(r.m.editOneShot)} | ${f(r.m.editResident)} | ${f(r.m.editWarm)} | ${f(r.m.editWarm - r.m.nodeFloor)} | ${(r.idleCpu * 100).toFixed(2)} % | ${r.idleRescores} | ${(r.rss / 1024 / 1024).toFixed(0)} MiB | ${r.served}/${r.expectedServed} | ${r.warmAnswers} / ${r.shellAnswers} of ${r.expectedWarm} |`,
+      `| ${r.name} | ${r.build} | ${f(r.m.nodeFloor)} | ${f(r.m.bare)} | ${f(r.m.oneShot - r.m.bare)} | ${f(r.m.resident - r.m.bare)} | ${f(r.m.warm - r.m.bare)} | ${f(r.m.editOneShot)} | ${f(r.m.editResident)} | ${f(r.m.editWarm)} | ${f(r.m.editWarm - r.m.nodeFloor)} | ${f1(r.m.editQuestion)} | ${(r.idleCpu * 100).toFixed(2)} % | ${r.idleRescores} | ${(r.rss / 1024 / 1024).toFixed(0)} MiB | ${r.served}/${r.expectedServed} | ${r.warmAnswers} / ${r.shellAnswers} of ${r.expectedWarm} |`,
   ),
   // Same-run ratios of this build against the baseline: what the numbers above compare.
   ...results
@@ -322,7 +340,7 @@ const lines = [
       const edit = (x) => x.m.editWarm - x.m.nodeFloor;
       return [
         '',
-        `${r.name}: warm pre-commit overhead ${f(warm(r))} against the baseline's ${f(warm(base))} (${(warm(r) / warm(base)).toFixed(2)}×); warm edit check − \`node -e 0\` ${f(edit(r))} against ${f(edit(base))}.`,
+        `${r.name}: warm pre-commit overhead ${f(warm(r))} against the baseline's ${f(warm(base))} (${(warm(r) / warm(base)).toFixed(2)}×); warm edit check − \`node -e 0\` ${f(edit(r))} against ${f(edit(base))}; warm edit check ${f(r.m.editWarm)} against ${f(base.m.editWarm)} (${(r.m.editWarm / base.m.editWarm).toFixed(2)}×); the question alone ${f1(r.m.editQuestion)} against ${f1(base.m.editQuestion)}.`,
       ];
     }),
   '',
