@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { userConfigFiles } from '../config/load-config.js';
 import type { openRepository } from '../run/open-repository.js';
@@ -37,19 +37,19 @@ export class OpenedRepositories {
     const known = this.known.get(key);
     const list = known?.list !== undefined && stampFiles([...known.list.files, known.list.head]) === known.list.stamps ? known.list : undefined;
     if (known?.opened !== undefined && list !== undefined) {
-      const files = restingOn(known.opened.value, list.files);
-      if (files !== null && stampFiles(files) === known.opened.stamps) return known.opened.value;
+      const resting = restingOn(known.opened.value, list.files);
+      if (resting !== null && stampResting(resting) === known.opened.stamps) return known.opened.value;
     }
     // Stamped before the live opening reads anything: a file that moves while it runs keeps it from being remembered.
     const planned = known?.last !== undefined && list !== undefined ? restingOn(known.last, list.files) : null;
-    const before = planned === null ? null : stampFiles(planned);
+    const before = planned === null ? null : stampResting(planned);
     const opened = await live();
     const atTop = resolve(cwd) === resolve(opened.repo.toplevel);
     const entry: Known = { last: opened, ...(list !== undefined ? { list } : {}) };
     if (atTop && opened.repo.head !== null) {
       entry.list ??= await stableList(() => listConfigFiles(opened.repo), join(opened.repo.gitDir, 'HEAD'));
-      const files = entry.list === undefined ? null : restingOn(opened, entry.list.files);
-      if (files !== null && planned !== null && before !== null && files.join('\0') === planned.join('\0') && stampFiles(files) === before) {
+      const resting = entry.list === undefined ? null : restingOn(opened, entry.list.files);
+      if (resting !== null && planned !== null && before !== null && JSON.stringify(resting) === JSON.stringify(planned) && stampResting(resting) === before) {
         entry.opened = { value: opened, stamps: before };
       }
     }
@@ -80,18 +80,39 @@ async function stableList(ask: () => Promise<string[]>, head: string): Promise<K
   return first.join('\0') === second.join('\0') && stampFiles([...second, head]) === stamps ? { files: second, head, stamps } : undefined;
 }
 
+/** The files an opening read, and the worktree's `.git`. */
+interface Resting {
+  readonly files: readonly string[];
+  readonly dotGit: string;
+}
+
+/**
+ * The files' stamps, and what `.git` is: a main worktree's is a directory git writes in all the
+ * time (`index.lock`, ORIG_HEAD — its mtime says nothing about the opening), so only that it is
+ * still the same directory; a linked worktree's is a file naming its git dir, stamped whole.
+ */
+function stampResting(resting: Resting): string {
+  let dotGit: string;
+  try {
+    const stat = lstatSync(resting.dotGit, { bigint: true });
+    dotGit = stat.isDirectory() ? `directory ${stat.ino}` : stampFiles([resting.dotGit]);
+  } catch {
+    dotGit = 'none';
+  }
+  return `${stampFiles(resting.files)}:${dotGit}`;
+}
+
 /**
  * Every file the opening read, besides the configuration list; null when HEAD is not a plain
  * branch or commit (a symbolic ref to a symbolic ref: a file the stamps would not follow).
  */
-function restingOn(opened: Opened, configFiles: readonly string[]): string[] | null {
+function restingOn(opened: Opened, configFiles: readonly string[]): Resting | null {
   const { toplevel, gitDir, commonDir } = opened.repo;
   const head = readSmall(join(gitDir, 'HEAD'));
   if (head === null) return null;
   const files = [
     ...configFiles,
     ...userConfigFiles(toplevel),
-    join(toplevel, '.git'),
     join(gitDir, 'HEAD'),
     join(gitDir, 'commondir'),
     join(commonDir, 'packed-refs'),
@@ -103,7 +124,7 @@ function restingOn(opened: Opened, configFiles: readonly string[]): string[] | n
     if (readSmall(ref)?.startsWith('ref:') === true) return null;
     files.push(ref);
   } else if (!/^[0-9a-f]{40,64}\n?$/.test(head)) return null;
-  return files;
+  return { files, dotGit: join(toplevel, '.git') };
 }
 
 function readSmall(path: string): string | null {

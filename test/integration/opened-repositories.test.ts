@@ -48,6 +48,14 @@ describe('the resident remembers a run opening its repository (rev-parse and con
     const first = await warmed(o);
     expect(first.repo.branch).toBe('main');
 
+    // git writes in the main worktree's .git directory all the time (a status takes index.lock,
+    // a merge leaves ORIG_HEAD): nothing the opening read, so it still answers.
+    gitIn(repo, 'status', '--porcelain');
+    writeFileSync(join(repo, '.git', 'ORIG_HEAD'), `${first.repo.head}\n`);
+    const live = o.live();
+    expect((await o.open()).repo.head).toBe(first.repo.head);
+    expect(o.live()).toBe(live);
+
     // A commit moves the branch's ref: the next opening runs git and sees the new HEAD.
     writeFiles(repo, { 'a.txt': 'b\n' });
     const head = commitAll(repo, 'second');
@@ -115,6 +123,14 @@ describe('the resident remembers a run opening its repository (rev-parse and con
     const w = openings(linked);
     const opened = await warmed(w);
     expect(opened.repo.toplevel).toBe(linked);
+    // A linked worktree's .git is a file naming its git dir: rewritten (as `git worktree repair`
+    // does), the opening runs git again.
+    const pointer = readFileSync(join(linked, '.git'), 'utf8');
+    writeFileSync(join(linked, '.git'), pointer);
+    const before = w.live();
+    expect((await w.open()).repo.gitDir).toBe(opened.repo.gitDir);
+    expect(w.live()).toBe(before + 1);
+    await warmed(w);
     writeFiles(linked, { 'a.txt': 'linked\n' });
     const moved = commitAll(linked, 'linked work');
     expect((await w.open()).repo.head).toBe(moved);
