@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { userConfigFiles } from '../config/load-config.js';
 import type { openRepository } from '../run/open-repository.js';
@@ -20,8 +20,10 @@ const MAX_KEYS = 16;
  * `shallow`, `commondir`. Our configuration rests on its files at the top level. Each is compared
  * by its stat (src/resident/stamp-files.ts), so no watcher event is waited for: a commit, a
  * checkout or a fetch that moves HEAD or packed-refs changes a stamp before its event arrives.
- * A run below the top level (a nested repository there is no file any stamp covers) and a branch
- * without commits (a second git call) always open live.
+ * The list of configuration files belongs to one repository and one HEAD (an `includeIf
+ * "onbranch:"` file is one branch's), and names every include's target, present or not. A run below
+ * the top level (a nested repository there is no file any stamp covers), a branch without commits
+ * (a second git call) and a reftable repository (refs in files no stamp follows) always open live.
  */
 export class OpenedRepositories {
   private readonly known = new Map<string, Known>();
@@ -36,18 +38,20 @@ export class OpenedRepositories {
     const key = openingKey(cwd, options.inheritRepoEnv === true, env);
     const known = this.known.get(key);
     const list = known?.list !== undefined && stampFiles([...known.list.files, known.list.head]) === known.list.stamps ? known.list : undefined;
-    if (known?.opened !== undefined && list !== undefined) {
+    if (known?.opened !== undefined && list !== undefined && list.repo === repoKey(known.opened.value)) {
       const resting = restingOn(known.opened.value, list.files);
       if (resting !== null && stampResting(resting) === known.opened.stamps) return known.opened.value;
     }
     // Stamped before the live opening reads anything: a file that moves while it runs keeps it from being remembered.
-    const planned = known?.last !== undefined && list !== undefined ? restingOn(known.last, list.files) : null;
+    const planned = known?.last !== undefined && list !== undefined && list.repo === repoKey(known.last) ? restingOn(known.last, list.files) : null;
     const before = planned === null ? null : stampResting(planned);
     const opened = await live();
     const atTop = resolve(cwd) === resolve(opened.repo.toplevel);
-    const entry: Known = { last: opened, ...(list !== undefined ? { list } : {}) };
+    // A list belongs to the repository it was listed for: another one at the same path (a worktree
+    // removed and a clone made there) has other configuration files.
+    const entry: Known = { last: opened, ...(list !== undefined && list.repo === repoKey(opened) ? { list } : {}) };
     if (atTop && opened.repo.head !== null) {
-      entry.list ??= await stableList(() => listConfigFiles(opened.repo), join(opened.repo.gitDir, 'HEAD'));
+      entry.list ??= await stableList(() => listConfigFiles(opened.repo), opened);
       const resting = entry.list === undefined ? null : restingOn(opened, entry.list.files);
       if (resting !== null && planned !== null && before !== null && JSON.stringify(resting) === JSON.stringify(planned) && stampResting(resting) === before) {
         entry.opened = { value: opened, stamps: before };
@@ -65,7 +69,7 @@ interface Known {
    * git's configuration files as git listed them, and their stamps then with HEAD's: an
    * `includeIf "onbranch:…"` names another file on another branch, so a checkout lists them again.
    */
-  list?: { readonly files: readonly string[]; readonly head: string; readonly stamps: string };
+  list?: { readonly files: readonly string[]; readonly repo: string; readonly head: string; readonly stamps: string };
   /** The latest live opening: where to look before the next one. */
   last: Opened;
   /** An opening that may answer while its files stamp as `stamps`. */
@@ -73,17 +77,26 @@ interface Known {
 }
 
 /** Asked twice around a stamp (as WarmAirspace.configFilesOf): kept only when git named the same files and they did not move. */
-async function stableList(ask: () => Promise<string[]>, head: string): Promise<Known['list']> {
+async function stableList(ask: () => Promise<string[]>, opened: Opened): Promise<Known['list']> {
+  const head = join(opened.repo.gitDir, 'HEAD');
   const first = await ask();
   const stamps = stampFiles([...first, head]);
   const second = await ask();
-  return first.join('\0') === second.join('\0') && stampFiles([...second, head]) === stamps ? { files: second, head, stamps } : undefined;
+  return first.join('\0') === second.join('\0') && stampFiles([...second, head]) === stamps
+    ? { files: second, repo: repoKey(opened), head, stamps }
+    : undefined;
 }
 
-/** The files an opening read, and the worktree's `.git`. */
+/** Which repository an opening found: its top level, git dir and common dir. */
+function repoKey(opened: Opened): string {
+  return JSON.stringify([opened.repo.toplevel, opened.repo.gitDir, opened.repo.commonDir]);
+}
+
+/** The files an opening read, the worktree's `.git`, and what HEAD and its ref say (a rewrite within one tick of the clock keeps a stamp). */
 interface Resting {
   readonly files: readonly string[];
   readonly dotGit: string;
+  readonly says: string;
 }
 
 /**
@@ -99,7 +112,7 @@ function stampResting(resting: Resting): string {
   } catch {
     dotGit = 'none';
   }
-  return `${stampFiles(resting.files)}:${dotGit}`;
+  return `${stampFiles(resting.files)}:${dotGit}:${resting.says}`;
 }
 
 /**
@@ -108,6 +121,8 @@ function stampResting(resting: Resting): string {
  */
 function restingOn(opened: Opened, configFiles: readonly string[]): Resting | null {
   const { toplevel, gitDir, commonDir } = opened.repo;
+  // reftable (git 2.45 and later): HEAD always names `refs/heads/.invalid`, and refs live in files no stamp here follows.
+  if (existsSync(join(commonDir, 'reftable'))) return null;
   const head = readSmall(join(gitDir, 'HEAD'));
   if (head === null) return null;
   const files = [
@@ -119,12 +134,15 @@ function restingOn(opened: Opened, configFiles: readonly string[]): Resting | nu
     join(commonDir, 'shallow'),
   ];
   const symbolic = /^ref: (refs\/heads\/[^\n]+)\n?$/.exec(head);
+  let says = head;
   if (symbolic !== null) {
     const ref = join(commonDir, symbolic[1]!);
-    if (readSmall(ref)?.startsWith('ref:') === true) return null;
+    const target = readSmall(ref);
+    if (target?.startsWith('ref:') === true) return null;
     files.push(ref);
+    says += `\0${target ?? ''}`;
   } else if (!/^[0-9a-f]{40,64}\n?$/.test(head)) return null;
-  return { files, dotGit: join(toplevel, '.git') };
+  return { files, dotGit: join(toplevel, '.git'), says };
 }
 
 function readSmall(path: string): string | null {

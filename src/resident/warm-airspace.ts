@@ -275,7 +275,7 @@ class WarmRun implements Sensing {
       options,
       this.env,
       () => openRepository(cwd, options),
-      (repo) => configFiles(repo.toplevel, repo.gitDir, repo.commonDir, this.env),
+      (repo) => configFiles(repo.toplevel, repo.gitDir, repo.commonDir, this.env, options.inheritRepoEnv === true),
     );
 
   readonly collectTraffic = async (input: TrafficInput): Promise<Traffic> => {
@@ -302,7 +302,7 @@ class WarmRun implements Sensing {
       this.warm.answeredWarm();
       return trafficFromMemo(memo, input);
     }
-    const files = await this.warm.configFilesOf(sensed, () => configFiles(repo.toplevel, repo.gitDir, repo.commonDir, this.env));
+    const files = await this.warm.configFilesOf(sensed, () => configFiles(repo.toplevel, repo.gitDir, repo.commonDir, this.env, input.plan.inheritRepoEnv));
     const worktreeFiles = [...files, ...worktreeConfigs(repo.commonDir)];
     this.mode = { kind: 'record', sensed, draft: { configFiles: worktreeFiles, stamps: stampFiles(worktreeFiles) } };
     const before = input.budget.log.length;

@@ -1,33 +1,57 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configFiles } from '../../src/git/config-files.js';
 import { OpenedRepositories } from '../../src/resident/opened-repositories.js';
 import { openRepository } from '../../src/run/open-repository.js';
-import { commitAll, gitIn, initRepo, removeDir, writeFiles } from '../helpers/temp-repo.js';
+import { commitAll, gitIn, initRepo, removeDir, sh, tempDir, writeFiles } from '../helpers/temp-repo.js';
 
 const made: string[] = [];
 afterAll(() => {
   for (const dir of made) removeDir(dir);
 });
 
-/** One OpenedRepositories over a real repository, counting the openings that ran git. */
+/**
+ * One OpenedRepositories over a real repository, counting the openings that ran git. `afterGit`
+ * runs right after a live opening's git, before it returns (a file that moves meanwhile).
+ */
 function openings(cwd: string) {
   const openedRepositories = new OpenedRepositories();
   let live = 0;
+  let afterGit: (() => void) | null = null;
   const env = { ...process.env };
   const open = (at = cwd, options: { inheritRepoEnv?: boolean } = {}, withEnv: NodeJS.ProcessEnv = env) =>
     openedRepositories.open(
       at,
       options,
       withEnv,
-      () => {
+      async () => {
         live += 1;
-        return openRepository(at, options);
+        const opened = await openRepository(at, options);
+        afterGit?.();
+        afterGit = null;
+        return opened;
       },
-      (repo) => configFiles(repo.toplevel, repo.gitDir, repo.commonDir, withEnv),
+      (repo) => configFiles(repo.toplevel, repo.gitDir, repo.commonDir, withEnv, options.inheritRepoEnv === true),
     );
-  return { open, live: () => live, env };
+  const whileLive = (change: () => void) => {
+    afterGit = change;
+  };
+  return { open, live: () => live, env, whileLive };
+}
+
+/** Runs `body` with `vars` in process.env, as the resident runs a question under its asker's environment. */
+async function withEnv<T>(vars: Record<string, string>, body: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, vars);
+  try {
+    return await body();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
 }
 
 /** Opened twice to be remembered (the first lists git's configuration files, the second is stamped before it runs), then answered. */
@@ -136,6 +160,73 @@ describe('the resident remembers a run opening its repository (rev-parse and con
     expect((await w.open()).repo.head).toBe(moved);
   });
 
+  it('stamps what git would read next: an absent include, shallow, and a file that moved while git ran', async () => {
+    const repo = initRepo({ 'a.txt': 'a\n' });
+    made.push(repo);
+    const o = openings(repo);
+    // An include whose file does not exist yet: git lists no file for it, but would read it.
+    gitIn(repo, 'config', 'include.path', 'extra.gitconfig');
+    await warmed(o);
+    writeFileSync(join(repo, '.git', 'extra.gitconfig'), '[core]\n\thooksPath = extra-hooks\n');
+    expect((await o.open()).repo.hooksDir).toBe(join(repo, 'extra-hooks'));
+
+    // A shallow file makes the repository shallow.
+    expect((await warmed(o)).repo.isShallow).toBe(false);
+    writeFileSync(join(repo, '.git', 'shallow'), `${gitIn(repo, 'rev-parse', 'HEAD').trim()}\n`);
+    expect((await o.open()).repo.isShallow).toBe(true);
+
+    // Our configuration changes right after the opening read it: that opening is not remembered.
+    await warmed(o);
+    rmSync(join(repo, '.git', 'shallow'));
+    o.whileLive(() => writeFileSync(join(repo, '.airspacerc.json'), JSON.stringify({ hooks: { 'pre-commit': { mode: 'off' } } })));
+    const during = o.live();
+    expect((await o.open()).config.hooks['pre-commit'].mode).not.toBe('off');
+    expect(o.live()).toBe(during + 1);
+    const live = o.live();
+    expect((await o.open()).config.hooks['pre-commit'].mode).toBe('off');
+    expect(o.live()).toBe(live + 1);
+  });
+
+  it("lists a new repository's files when one takes a removed worktree's path, and a hook's GIT_DIR repository's", async () => {
+    const repo = initRepo({ 'a.txt': 'a\n' });
+    made.push(repo);
+    const linked = `${repo}-again`;
+    made.push(linked);
+    gitIn(repo, 'worktree', 'add', '-q', '-b', 'again', linked);
+    const o = openings(linked);
+    await warmed(o);
+    // The worktree is removed without git (no prune) and a clone is made where it was.
+    rmSync(linked, { recursive: true, force: true });
+    gitIn(repo, 'clone', '-q', repo, linked);
+    const clone = await o.open();
+    expect(clone.repo.commonDir).toBe(join(linked, '.git'));
+    await warmed(o);
+    gitIn(linked, 'config', 'core.hooksPath', 'clone-hooks');
+    expect((await o.open()).repo.hooksDir).toBe(join(linked, 'clone-hooks'));
+
+    // A work tree whose git dir is elsewhere, named by a hook's GIT_DIR and GIT_WORK_TREE.
+    const work = tempDir('airspace-opened-work-');
+    made.push(work);
+    const gitDir = join(work, '..', `${basename(work)}.git`);
+    made.push(gitDir);
+    gitIn(work, 'init', '-q', '--separate-git-dir', gitDir);
+    rmSync(join(work, '.git'));
+    writeFiles(work, { 'w.txt': 'w\n' });
+    const vars = { GIT_DIR: gitDir, GIT_WORK_TREE: work };
+    const hook = openings(work);
+    const asHook = () => withEnv(vars, () => hook.open(work, { inheritRepoEnv: true }, { ...hook.env, ...vars }));
+    sh(work, 'git', ['add', 'w.txt'], vars);
+    sh(work, 'git', ['commit', '-q', '-m', 'w'], vars);
+    sh(work, 'git', ['config', 'include.path', 'inc.gitconfig'], vars);
+    writeFileSync(join(gitDir, 'inc.gitconfig'), '[core]\n\thooksPath = inc-hooks\n');
+    await asHook();
+    await asHook();
+    expect((await asHook()).repo.hooksDir).toBe(join(work, 'inc-hooks'));
+    expect(hook.live()).toBe(2);
+    writeFileSync(join(gitDir, 'inc.gitconfig'), '[core]\n\thooksPath = other-inc-hooks\n');
+    expect((await asHook()).repo.hooksDir).toBe(join(work, 'other-inc-hooks'));
+  });
+
   it('never answers a run below the top level, and keeps environments apart', async () => {
     const repo = initRepo({ 'src/a.txt': 'a\n' });
     made.push(repo);
@@ -156,7 +247,14 @@ describe('the resident remembers a run opening its repository (rev-parse and con
     // Repository-selecting variables count only when the run inherits them (a hook's).
     await o.open(repo, {}, { ...o.env, GIT_INDEX_FILE: join(repo, '.git', 'index.lock') });
     expect(o.live()).toBe(live + 1);
-    await o.open(repo, { inheritRepoEnv: true }, { ...o.env, GIT_INDEX_FILE: join(repo, '.git', 'index.lock') });
+    const lock = { GIT_INDEX_FILE: join(repo, '.git', 'index.lock') };
+    const inherited = await withEnv(lock, () => o.open(repo, { inheritRepoEnv: true }, { ...o.env, ...lock }));
     expect(o.live()).toBe(live + 2);
+    expect(inherited.repo.indexFile).toBe(lock.GIT_INDEX_FILE);
+    // Another index a hook inherits is another key: the opening names that index.
+    const other = { GIT_INDEX_FILE: join(repo, '.git', 'other-index') };
+    for (let i = 0; i < 3; i++) await withEnv(lock, () => o.open(repo, { inheritRepoEnv: true }, { ...o.env, ...lock }));
+    const second = await withEnv(other, () => o.open(repo, { inheritRepoEnv: true }, { ...o.env, ...other }));
+    expect(second.repo.indexFile).toBe(other.GIT_INDEX_FILE);
   });
 });
