@@ -179,9 +179,13 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
           });
           judgements.splice(0, judgements.length, ...second.judgements);
           for (const peer of second.newcomers) notes.push(runMessages.pushedAtOnce(sanitizeText(peer)));
-          // 6c: a push that steers is no longer under way: its peers rank it as usual from now on.
+        }
+        // 6c: a push the hook refuses is no longer under way: its peers rank it as usual from now on.
+        // One blocked ref (or a fail-closed run) makes the hook exit non-zero (src/app/hook.ts), and git
+        // then sends none of the pushed refs: every announce of the run is settled, not only the blocked ones.
+        if (failedClosed || judgements.some((j) => j.report.verdict?.block === true)) {
           for (const judged of judgements) {
-            if (judged.ownBeacon?.pushing !== true || judged.report.verdict?.block !== true) continue;
+            if (judged.ownBeacon?.pushing !== true) continue;
             const { pushing: _settled, ...settled } = judged.ownBeacon;
             const unsettled = await publishOwnBeacon(budget, request.cwd, remote, config, { ...judged, ownBeacon: settled }, repo.commonDir);
             if (unsettled) notes.push(unsettled);

@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { installedClones } from '../helpers/copied-clones.js';
+import type { RemoteWithClones } from '../helpers/copy-fixture.js';
+import { commitAll, gitIn, pathWithCli, removeDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
+
+/**
+ * What a pre-push announces (its beacon with `pushing`, src/run/recheck-after-announce.ts) and
+ * when it settles it (the same beacon without, src/run/run-airspace.ts stage 6c): a push that will
+ * not land must not stay "under way", or every peer with the right of way steers from it for a
+ * minute. Real `git push` processes with the installed hooks, one bare remote per situation.
+ */
+const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
+const PATH = pathWithCli();
+const FILES = { 'src/session.ts': numbered(80), 'README.md': '# x\n', 'notes.md': 'n\n' };
+const roots: string[] = [];
+
+/** `src/session.ts` with lines `at` and `at + 1` edited the `tag` way: two such edits at one place conflict. */
+const edit = (tag: string, at: number) =>
+  numbered(80)
+    .replace(`line ${at}\n`, `line ${at} ${tag}\n`)
+    .replace(`line ${at + 1}\n`, `line ${at + 1} ${tag}\n`);
+
+interface Pushed {
+  readonly status: number | null;
+  readonly stderr: string;
+}
+
+function push(cwd: string, args: readonly string[] = ['-u', 'origin', 'HEAD'], env: Record<string, string> = {}): Promise<Pushed> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['push', ...args], { cwd, env: testEnv({ PATH, ...env }), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+}
+
+/** The beacon documents on the remote published for `agent` (every ref it stands under). */
+function beaconsOf(remote: string, agent: string): Record<string, unknown>[] {
+  const refs = gitIn(remote, 'for-each-ref', '--format=%(refname)', 'refs/airspace/').split('\n').filter(Boolean);
+  return refs.map((ref) => JSON.parse(gitIn(remote, 'show', `${ref}:beacon.json`)) as Record<string, unknown>).filter((beacon) => beacon.agent === agent);
+}
+
+const heads = (remote: string) => gitIn(remote, 'for-each-ref', '--format=%(refname)', 'refs/heads/').split('\n');
+
+function clones(count: number): RemoteWithClones {
+  const fixture = installedClones(FILES, count, PATH);
+  roots.push(fixture.root);
+  return fixture;
+}
+
+afterAll(() => roots.forEach(removeDir));
+
+describe('a push that will not land settles its announce', () => {
+  it('a push of two refs, one of them blocked, settles both: git sends neither', async () => {
+    const f = clones(3);
+    const [one, two, three] = f.clones as [string, string, string];
+    const trunk = gitIn(one, 'rev-parse', '--abbrev-ref', 'HEAD');
+    // `two` has landed on lines 20–21; `three` has pushed work (a readme) and now edits lines 40–41.
+    gitIn(two, 'switch', '-q', '-c', 'two/work');
+    writeFiles(two, { 'src/session.ts': edit('two', 20) });
+    commitAll(two, 'two: session lines');
+    expect((await push(two)).status).toBe(0);
+    gitIn(three, 'switch', '-q', '-c', 'three/work');
+    writeFiles(three, { 'README.md': '# three\n' });
+    commitAll(three, 'three: readme');
+    expect((await push(three)).status).toBe(0);
+    writeFiles(three, { 'src/session.ts': edit('three', 40) });
+    commitAll(three, 'three: lines 40');
+    // `one` pushes two branches at once: `one/work` must steer from `two`; `one/side` would hold against `three`.
+    gitIn(one, 'switch', '-q', '-c', 'one/work');
+    writeFiles(one, { 'src/session.ts': edit('one', 20) });
+    commitAll(one, 'one: session lines');
+    gitIn(one, 'switch', '-q', '-c', 'one/side', trunk);
+    writeFiles(one, { 'src/session.ts': edit('side', 40) });
+    commitAll(one, 'one: lines 40');
+
+    const both = await push(one, ['origin', 'one/work', 'one/side']);
+    expect(both.status, both.stderr).not.toBe(0);
+    expect(both.stderr).toContain('steer: you must steer away from two/work');
+    expect(heads(f.remote)).not.toContain('refs/heads/one/side');
+    // The held-back ref did not land: its announce is settled on the remote.
+    const side = beaconsOf(f.remote, 'one/side');
+    expect(side.length).toBeGreaterThan(0);
+    for (const beacon of side) expect(beacon.pushing).toBeUndefined();
+    // So `three`, with the right of way against `one/side`, holds and lands (it steered from the
+    // announce, "at the same moment", while `one/side` stayed under way).
+    const third = await push(three);
+    expect(third.status, third.stderr).toBe(0);
+    expect(third.stderr).not.toContain('at the same moment');
+  }, 120_000);
+});
