@@ -74,16 +74,7 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
       : await publishedNote(input.request.cwd, gathered.ownBeacons, ownship.id);
   const ownBeacon =
     drafting && ownship
-      ? await draftBeacon(
-          gathered.ownWorkingSet,
-          ownship,
-          gathered.facts.get(ownship.id),
-          gathered.ownIntentExpiresAt,
-          now,
-          note,
-          gathered.clone,
-          plan.hook === 'pre-push',
-        )
+      ? await draftBeacon(gathered.ownWorkingSet, ownship, gathered.facts.get(ownship.id), gathered.ownIntentExpiresAt, now, note, gathered.clone)
       : null;
   const advisories = scored.links.filter((l: Link) => l.level !== 'clear');
   const draft: AirspaceReport = {
@@ -133,7 +124,6 @@ async function draftBeacon(
   now: number,
   note: string | undefined,
   clone: CloneIdentity,
-  announcesPush: boolean,
 ): Promise<Beacon | null> {
   const workingSet = await ownSets(null);
   if (workingSet.base === null) return null;
@@ -159,6 +149,5 @@ async function draftBeacon(
     updatedAt: now,
     ...(note ? { note } : {}),
     clone: { id: clone.id, machine: clone.machine },
-    ...(announcesPush ? { pushing: true as const } : {}),
   };
 }

@@ -23,9 +23,15 @@ import { verdictFor } from './verdict.js';
  * before our announce, so it lands too, and two colliding pushes are on the remote. A holder cannot
  * know what the peer saw, only that the peer's push is still under way: its beacon says `pushing`
  * and the remote's branch does not carry its tip yet (`pushing` in the report,
- * src/run/report-facts.ts). Against such a peer we steer as well. Both may steer once: a push that
- * steers settles its announce (publishes its beacon again without `pushing`, src/run/run-airspace.ts
- * stage 6c), so the next push of either side ranks the two as usual and exactly one of them steers.
+ * src/run/report-facts.ts). Against such a peer we steer as well. Both may steer once: a push the
+ * hook refuses settles every announce of its run (publishes its beacons again without `pushing`,
+ * src/run/run-airspace.ts stage 6c), so the next push of either side ranks the two as usual and
+ * exactly one of them steers.
+ *
+ * So `pushing` must mean a push that may land. Only a first look that lets every pushed ref go
+ * announces (stage 6): one that already steers would, while it looks again, make a peer with the
+ * right of way steer from a push that never comes. And a first look's block stands whatever the
+ * second look says (keepFirstBlock): a push that never announced must not land.
  *
  * What this does not close: a peer whose clock is more than the window behind ours (its announce
  * reads as settled), and a push killed before it could settle its announce, which keeps its peers
@@ -54,9 +60,9 @@ export async function recheckAfterAnnounce(input: RecheckInput): Promise<{ judge
   const looked = await lookAgain(input);
   const judgements: RunJudgement[] = [];
   const steeredFrom = new Set(looked.newcomers);
-  for (const judgement of looked.judgements) {
+  for (const [i, judgement] of looked.judgements.entries()) {
     const steered = steerFromPushesUnderWay(judgement);
-    judgements.push(steered.judgement);
+    judgements.push(keepFirstBlock(input.judgements[i]!, steered.judgement));
     for (const peer of steered.peers) steeredFrom.add(peer);
   }
   return { judgements, newcomers: [...steeredFrom] };
@@ -104,6 +110,20 @@ export function steerFromNewcomers(first: RunJudgement, second: RunJudgement): {
   const known = new Set(first.report.agents.map((agent) => agent.id));
   const steered = steerFrom(second, (peer) => !known.has(peer));
   return { judgement: steered.judgement, newcomers: steered.peers };
+}
+
+/**
+ * The second judgement, unless the first one blocked and it does not. A push that steered in its
+ * first look did not announce (src/run/run-airspace.ts stage 6): if a second look let it go, it would
+ * land with no peer able to see it under way. So the second look may add steering, never lift it:
+ * the first look's peers are steered from again where their link is still an RA, and where none is,
+ * the first verdict stands.
+ */
+export function keepFirstBlock(first: RunJudgement, second: RunJudgement): RunJudgement {
+  const blocked = first.report.verdict;
+  if (blocked?.block !== true || second.report.verdict?.block === true) return second;
+  const again = steerFrom(second, (peer) => blocked.steerFrom.includes(peer)).judgement;
+  return again.report.verdict?.block === true ? again : first;
 }
 
 /** The judgement, steering from every RA peer it would hold against whose announced push is still under way (`pushing`). */

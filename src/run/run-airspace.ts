@@ -1,5 +1,6 @@
 import { compileGlobs } from '../config/compile-globs.js';
 import type { AirspaceConfig } from '../config/defaults.js';
+import type { Beacon } from '../beacon/beacon-schema.js';
 import { AirspaceError } from '../errors.js';
 import { DEFAULT_MAX_NEARBY_REFS } from '../git/fetch-beacons.js';
 import type { FetchResult } from '../git/fetch-traffic.js';
@@ -149,9 +150,16 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
             }),
           );
         }
+        // 6: publish; a pre-push whose first look lets every ref go announces its push (`pushing`,
+        // src/run/recheck-after-announce.ts). One that already steers (or fails closed) will not land:
+        // an announce would make peers with the right of way steer from a push that never comes.
+        const announcing = plan.hook === 'pre-push' && !failedClosed && judgements.every((j) => j.report.verdict?.block !== true);
+        const announced: Beacon[] = [];
         for (const judged of judgements) {
           if (!judged.ownBeacon) continue;
-          const published = await publishOwnBeacon(budget, request.cwd, remote, config, judged, repo.commonDir);
+          const beacon: Beacon = announcing ? { ...judged.ownBeacon, pushing: true } : judged.ownBeacon;
+          if (announcing) announced.push(beacon);
+          const published = await publishOwnBeacon(budget, request.cwd, remote, config, { ...judged, ownBeacon: beacon }, repo.commonDir);
           if (published) notes.push(published);
         }
         // 6b: announced; look again before deciding (src/run/recheck-after-announce.ts).
@@ -183,11 +191,10 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         // 6c: a push the hook refuses is no longer under way: its peers rank it as usual from now on.
         // One blocked ref (or a fail-closed run) makes the hook exit non-zero (src/app/hook.ts), and git
         // then sends none of the pushed refs: every announce of the run is settled, not only the blocked ones.
-        if (failedClosed || judgements.some((j) => j.report.verdict?.block === true)) {
+        if (announced.length > 0 && (failedClosed || judgements.some((j) => j.report.verdict?.block === true))) {
           for (const judged of judgements) {
-            if (judged.ownBeacon?.pushing !== true) continue;
-            const { pushing: _settled, ...settled } = judged.ownBeacon;
-            const unsettled = await publishOwnBeacon(budget, request.cwd, remote, config, { ...judged, ownBeacon: settled }, repo.commonDir);
+            if (!judged.ownBeacon) continue;
+            const unsettled = await publishOwnBeacon(budget, request.cwd, remote, config, judged, repo.commonDir);
             if (unsettled) notes.push(unsettled);
           }
         }

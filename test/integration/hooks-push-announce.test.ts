@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { installedClones } from '../helpers/copied-clones.js';
 import type { RemoteWithClones } from '../helpers/copy-fixture.js';
@@ -8,7 +10,8 @@ import { commitAll, gitIn, pathWithCli, removeDir, testEnv, writeFiles } from '.
  * What a pre-push announces (its beacon with `pushing`, src/run/recheck-after-announce.ts) and
  * when it settles it (the same beacon without, src/run/run-airspace.ts stage 6c): a push that will
  * not land must not stay "under way", or every peer with the right of way steers from it for a
- * minute. Real `git push` processes with the installed hooks, one bare remote per situation.
+ * minute. Real `git push` processes with the installed hooks, one bare remote per situation; where
+ * timing matters, the remote's pre-receive hook holds a ref until the test lets it go.
  */
 const numbered = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 const PATH = pathWithCli();
@@ -38,6 +41,14 @@ function push(cwd: string, args: readonly string[] = ['-u', 'origin', 'HEAD'], e
   });
 }
 
+async function waitFor(file: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!existsSync(file)) {
+    if (Date.now() > until) throw new Error(`${file} did not appear within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The beacon documents on the remote published for `agent` (every ref it stands under). */
 function beaconsOf(remote: string, agent: string): Record<string, unknown>[] {
   const refs = gitIn(remote, 'for-each-ref', '--format=%(refname)', 'refs/airspace/').split('\n').filter(Boolean);
@@ -45,6 +56,13 @@ function beaconsOf(remote: string, agent: string): Record<string, unknown>[] {
 }
 
 const heads = (remote: string) => gitIn(remote, 'for-each-ref', '--format=%(refname)', 'refs/heads/').split('\n');
+
+/** The remote's `name` hook (pre-receive, post-receive): `body` runs once per pushed ref, with `$old $new $ref`. */
+function remoteHook(remote: string, name: string, body: readonly string[]): void {
+  const file = join(remote, 'hooks', name);
+  writeFileSync(file, ['#!/bin/sh', 'while read old new ref; do', ...body, 'done', 'exit 0', ''].join('\n'));
+  chmodSync(file, 0o755);
+}
 
 function clones(count: number): RemoteWithClones {
   const fixture = installedClones(FILES, count, PATH);
@@ -91,5 +109,77 @@ describe('a push that will not land settles its announce', () => {
     const third = await push(three);
     expect(third.status, third.stderr).toBe(0);
     expect(third.stderr).not.toContain('at the same moment');
+  }, 120_000);
+});
+
+describe('a push that already steers in its first look', () => {
+  it('does not announce: a peer with the right of way holds against it and lands', async () => {
+    const f = clones(2);
+    const [one, two] = f.clones as [string, string];
+    const marks = join(f.root, 'marks');
+    gitIn(f.root, 'init', '-q', marks);
+    // `one` has landed on lines 20–21 (the right of way: pushed work); `two` edits the same lines.
+    gitIn(one, 'switch', '-q', '-c', 'one/work');
+    writeFiles(one, { 'src/session.ts': edit('one', 20) });
+    commitAll(one, 'one: session lines');
+    expect((await push(one)).status).toBe(0);
+    gitIn(two, 'switch', '-q', '-c', 'two/work');
+    writeFiles(two, { 'src/session.ts': edit('two', 20) });
+    commitAll(two, 'two: session lines');
+    // `two`'s first beacon is on the remote, and `two`'s run waits there (git push waits for the
+    // remote's post-receive hook) while `one` pushes.
+    remoteHook(f.remote, 'post-receive', [
+      `  case "$ref" in refs/airspace/*) if [ ! -e '${marks}/held' ] && git cat-file blob "$new:beacon.json" | grep -q '"agent":"two/work"'; then`,
+      `    : > '${marks}/held'; i=0`,
+      `    while [ ! -e '${marks}/release' ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done`,
+      '  fi;; esac',
+    ]);
+    const steering = push(two, ['-u', 'origin', 'HEAD'], { AIRSPACE_HOOKS_BUDGET_MS: '60000' });
+    await waitFor(join(marks, 'held'), 45_000);
+    writeFiles(one, { 'README.md': '# one more\n' });
+    commitAll(one, 'one: readme');
+    expect(beaconsOf(f.remote, 'two/work').length).toBeGreaterThan(0);
+    const holder = await push(one);
+    writeFileSync(join(marks, 'release'), '');
+    const steered = await steering;
+
+    expect(steered.status, steered.stderr).not.toBe(0);
+    expect(steered.stderr).toContain('steer: you must steer away from one/work');
+    expect(holder.status, holder.stderr).toBe(0);
+    expect(holder.stderr).not.toContain('at the same moment');
+    for (const beacon of beaconsOf(f.remote, 'two/work')) expect(beacon.pushing).toBeUndefined();
+  }, 120_000);
+
+  it('stays blocked when its second look no longer sees the conflict: it never announced, so it may not land', async () => {
+    const f = clones(2);
+    const [one, two] = f.clones as [string, string];
+    const marks = join(f.root, 'marks');
+    gitIn(f.root, 'init', '-q', marks);
+    gitIn(one, 'switch', '-q', '-c', 'one/work');
+    writeFiles(one, { 'src/session.ts': edit('one', 20) });
+    commitAll(one, 'one: session lines');
+    expect((await push(one)).status).toBe(0);
+    gitIn(two, 'switch', '-q', '-c', 'two/work');
+    writeFiles(two, { 'src/session.ts': edit('two', 20) });
+    commitAll(two, 'two: session lines');
+    // `two` steers in its first look; after its beacon is published, its run waits at the remote
+    // while `one` takes its edit back (so `two`'s second look sees no conflict any more).
+    remoteHook(f.remote, 'post-receive', [
+      `  case "$ref" in refs/airspace/*) if [ ! -e '${marks}/held' ] && git cat-file blob "$new:beacon.json" | grep -q '"agent":"two/work"'; then`,
+      `    : > '${marks}/held'; i=0`,
+      `    while [ ! -e '${marks}/release' ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done`,
+      '  fi;; esac',
+    ]);
+    const steering = push(two, ['-u', 'origin', 'HEAD'], { AIRSPACE_HOOKS_BUDGET_MS: '60000' });
+    await waitFor(join(marks, 'held'), 45_000);
+    writeFiles(one, { 'src/session.ts': numbered(80) });
+    commitAll(one, 'one: take the session lines back');
+    expect((await push(one)).status).toBe(0);
+    writeFileSync(join(marks, 'release'), '');
+    const steered = await steering;
+
+    expect(steered.status, steered.stderr).not.toBe(0);
+    expect(steered.stderr).toContain('steer: you must steer away from one/work');
+    expect(heads(f.remote)).not.toContain('refs/heads/two/work');
   }, 120_000);
 });
