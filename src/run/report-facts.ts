@@ -64,9 +64,17 @@ export function agentFacts(
  */
 export const PUSH_IN_FLIGHT_MS = 60_000;
 
+/**
+ * How far ahead of our clock an announce may be dated and still count as under way: clocks a few
+ * seconds apart. The reader accepts beacons up to DEFAULT_FUTURE_SKEW_MS (10 min) ahead
+ * (src/beacon/beacon-limits.ts); an announce dated that far would make every holder steer for ~11 min.
+ */
+export const PUSH_CLOCK_AHEAD_MS = 5_000;
+
 /** Whether `beacon` announces a push that is still under way: its head is not yet the remote's tip. */
 function pushUnderWay(beacon: Beacon, remoteTip: string | null, now: number): boolean {
-  return beacon.pushing === true && beacon.head !== remoteTip && now - beacon.updatedAt <= PUSH_IN_FLIGHT_MS;
+  const age = now - beacon.updatedAt;
+  return beacon.pushing === true && beacon.head !== remoteTip && age <= PUSH_IN_FLIGHT_MS && age >= -PUSH_CLOCK_AHEAD_MS;
 }
 
 export function agentReports(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Beacon } from '../../../src/beacon/beacon-schema.js';
-import { agentReports, PUSH_IN_FLIGHT_MS } from '../../../src/run/report-facts.js';
+import { agentReports, PUSH_CLOCK_AHEAD_MS, PUSH_IN_FLIGHT_MS } from '../../../src/run/report-facts.js';
 import type { Airspace } from '../../../src/traffic/collect-airspace.js';
 
 /** Which beacon-only peers a pre-push counts as still pushing (src/run/recheck-after-announce.ts steers from those). */
@@ -39,5 +39,10 @@ describe('an announced push under way', () => {
   });
   it('is settled once the window has passed (a push that never landed steered)', () => {
     expect(pushingOf(beacon({ pushing: true, updatedAt: NOW - PUSH_IN_FLIGHT_MS - 1 }))).toBe(false);
+  });
+  it('is not a beacon dated further ahead than clocks drift (the reader accepts ten minutes ahead)', () => {
+    expect(pushingOf(beacon({ pushing: true, updatedAt: NOW + PUSH_CLOCK_AHEAD_MS }))).toBe(true);
+    expect(pushingOf(beacon({ pushing: true, updatedAt: NOW + PUSH_CLOCK_AHEAD_MS + 1 }))).toBe(false);
+    expect(pushingOf(beacon({ pushing: true, updatedAt: NOW + 9 * 60_000 }))).toBe(false);
   });
 });
