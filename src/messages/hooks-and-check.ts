@@ -185,6 +185,8 @@ export const runMessages = {
   graphNotReady: 'dependency channel: import graph not built yet',
   graphStale: (changed: number) => `dependency channel: import graph ${changed} file${changed === 1 ? '' : 's'} behind`,
   noTimeLeft: 'no time left in the budget',
+  announceNotSettled:
+    'this push was announced to peers and not settled (no time left in the budget): for up to a minute, a peer with the right of way over it may steer from it',
   pushedAtOnce: (peer: string) =>
     `${peer} announced a conflicting push at the same moment as this one: nobody can tell who was first, so this push steers (push again once the two of you have agreed; the next look ranks you as usual)`,
   beaconsNotFetched: (why: string) => `branches fetched, beacons not (${why}): judged on the branches and the last fetched beacons`,

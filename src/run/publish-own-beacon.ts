@@ -1,3 +1,4 @@
+import type { Beacon } from '../beacon/beacon-schema.js';
 import { publishBeacon } from '../beacon/publish-beacon.js';
 import type { AirspaceConfig } from '../config/defaults.js';
 import { isAirspaceError } from '../errors.js';
@@ -18,11 +19,13 @@ export async function publishOwnBeacon(
   config: AirspaceConfig,
   judged: RunJudgement,
   commonDir: string,
+  /** The line to return when no time is left (default none: the stage log says it). */
+  skippedLine?: string,
 ): Promise<string | null> {
   const timeoutMs = Math.min(budget.remaining(), 10_000);
   if (timeoutMs < 100) {
     budget.note('beacon publish', 'skipped', runMessages.noTimeLeft);
-    return null;
+    return skippedLine ?? null;
   }
   try {
     const published = await budget.stage('beacon publish', () =>
@@ -41,4 +44,15 @@ export async function publishOwnBeacon(
     if (isOverBudget(error) || isAirspaceError(error)) return beaconNotPublishedLine('timeout', undefined);
     throw error;
   }
+}
+
+/**
+ * The settle of `announce` (src/run/run-airspace.ts stage 6c): `beacon` without `pushing`, dated a
+ * whole second after the announce. Readers rank a beacon's refs by their commit's date in seconds
+ * and, on a tie, read the legacy ref (src/beacon/read-beacons.ts); the refs of one publish are not
+ * updated at one instant, so a settle in the announce's second could read as the announce.
+ */
+export function settledBeacon(beacon: Beacon, announce: Beacon, now: number): Beacon {
+  const { pushing: _settled, ...settled } = beacon;
+  return { ...settled, updatedAt: Math.max(now, beacon.updatedAt, (Math.floor(announce.updatedAt / 1000) + 1) * 1000) };
 }

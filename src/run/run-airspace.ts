@@ -13,7 +13,7 @@ import type { OwnshipAs } from '../traffic/discover-traffic.js';
 import { assembleReport, type RunJudgement } from './assemble-report.js';
 import { beaconPrefixes, fetchRemoteTraffic, type BeaconListing } from './collect-traffic.js';
 import { gatherInputs } from './gather-inputs.js';
-import { publishOwnBeacon } from './publish-own-beacon.js';
+import { publishOwnBeacon, settledBeacon } from './publish-own-beacon.js';
 import { recheckAfterAnnounce } from './recheck-after-announce.js';
 import { withdrawAfterRun } from './withdraw-own-beacons.js';
 import { isOverBudget, startBudget, type RunBudget, type StageRecord } from './run-budget.js';
@@ -154,11 +154,11 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         // src/run/recheck-after-announce.ts). One that already steers (or fails closed) will not land:
         // an announce would make peers with the right of way steer from a push that never comes.
         const announcing = plan.hook === 'pre-push' && !failedClosed && judgements.every((j) => j.report.verdict?.block !== true);
-        const announced: Beacon[] = [];
+        const announced = new Map<string, Beacon>();
         for (const judged of judgements) {
           if (!judged.ownBeacon) continue;
           const beacon: Beacon = announcing ? { ...judged.ownBeacon, pushing: true } : judged.ownBeacon;
-          if (announcing) announced.push(beacon);
+          if (announcing) announced.set(beacon.agent, beacon);
           const published = await publishOwnBeacon(budget, request.cwd, remote, config, { ...judged, ownBeacon: beacon }, repo.commonDir);
           if (published) notes.push(published);
         }
@@ -191,12 +191,16 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         // 6c: a push the hook refuses is no longer under way: its peers rank it as usual from now on.
         // One blocked ref (or a fail-closed run) makes the hook exit non-zero (src/app/hook.ts), and git
         // then sends none of the pushed refs: every announce of the run is settled, not only the blocked ones.
-        if (announced.length > 0 && (failedClosed || judgements.some((j) => j.report.verdict?.block === true))) {
+        if (announced.size > 0 && (failedClosed || judgements.some((j) => j.report.verdict?.block === true))) {
+          const unsettled = new Set<string>();
           for (const judged of judgements) {
-            if (!judged.ownBeacon) continue;
-            const unsettled = await publishOwnBeacon(budget, request.cwd, remote, config, judged, repo.commonDir);
-            if (unsettled) notes.push(unsettled);
+            const announce = judged.ownBeacon ? announced.get(judged.ownBeacon.agent) : undefined;
+            if (!judged.ownBeacon || !announce) continue;
+            const settle = { ...judged, ownBeacon: settledBeacon(judged.ownBeacon, announce, Date.now()) };
+            const line = await publishOwnBeacon(budget, request.cwd, remote, config, settle, repo.commonDir, runMessages.announceNotSettled);
+            if (line) unsettled.add(line);
           }
+          notes.push(...unsettled);
         }
         // 7: a run that touched the network refreshes this clone's airspace: beacons of dead lines of work go.
         // Withdrawing needs the remote's current beacons: not after a failed beacon part.
