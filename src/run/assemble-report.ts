@@ -11,7 +11,7 @@ import type { AgentFacts } from '../traffic/to-agent.js';
 import type { WorkingSet } from '../traffic/working-set.js';
 import type { Traffic } from './collect-traffic.js';
 import type { Gathered } from './gather-inputs.js';
-import { agentReports, scannedReport } from './report-facts.js';
+import { agentReports, announcesPush, scannedReport } from './report-facts.js';
 import type { RunBudget } from './run-budget.js';
 import type { RunPlan, RunRequest } from './run-request.js';
 import type { Scored } from './score-airspace.js';
@@ -44,6 +44,12 @@ export interface RunJudgement {
   readonly ownWork: string | null;
   /** This clone's published beacons and which of its lines of work are alive (stage 7). */
   readonly ownBeacons: OwnBeaconsSeen;
+  /**
+   * Peers whose beacon announces a push not settled, landed or not (src/run/report-facts.ts
+   * announcesPush): a second look steers from one that was under way in the first
+   * (src/run/recheck-after-announce.ts).
+   */
+  readonly peersAnnouncing: ReadonlySet<string>;
 }
 
 export async function assembleReport(input: AssembleInput): Promise<RunJudgement> {
@@ -102,7 +108,8 @@ export async function assembleReport(input: AssembleInput): Promise<RunJudgement
   const scan: ScanResult = { advisories, links: report.links, positions: scored.positions, fileCoordinates: scored.fileCoordinates, counts };
   const live = new Set([...(ownship && hasWork ? [ownship.id] : []), ...airspace.traffic.filter((l) => l.kind === 'worktree').map((l) => l.id)]);
   const ownBeacons: OwnBeaconsSeen = { clone: gathered.clone.id, published: gathered.ownBeacons, live, discarded: ownship && !hasWork ? ownship.id : null };
-  return { report, scan, ownBeacon, ownWork: ownship ? targetOf(ownship) : null, ownBeacons };
+  const peersAnnouncing = new Set(gathered.beacons.filter((b) => announcesPush(b.beacon, now)).map((b) => b.id));
+  return { report, scan, ownBeacon, ownWork: ownship ? targetOf(ownship) : null, ownBeacons, peersAnnouncing };
 }
 
 /** Whether a peer behind the remote can see this work already (the holder's line says so). */

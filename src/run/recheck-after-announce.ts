@@ -28,6 +28,10 @@ import { verdictFor } from './verdict.js';
  * src/run/run-airspace.ts stage 6c), so the next push of either side ranks the two as usual and
  * exactly one of them steers.
  *
+ * A peer under way in our first look may land before our second: it is no longer under way then,
+ * but its looks may still have come before our announce. So we steer from it as well, unless it has
+ * settled its announce meanwhile (its push was refused: it is ranked as usual).
+ *
  * So `pushing` must mean a push that may land. Only a first look that lets every pushed ref go
  * announces (stage 6): one that already steers would, while it looks again, make a peer with the
  * right of way steer from a push that never comes. And a first look's block stands whatever the
@@ -61,7 +65,7 @@ export async function recheckAfterAnnounce(input: RecheckInput): Promise<{ judge
   const judgements: RunJudgement[] = [];
   const steeredFrom = new Set(looked.newcomers);
   for (const [i, judgement] of looked.judgements.entries()) {
-    const steered = steerFromPushesUnderWay(judgement);
+    const steered = steerFromPushesUnderWay(judgement, input.judgements[i]!);
     judgements.push(keepFirstBlock(input.judgements[i]!, steered.judgement));
     for (const peer of steered.peers) steeredFrom.add(peer);
   }
@@ -126,11 +130,18 @@ export function keepFirstBlock(first: RunJudgement, second: RunJudgement): RunJu
   return again.report.verdict?.block === true ? again : first;
 }
 
-/** The judgement, steering from every RA peer it would hold against whose announced push is still under way (`pushing`). */
-export function steerFromPushesUnderWay(judgement: RunJudgement): { judgement: RunJudgement; peers: string[] } {
+/**
+ * The judgement, steering from every RA peer it would hold against whose announced push is under
+ * way (`pushing`) — now, or in the first look and not settled since: a peer that landed between our
+ * two looks may have looked before our announce, so it landed without having seen us.
+ */
+export function steerFromPushesUnderWay(judgement: RunJudgement, first: RunJudgement): { judgement: RunJudgement; peers: string[] } {
   const own = judgement.report.scanned.ownship;
-  const underWay = new Set(judgement.report.agents.filter((agent) => agent.pushing === true).map((agent) => agent.id));
-  return steerFrom(judgement, (peer, link) => link.hold === own && underWay.has(peer));
+  const underWay = (j: RunJudgement) => new Set(j.report.agents.filter((agent) => agent.pushing === true).map((agent) => agent.id));
+  const now = underWay(judgement);
+  const before = underWay(first);
+  const pushed = (peer: string) => now.has(peer) || (before.has(peer) && judgement.peersAnnouncing.has(peer));
+  return steerFrom(judgement, (peer, link) => link.hold === own && pushed(peer));
 }
 
 /** `judgement` with the ownship steering on every RA link to a peer `steers` picks, its verdict judged again. */

@@ -71,10 +71,15 @@ export const PUSH_IN_FLIGHT_MS = 60_000;
  */
 export const PUSH_CLOCK_AHEAD_MS = 5_000;
 
+/** Whether `beacon` announces a push published within the window, landed or not: its publisher has not settled it. */
+export function announcesPush(beacon: Beacon, now: number): boolean {
+  const age = now - beacon.updatedAt;
+  return beacon.pushing === true && age <= PUSH_IN_FLIGHT_MS && age >= -PUSH_CLOCK_AHEAD_MS;
+}
+
 /** Whether `beacon` announces a push that is still under way: its head is not yet the remote's tip. */
 function pushUnderWay(beacon: Beacon, remoteTip: string | null, now: number): boolean {
-  const age = now - beacon.updatedAt;
-  return beacon.pushing === true && beacon.head !== remoteTip && age <= PUSH_IN_FLIGHT_MS && age >= -PUSH_CLOCK_AHEAD_MS;
+  return announcesPush(beacon, now) && beacon.head !== remoteTip;
 }
 
 export function agentReports(

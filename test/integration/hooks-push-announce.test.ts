@@ -183,3 +183,85 @@ describe('a push that already steers in its first look', () => {
     expect(heads(f.remote)).not.toContain('refs/heads/two/work');
   }, 120_000);
 });
+
+describe('a peer whose push lands between our two looks', () => {
+  it('was under way in our first look and never settled: we steer, and only its push lands', async () => {
+    const f = clones(2);
+    const [one, two] = f.clones as [string, string];
+    const marks = join(f.root, 'marks');
+    gitIn(f.root, 'init', '-q', marks);
+    // `one` has pushed work elsewhere (two commits): it keeps the right of way after `two` lands its one commit.
+    gitIn(one, 'switch', '-q', '-c', 'one/work');
+    writeFiles(one, { 'README.md': '# one\n' });
+    commitAll(one, 'one: readme');
+    writeFiles(one, { 'notes.md': 'one\n' });
+    commitAll(one, 'one: notes');
+    expect((await push(one)).status).toBe(0);
+    writeFiles(one, { 'src/session.ts': edit('one', 20) });
+    commitAll(one, 'one: session lines');
+    gitIn(two, 'switch', '-q', '-c', 'two/work');
+    writeFiles(two, { 'src/session.ts': edit('two', 20) });
+    commitAll(two, 'two: session lines');
+    // `two`'s branch waits at the remote (its looks are done) until `one`'s announce arrives; that
+    // announce then waits until `two`'s branch has landed: `one`'s first look sees `two` under way,
+    // its second sees `two` landed.
+    remoteHook(f.remote, 'pre-receive', [
+      '  if [ "$ref" = "refs/heads/two/work" ]; then',
+      `    : > '${marks}/arrived'; i=0`,
+      `    while [ ! -e '${marks}/release' ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done`,
+      '  fi',
+      `  case "$ref" in refs/airspace/*) if [ -e '${marks}/arrived' ] && [ ! -e '${marks}/release' ] && git cat-file blob "$new:beacon.json" | grep -q '"agent":"one/work"'; then`,
+      `    : > '${marks}/release'; i=0`,
+      '    while ! git rev-parse -q --verify refs/heads/two/work >/dev/null && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done',
+      '  fi;; esac',
+    ]);
+    const landing = push(two);
+    await waitFor(join(marks, 'arrived'), 45_000);
+    const first = await push(one);
+    const landed = await landing;
+
+    expect(landed.status, landed.stderr).toBe(0);
+    expect(first.status, first.stderr).not.toBe(0);
+    expect(first.stderr).toContain('steer: you must steer away from two/work');
+    // `one/work` on the remote is still its earlier push, without the session lines.
+    expect(gitIn(f.remote, 'rev-parse', 'refs/heads/one/work')).not.toBe(gitIn(one, 'rev-parse', 'HEAD'));
+    for (const beacon of beaconsOf(f.remote, 'one/work')) expect(beacon.pushing).toBeUndefined();
+  }, 120_000);
+
+  it('was under way in our first look and settled before our second: it steered, so we hold and land', async () => {
+    const f = clones(2);
+    const [one, two] = f.clones as [string, string];
+    const marks = join(f.root, 'marks');
+    gitIn(f.root, 'init', '-q', marks);
+    gitIn(one, 'switch', '-q', '-c', 'one/work');
+    writeFiles(one, { 'README.md': '# one\n' });
+    commitAll(one, 'one: readme');
+    expect((await push(one)).status).toBe(0);
+    writeFiles(one, { 'src/session.ts': edit('one', 20) });
+    commitAll(one, 'one: session lines');
+    gitIn(two, 'switch', '-q', '-c', 'two/work');
+    writeFiles(two, { 'src/session.ts': edit('two', 20) });
+    commitAll(two, 'two: session lines');
+    // `two` announces (its first look saw no conflict) and waits at the remote until `one` has
+    // announced; `two`'s second look then sees `one` (pushed work: the right of way) and steers, and
+    // `one`'s announce waits at the remote until `two`'s settle is there.
+    const beacon = (agent: string, pushing: boolean) =>
+      `git cat-file blob "$new:beacon.json" | grep -q '"agent":"${agent}"' && ${pushing ? '' : '! '}git cat-file blob "$new:beacon.json" | grep -q '"pushing"'`;
+    remoteHook(f.remote, 'post-receive', [
+      '  case "$ref" in refs/airspace/*)',
+      `    if ${beacon('two/work', true)}; then : > '${marks}/two-announced'; i=0; while [ ! -e '${marks}/one-announced' ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done; fi`,
+      `    if ${beacon('two/work', false)}; then : > '${marks}/two-settled'; fi`,
+      `    if ${beacon('one/work', true)}; then : > '${marks}/one-announced'; i=0; while [ ! -e '${marks}/two-settled' ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done; fi`,
+      '  ;; esac',
+    ]);
+    const steering = push(two, ['-u', 'origin', 'HEAD'], { AIRSPACE_HOOKS_BUDGET_MS: '60000' });
+    await waitFor(join(marks, 'two-announced'), 45_000);
+    const holder = await push(one, ['origin', 'HEAD'], { AIRSPACE_HOOKS_BUDGET_MS: '60000' });
+    const steered = await steering;
+
+    expect(existsSync(join(marks, 'two-settled'))).toBe(true);
+    expect(steered.status, steered.stderr).not.toBe(0);
+    expect(holder.status, holder.stderr).toBe(0);
+    expect(gitIn(f.remote, 'rev-parse', 'refs/heads/one/work')).toBe(gitIn(one, 'rev-parse', 'HEAD'));
+  }, 120_000);
+});
