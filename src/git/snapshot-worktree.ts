@@ -1,4 +1,4 @@
-import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { lstat, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeTempDir } from '../fs/temp-dir.js';
 import { AirspaceError } from '../errors.js';
@@ -73,7 +73,9 @@ export async function snapshotFromStatus(
   const dir = await makeTempDir('airspace-index-');
   const tempIndex = join(dir, 'index');
   try {
-    await writeIndexCopy(index, tempIndex);
+    const large = await largeUntracked(repo.toplevel, status.entries);
+    const paths = worktreeSidePaths(status.entries).filter((path) => !large.has(path));
+    await writeIndexCopy(index, tempIndex, await earliestEdit(repo.toplevel, paths));
     // The repository is named explicitly, so the inherited GIT_DIR/GIT_INDEX_FILE are not needed
     // here: only our temp index may be written.
     const env = { GIT_INDEX_FILE: tempIndex, GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.toplevel };
@@ -82,8 +84,6 @@ export async function snapshotFromStatus(
     // the git dir (shared indexes always live there) that nothing ever removes: one per snapshot.
     // A whole index in the temp file instead; reading a split copy still finds the user's shared part.
     const git = (args: readonly string[], options: GitOptions) => runGitText(['-c', 'core.splitIndex=false', ...args], options);
-    const large = await largeUntracked(repo.toplevel, status.entries);
-    const paths = worktreeSidePaths(status.entries).filter((path) => !large.has(path));
     const skipLarge = [...large].map((path) => `:(exclude,literal)${path}`);
     const addAll = ['add', '-A', '--ignore-errors', '--', '.', ...skipLarge];
     // An untracked nested repository is listed as `dir/`: only `add` knows to record it as a gitlink.
@@ -158,14 +158,39 @@ export function snapshotError(error: unknown): AirspaceError {
 }
 
 /**
- * Write the copy WITH the index's mtime. Git trusts an entry's cached stat data only when the file
- * is older than the index file itself ("racy git"): a copy stamped "now" would make a file edited
- * in the same second as the last `git add` look unchanged. The copied mtime is rounded down, which
- * only makes git re-check more files, never fewer.
+ * Write the copy stamped no later than the index, or than the earliest edit among the paths the
+ * snapshot re-reads (`since`, whole seconds), whichever is later. Git trusts an entry's cached stat
+ * data only when the file is older than the index file itself ("racy git"): a copy stamped "now"
+ * would make a file edited in the same second as the last `git add` look unchanged. Only the paths
+ * `git status` listed are re-read, and each of them is at least as new as `since`, so each is
+ * re-checked; every other entry is written back as it is, and its stat data is never asked. Why not
+ * simply the index's own stamp: writing the copy, git re-hashes every entry it finds racy, and in a
+ * fresh clone that is nearly every file (checked out in the second the index was written; 8,000
+ * files, ≈ 0.1 s, docs/decisions/beacon-areas.md) — the user's index stays racy until their own git
+ * rewrites it, since we never write it. The index's stamp is rounded down, which only makes git
+ * re-check more files, never fewer.
  */
-async function writeIndexCopy(index: IndexCopy, to: string): Promise<void> {
+async function writeIndexCopy(index: IndexCopy, to: string, since: number): Promise<void> {
   if (index.bytes === null) return;
   await writeFile(to, index.bytes);
-  const mtime = new Date(Math.floor(index.mtimeMs) - 1);
+  const mtime = new Date(Math.max(Math.floor(index.mtimeMs) - 1, since));
   await utimes(to, mtime, mtime);
+}
+
+/**
+ * The earliest modification time among `paths` that exist (as git stats them: a link itself), in
+ * whole seconds, as ms; none: now, when nothing is re-read that stat data could vouch for.
+ */
+async function earliestEdit(toplevel: string, paths: readonly string[]): Promise<number> {
+  const times = await Promise.all(
+    paths.map((path) =>
+      lstat(join(toplevel, path)).then(
+        (info) => (info.isDirectory() ? Infinity : info.mtimeMs),
+        () => Infinity,
+      ),
+    ),
+  );
+  let earliest = Infinity;
+  for (const time of times) earliest = Math.min(earliest, time);
+  return Number.isFinite(earliest) ? Math.floor(earliest / 1000) * 1000 : Date.now();
 }
