@@ -16,7 +16,7 @@
 // coupled to the pusher through the dependency channel were read, and the time of the listing itself.
 //
 // Run: npm run build:js && node bench/beacon-areas.mjs [--agents 1000,10000] [--pushes 7] [--checks 3]
-//        [--designs today,areas] [--baseline DIR [--baseline-nearby]] [--work] [--keep] [--out FILE]
+//        [--designs today,areas] [--baseline DIR [--baseline-nearby]] [--work] [--keep] [--rtt MS] [--out FILE]
 // --baseline DIR: another build of this package (a directory holding its bin/ and dist/, e.g. a
 // `git worktree` of main after `npm ci && npm run build:js`): its beacon part and its `check --fetch` run
 // beside this build's, alternating, in the same run. --baseline-nearby: the baseline gets the own and
@@ -58,6 +58,8 @@ const BASELINE_NEARBY = args.includes('--baseline-nearby');
 // the merge channel on every beacon pair. Without it the beacons are parentless (no git states).
 const WORK = args.includes('--work');
 const KEEP = args.includes('--keep');
+// --rtt MS: the relay adds this round-trip time (half each way) to every exchange with the daemon.
+const RTT_MS = Number(option('rtt', '0'));
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const CPU_MARK = 'airspace-bench-cpu ';
 // The builds compared: this one, and the baseline's when given (its modules for the beacon part, its bin for the check).
@@ -255,6 +257,24 @@ const freePort = () =>
     });
   });
 
+/**
+ * Forwards `from` to `to`, each chunk RTT/2 after it arrived (in order; a latency, not a bandwidth
+ * limit): --rtt stands for a git host at a distance, where 127.0.0.1 alone has none.
+ */
+function forward(from, to) {
+  if (RTT_MS === 0) {
+    from.pipe(to);
+    return;
+  }
+  let queue = Promise.resolve();
+  const later = (work) => {
+    const due = performance.now() + RTT_MS / 2;
+    queue = queue.then(() => new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))).then(work);
+  };
+  from.on('data', (d) => later(() => to.write(d)));
+  from.on('end', () => later(() => to.end()));
+}
+
 /** A TCP relay to the daemon that counts the bytes each way. */
 function relay(port, targetPort) {
   const counted = { down: 0, up: 0 };
@@ -262,8 +282,8 @@ function relay(port, targetPort) {
     const upstream = net.connect(targetPort, '127.0.0.1');
     client.on('data', (d) => (counted.up += d.length));
     upstream.on('data', (d) => (counted.down += d.length));
-    client.pipe(upstream);
-    upstream.pipe(client);
+    forward(client, upstream);
+    forward(upstream, client);
     const end = () => {
       client.destroy();
       upstream.destroy();
@@ -352,7 +372,9 @@ async function main() {
     await waitForDaemon(daemonPort);
     const relayPort = await freePort();
     const { server, counted } = await relay(relayPort, daemonPort);
-    say(`# Beacon areas on the git protocol (git daemon on 127.0.0.1, ${cpus().length} cores, load ${loadavg()[0].toFixed(2)})`);
+    say(
+      `# Beacon areas on the git protocol (git daemon on 127.0.0.1${RTT_MS > 0 ? `, ${RTT_MS} ms round trip added` : ''}, ${cpus().length} cores, load ${loadavg()[0].toFixed(2)})`,
+    );
     say('');
     say(`Zipf s = ${ZIPF_S} over areas (one area per ${AGENTS_PER_AREA} agents, ${FILES_PER_AREA} files each); each agent touches 1–3 areas.`);
     say(`${PUSHES} pushing agents drawn from the same distribution; cold = first fetch in a fresh clone, warm = the next push, nothing changed.`);
@@ -526,8 +548,12 @@ async function main() {
         }
         for (const [b, build] of builds.entries()) {
           const r = runs[b];
+          // By name, in the first run's order: stages that run side by side (the traffic beside the
+          // beacon fetch, the beacons beside the graph) end in a different order from run to run.
           const medianStages = (which) =>
-            r[0][which].stages.map(({ stage }, i) => `${stage} ${Math.round(median(r.map((x) => x[which].stages[i]?.ms ?? 0)))}`).join(', ');
+            r[0][which].stages
+              .map(({ stage }) => `${stage} ${Math.round(median(r.map((x) => x[which].stages.find((s) => s.stage === stage)?.ms ?? 0)))}`)
+              .join(', ');
           const name = builds.length > 1 ? `, ${build.label}` : '';
           say(
             `| ${count.toLocaleString('en')} | | \`check --fetch\` (areas, CLI, ${label} pusher${name}) | | | | ${mib(median(r.map((x) => x.cold.bytes)))} | ${r[0].cold.peers} | | ${Math.round(median(r.map((x) => x.cold.ms)))} ms (${r.map((x) => Math.round(x.cold.ms)).join(', ')}; CPU ${Math.round(median(r.map((x) => x.cold.cpuMs)))} ms, git ${median(r.map((x) => x.cold.gitProcesses))}): ${medianStages('cold')} | ${Math.round(median(r.map((x) => x.warm.ms)))} ms (CPU ${Math.round(median(r.map((x) => x.warm.cpuMs)))} ms, git ${median(r.map((x) => x.warm.gitProcesses))}): ${medianStages('warm')} | ${mib(median(r.map((x) => x.warm.bytes)))} |`,
