@@ -278,8 +278,9 @@ function forward(from, to) {
 /** A TCP relay to the daemon that counts the bytes each way. */
 function relay(port, targetPort) {
   const counted = { down: 0, up: 0 };
-  const server = net.createServer((client) => {
-    const upstream = net.connect(targetPort, '127.0.0.1');
+  // Half-open both ways: with --rtt, what one side sent before its end still has to arrive.
+  const server = net.createServer({ allowHalfOpen: RTT_MS > 0 }, (client) => {
+    const upstream = net.connect({ port: targetPort, host: '127.0.0.1', allowHalfOpen: RTT_MS > 0 });
     client.on('data', (d) => (counted.up += d.length));
     upstream.on('data', (d) => (counted.down += d.length));
     forward(client, upstream);
@@ -290,8 +291,12 @@ function relay(port, targetPort) {
     };
     client.on('error', end);
     upstream.on('error', end);
-    client.on('close', end);
-    upstream.on('close', end);
+    // Without --rtt, one side's close ends the other at once; with it, each side ends after its
+    // delayed data (forward), and a socket closes once both of its halves have ended.
+    if (RTT_MS === 0) {
+      client.on('close', end);
+      upstream.on('close', end);
+    }
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ server, counted })));
 }
