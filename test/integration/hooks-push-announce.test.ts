@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { installedClones } from '../helpers/copied-clones.js';
 import type { RemoteWithClones } from '../helpers/copy-fixture.js';
-import { commitAll, gitIn, pathWithCli, removeDir, testEnv, writeFiles } from '../helpers/temp-repo.js';
+import { beaconsOf, pushAsync as push, waitFor } from '../helpers/push-race.js';
+import { commitAll, gitIn, pathWithCli, removeDir, writeFiles } from '../helpers/temp-repo.js';
 
 /**
  * What a pre-push announces (its beacon with `pushing`, src/run/recheck-after-announce.ts) and
@@ -23,37 +23,6 @@ const edit = (tag: string, at: number) =>
   numbered(80)
     .replace(`line ${at}\n`, `line ${at} ${tag}\n`)
     .replace(`line ${at + 1}\n`, `line ${at + 1} ${tag}\n`);
-
-interface Pushed {
-  readonly status: number | null;
-  readonly stderr: string;
-}
-
-function push(cwd: string, args: readonly string[] = ['-u', 'origin', 'HEAD'], env: Record<string, string> = {}): Promise<Pushed> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['push', ...args], { cwd, env: testEnv({ PATH, ...env }), stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stderr }));
-  });
-}
-
-async function waitFor(file: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (!existsSync(file)) {
-    if (Date.now() > until) throw new Error(`${file} did not appear within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** The beacon documents on the remote published for `agent` (every ref it stands under). */
-function beaconsOf(remote: string, agent: string): Record<string, unknown>[] {
-  const refs = gitIn(remote, 'for-each-ref', '--format=%(refname)', 'refs/airspace/').split('\n').filter(Boolean);
-  return refs.map((ref) => JSON.parse(gitIn(remote, 'show', `${ref}:beacon.json`)) as Record<string, unknown>).filter((beacon) => beacon.agent === agent);
-}
 
 const heads = (remote: string) => gitIn(remote, 'for-each-ref', '--format=%(refname)', 'refs/heads/').split('\n');
 
