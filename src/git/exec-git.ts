@@ -44,7 +44,8 @@ export interface GitResult {
   readonly stderr: string;
 }
 
-const REPO_ENV = [
+/** The variables that select a repository (git exports them to hooks): passed to git only with `inheritRepoEnv`. */
+export const REPO_ENV: readonly string[] = [
   'GIT_DIR',
   'GIT_WORK_TREE',
   'GIT_INDEX_FILE',

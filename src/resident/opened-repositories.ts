@@ -2,7 +2,8 @@ import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { userConfigFiles } from '../config/load-config.js';
 import type { openRepository } from '../run/open-repository.js';
-import { stampFiles } from './stamp-files.js';
+import { REPO_ENV } from '../git/exec-git.js';
+import { listStably, stampFiles } from './stamp-files.js';
 
 type Opened = Awaited<ReturnType<typeof openRepository>>;
 
@@ -76,15 +77,11 @@ interface Known {
   opened?: { readonly value: Opened; readonly stamps: string };
 }
 
-/** Asked twice around a stamp (as WarmAirspace.configFilesOf): kept only when git named the same files and they did not move. */
+/** The configuration list of `opened`, stamped with its HEAD's file; none when git's two answers differed (as WarmAirspace.configFilesOf). */
 async function stableList(ask: () => Promise<string[]>, opened: Opened): Promise<Known['list']> {
   const head = join(opened.repo.gitDir, 'HEAD');
-  const first = await ask();
-  const stamps = stampFiles([...first, head]);
-  const second = await ask();
-  return first.join('\0') === second.join('\0') && stampFiles([...second, head]) === stamps
-    ? { files: second, repo: repoKey(opened), head, stamps }
-    : undefined;
+  const listed = await listStably(ask, [head]);
+  return listed.stable ? { files: listed.files, repo: repoKey(opened), head, stamps: listed.stamps } : undefined;
 }
 
 /** Which repository an opening found: its top level, git dir and common dir. */
@@ -153,16 +150,17 @@ function readSmall(path: string): string | null {
   }
 }
 
-/** Variables that select a repository: git sees them only when the run inherits them (exec-git.ts REPO_ENV). */
-const REPO_SELECTING = /^GIT_(DIR|WORK_TREE|INDEX_FILE|PREFIX|COMMON_DIR|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|NAMESPACE)$/;
-
-/** The cwd and everything in the environment git's discovery and configuration read (every GIT_* it is given, HOME, XDG_CONFIG_HOME, PATH). */
+/**
+ * The cwd and everything in the environment git's discovery and configuration read: every GIT_* it
+ * is given (the repository-selecting ones, exec-git.ts REPO_ENV, only when the run inherits them),
+ * HOME, XDG_CONFIG_HOME, PATH.
+ */
 function openingKey(cwd: string, inheritRepoEnv: boolean, env: NodeJS.ProcessEnv): string {
   const read = Object.entries(env)
     .filter(
       ([name, value]) =>
         value !== undefined &&
-        (name.startsWith('GIT_') ? inheritRepoEnv || !REPO_SELECTING.test(name) : name === 'HOME' || name === 'XDG_CONFIG_HOME' || name === 'PATH'),
+        (name.startsWith('GIT_') ? inheritRepoEnv || !REPO_ENV.includes(name) : name === 'HOME' || name === 'XDG_CONFIG_HOME' || name === 'PATH'),
     )
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([resolve(cwd), inheritRepoEnv, read]);

@@ -28,7 +28,7 @@ export interface ResidentPaths {
 }
 
 export function residentPaths(commonDir: string): ResidentPaths {
-  const dir = join(commonDir, 'airspace', 'resident');
+  const dir = residentDir(commonDir);
   const near = join(dir, 'socket');
   return {
     commonDir,
@@ -46,7 +46,11 @@ export function residentPaths(commonDir: string): ResidentPaths {
  * edit check's start, OpenSSL's).
  */
 export function residentInfoFile(commonDir: string): string {
-  return join(commonDir, 'airspace', 'resident', 'resident.json');
+  return join(residentDir(commonDir), 'resident.json');
+}
+
+function residentDir(commonDir: string): string {
+  return join(commonDir, 'airspace', 'resident');
 }
 
 function shortSocketPath(commonDir: string): string {

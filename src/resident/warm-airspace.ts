@@ -16,7 +16,7 @@ import type { RunBudget, StageName, StageRecord } from '../run/run-budget.js';
 import { liveSensing, type Sensing } from '../run/sensing.js';
 import { openRepository } from '../run/open-repository.js';
 import { OpenedRepositories } from './opened-repositories.js';
-import { stampFiles } from './stamp-files.js';
+import { listStably, stampFiles } from './stamp-files.js';
 import { coverageOfHooksDir, coverageOfResolvedHooksDir } from '../install/hook-coverage.js';
 import type { PairWorkingSets } from '../traffic/collect-airspace.js';
 import type { LineOfWork } from '../traffic/line-of-work.js';
@@ -116,12 +116,10 @@ export class WarmAirspace {
     const key = `${sensed.toplevel}\0${sensed.inputs}`;
     const known = this.configLists.get(key);
     if (known !== undefined && stampFiles(known.files) === known.stamps) return known.files;
-    const first = await ask();
-    const stamps = stampFiles(first);
-    const files = await ask();
-    if (files.join('\0') === first.join('\0') && stampFiles(files) === stamps) this.configLists.set(key, { files, stamps });
+    const listed = await listStably(ask);
+    if (listed.stable) this.configLists.set(key, { files: listed.files, stamps: listed.stamps });
     else this.configLists.delete(key);
-    return files;
+    return listed.files;
   }
 
   /** Runs answered without reading git in stages 1–3 (`resident status`'s servedWarm). */

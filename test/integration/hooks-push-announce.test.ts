@@ -81,75 +81,63 @@ describe('a push that will not land settles its announce', () => {
   }, 120_000);
 });
 
+/**
+ * `one` has landed on lines 20–21 (the right of way: pushed work) and `two` edits the same lines, so
+ * `two`'s push steers in its first look. Its first beacon is on the remote, and its run waits there
+ * (git push waits for the remote's post-receive hook) until `release()`.
+ */
+async function steeringPushHeldAtRemote() {
+  const f = clones(2);
+  const [one, two] = f.clones as [string, string];
+  const marks = join(f.root, 'marks');
+  gitIn(f.root, 'init', '-q', marks);
+  gitIn(one, 'switch', '-q', '-c', 'one/work');
+  writeFiles(one, { 'src/session.ts': edit('one', 20) });
+  commitAll(one, 'one: session lines');
+  expect((await push(one)).status).toBe(0);
+  gitIn(two, 'switch', '-q', '-c', 'two/work');
+  writeFiles(two, { 'src/session.ts': edit('two', 20) });
+  commitAll(two, 'two: session lines');
+  remoteHook(f.remote, 'post-receive', [
+    `  case "$ref" in refs/airspace/*) if [ ! -e '${marks}/held' ] && git cat-file blob "$new:beacon.json" | grep -q '"agent":"two/work"'; then`,
+    `    : > '${marks}/held'; i=0`,
+    `    while [ ! -e '${marks}/release' ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done`,
+    '  fi;; esac',
+  ]);
+  const steering = push(two, ['-u', 'origin', 'HEAD'], { AIRSPACE_HOOKS_BUDGET_MS: '60000' });
+  await waitFor(join(marks, 'held'), 45_000);
+  return { remote: f.remote, one, steering, release: () => writeFileSync(join(marks, 'release'), '') };
+}
+
 describe('a push that already steers in its first look', () => {
   it('does not announce: a peer with the right of way holds against it and lands', async () => {
-    const f = clones(2);
-    const [one, two] = f.clones as [string, string];
-    const marks = join(f.root, 'marks');
-    gitIn(f.root, 'init', '-q', marks);
-    // `one` has landed on lines 20–21 (the right of way: pushed work); `two` edits the same lines.
-    gitIn(one, 'switch', '-q', '-c', 'one/work');
-    writeFiles(one, { 'src/session.ts': edit('one', 20) });
-    commitAll(one, 'one: session lines');
-    expect((await push(one)).status).toBe(0);
-    gitIn(two, 'switch', '-q', '-c', 'two/work');
-    writeFiles(two, { 'src/session.ts': edit('two', 20) });
-    commitAll(two, 'two: session lines');
-    // `two`'s first beacon is on the remote, and `two`'s run waits there (git push waits for the
-    // remote's post-receive hook) while `one` pushes.
-    remoteHook(f.remote, 'post-receive', [
-      `  case "$ref" in refs/airspace/*) if [ ! -e '${marks}/held' ] && git cat-file blob "$new:beacon.json" | grep -q '"agent":"two/work"'; then`,
-      `    : > '${marks}/held'; i=0`,
-      `    while [ ! -e '${marks}/release' ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done`,
-      '  fi;; esac',
-    ]);
-    const steering = push(two, ['-u', 'origin', 'HEAD'], { AIRSPACE_HOOKS_BUDGET_MS: '60000' });
-    await waitFor(join(marks, 'held'), 45_000);
+    const { remote, one, steering, release } = await steeringPushHeldAtRemote();
     writeFiles(one, { 'README.md': '# one more\n' });
     commitAll(one, 'one: readme');
-    expect(beaconsOf(f.remote, 'two/work').length).toBeGreaterThan(0);
+    expect(beaconsOf(remote, 'two/work').length).toBeGreaterThan(0);
     const holder = await push(one);
-    writeFileSync(join(marks, 'release'), '');
+    release();
     const steered = await steering;
 
     expect(steered.status, steered.stderr).not.toBe(0);
     expect(steered.stderr).toContain('steer: you must steer away from one/work');
     expect(holder.status, holder.stderr).toBe(0);
     expect(holder.stderr).not.toContain('at the same moment');
-    for (const beacon of beaconsOf(f.remote, 'two/work')) expect(beacon.pushing).toBeUndefined();
+    for (const beacon of beaconsOf(remote, 'two/work')) expect(beacon.pushing).toBeUndefined();
   }, 120_000);
 
   it('stays blocked when its second look no longer sees the conflict: it never announced, so it may not land', async () => {
-    const f = clones(2);
-    const [one, two] = f.clones as [string, string];
-    const marks = join(f.root, 'marks');
-    gitIn(f.root, 'init', '-q', marks);
-    gitIn(one, 'switch', '-q', '-c', 'one/work');
-    writeFiles(one, { 'src/session.ts': edit('one', 20) });
-    commitAll(one, 'one: session lines');
-    expect((await push(one)).status).toBe(0);
-    gitIn(two, 'switch', '-q', '-c', 'two/work');
-    writeFiles(two, { 'src/session.ts': edit('two', 20) });
-    commitAll(two, 'two: session lines');
-    // `two` steers in its first look; after its beacon is published, its run waits at the remote
-    // while `one` takes its edit back (so `two`'s second look sees no conflict any more).
-    remoteHook(f.remote, 'post-receive', [
-      `  case "$ref" in refs/airspace/*) if [ ! -e '${marks}/held' ] && git cat-file blob "$new:beacon.json" | grep -q '"agent":"two/work"'; then`,
-      `    : > '${marks}/held'; i=0`,
-      `    while [ ! -e '${marks}/release' ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done`,
-      '  fi;; esac',
-    ]);
-    const steering = push(two, ['-u', 'origin', 'HEAD'], { AIRSPACE_HOOKS_BUDGET_MS: '60000' });
-    await waitFor(join(marks, 'held'), 45_000);
+    // `one` takes its edit back while `two` waits, so `two`'s second look sees no conflict any more.
+    const { remote, one, steering, release } = await steeringPushHeldAtRemote();
     writeFiles(one, { 'src/session.ts': numbered(80) });
     commitAll(one, 'one: take the session lines back');
     expect((await push(one)).status).toBe(0);
-    writeFileSync(join(marks, 'release'), '');
+    release();
     const steered = await steering;
 
     expect(steered.status, steered.stderr).not.toBe(0);
     expect(steered.stderr).toContain('steer: you must steer away from one/work');
-    expect(heads(f.remote)).not.toContain('refs/heads/two/work');
+    expect(heads(remote)).not.toContain('refs/heads/two/work');
   }, 120_000);
 });
 
