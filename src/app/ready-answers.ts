@@ -8,6 +8,7 @@ import { colorEnabled } from '../report/terminal-style.js';
 import { envKeyText, posixCksum, READY_FILE, readyFileText, SERVED_FILE, servedLines, shellIndexKey, type ReadyPart } from '../resident/ready-file.js';
 import type { RunQueue } from '../resident/run-queue.js';
 import { stampFiles } from '../resident/stamp-files.js';
+import { Tripwire } from '../resident/tripwire.js';
 import type { WarmAirspace } from '../resident/warm-airspace.js';
 import { STATE_FOLDER } from '../state/state-dirs.js';
 import { renderReadyPreCommit, type ReadyRender } from './ready-answer.js';
@@ -19,7 +20,9 @@ import { renderReadyPreCommit, type ReadyRender } from './ready-answer.js';
  * rests on into that worktree's git dir; bin/airspace-hooks-ready serves it when HEAD, the index's
  * bytes, the hook's environment and terminal, the resident's pid and the clock still match. The
  * resident removes every file the moment its watcher reports anything, and when what no watcher
- * sees moves (git's configuration, the graph cache, the hook coverage, our state files: polled).
+ * sees moves (git's configuration, the graph cache, the hook coverage, our state files): their
+ * folders are watched while a file is out (src/resident/tripwire.ts), and all of it is polled
+ * slowly besides, for where the coverage finds the CLI (PATH, node_modules), which is not watched.
  * A commit the shell answered is then recorded as the hook would have recorded it — its risk
  * history at the moment it was served — from the same memo, and its text compared.
  */
@@ -30,6 +33,8 @@ export interface ReadyAnswersOptions {
   readonly log: (line: string) => void;
   /** A commit was answered: the resident is in use. */
   readonly touch: () => void;
+  /** How often everything is looked at again besides the watched folders (default BACKSTOP_MS). */
+  readonly backstopMs?: number;
 }
 
 interface Asker {
@@ -47,6 +52,7 @@ interface Written {
   /** What it rests on that no watcher sees, as `keyNow()` gives it: written when it was rendered. */
   readonly key: string;
   readonly keyNow: () => string;
+  readonly watchable: Rendered['vouch']['watchable'];
   readonly until: number;
   readonly record: (at: number) => Promise<ReadyRender | null>;
   readonly env: Readonly<Record<string, string>>;
@@ -65,7 +71,14 @@ interface Rendered {
 
 /** How long a rendered answer may be served: the longest of these over which the template does not change. */
 const WINDOWS_MS = [120_000, 30_000, 10_000];
-/** What no watcher sees is looked at this often while a file is out, and the served logs read. */
+/**
+ * While a file is out, what no watcher sees is looked at again on every event in its folders, and
+ * this often besides (what the coverage finds on PATH or in node_modules, a folder the system would
+ * not watch); the served logs are read on the same beat. At 250 ms for everything this poll was
+ * about 1 % of a core on typeorm + 3 worktrees (docs/decisions/resident.md).
+ */
+const BACKSTOP_MS = 2_000;
+/** The beat when a folder could not be watched: the poll alone keeps the files honest. */
 const POLL_MS = 250;
 /** Served logs are read this long after the last file went (the commit that was served moves HEAD at once). */
 const SERVED_GRACE_MS = 10_000;
@@ -83,6 +96,8 @@ export class ReadyAnswers {
   private rendering: AbortController | undefined;
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  private timerMs = 0;
+  private tripwire: Tripwire | undefined;
   private servedUntil = 0;
   private stopped = false;
   private readonly counts = { rendered: 0, withdrawn: 0, served: 0, differed: 0 };
@@ -119,6 +134,8 @@ export class ReadyAnswers {
     this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
+    this.tripwire?.close();
+    this.tripwire = undefined;
     for (const path of this.written.keys()) rmSync(path, { force: true });
     this.written.clear();
   }
@@ -216,6 +233,7 @@ export class ReadyAnswers {
       comparable: r.comparable,
       key: r.key,
       keyNow: () => `${r.vouch.unwatched()}:${stampStateFiles(commonDir)}`,
+      watchable: r.vouch.watchable,
       until: r.until,
       // The served commit's run, recorded: its history at the moment it was served, from the memo
       // of the state it judged, under the environment it was rendered with.
@@ -228,30 +246,48 @@ export class ReadyAnswers {
     this.recent.set(id, written);
     this.gitDirs.set(r.gitDir, toplevel);
     this.counts.rendered += 1;
-    this.poll();
+    this.keepHonest(written);
     return true;
   }
 
-  /** Keeps the files honest and reads the served logs, while there is anything to keep or read. */
-  private poll(): void {
-    if (this.timer !== undefined) return;
-    this.timer = setInterval(() => {
-      const now = Date.now();
-      for (const [path, w] of this.written) {
-        if (now < w.until && w.keyNow() === w.key) continue;
-        rmSync(path, { force: true });
-        this.written.delete(path);
-        this.servedUntil = now + SERVED_GRACE_MS;
-      }
-      void this.readServed();
-      if (this.written.size === 0 && now > this.servedUntil && !this.reading) {
-        clearInterval(this.timer);
-        this.timer = undefined;
-        // Each holds the memo of its state: nothing can name them any more.
-        this.recent.clear();
-      }
-    }, POLL_MS);
-    this.timer.unref();
+  /**
+   * Keeps the files honest and reads the served logs, while there is anything to keep or read: on
+   * every event in the folders of what `written` rests on, and on the backstop's beat. Armed before
+   * its first look, which comes at once: a change since its key was taken is not missed.
+   */
+  private keepHonest(written: Written): void {
+    this.tripwire ??= new Tripwire(() => this.look(), this.options.log);
+    this.tripwire.add(written.watchable.files, [...written.watchable.folders, ...stateFolders(this.options.commonDir), join(this.options.commonDir, 'worktrees'), written.gitDir]);
+    const beat = this.tripwire.whole ? (this.options.backstopMs ?? BACKSTOP_MS) : POLL_MS;
+    if (this.timer === undefined || this.timerMs !== beat) {
+      clearInterval(this.timer);
+      this.timerMs = beat;
+      this.timer = setInterval(() => this.look(), beat);
+      this.timer.unref();
+    }
+    this.look();
+  }
+
+  private look(): void {
+    if (this.timer === undefined) return;
+    // A linked worktree added meanwhile: its state folder is watched before its files are stamped.
+    this.tripwire?.add([], stateFolders(this.options.commonDir));
+    const now = Date.now();
+    for (const [path, w] of this.written) {
+      if (now < w.until && w.keyNow() === w.key) continue;
+      rmSync(path, { force: true });
+      this.written.delete(path);
+      this.servedUntil = now + SERVED_GRACE_MS;
+    }
+    void this.readServed();
+    if (this.written.size === 0 && now > this.servedUntil && !this.reading) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+      this.tripwire?.close();
+      this.tripwire = undefined;
+      // Each holds the memo of its state: nothing can name them any more.
+      this.recent.clear();
+    }
   }
 
   private async readServed(): Promise<void> {
@@ -293,11 +329,16 @@ export class ReadyAnswers {
  * Not the snapshot cache (what it holds is content-addressed) nor the inboxes (a hook shows none).
  */
 function stampStateFiles(commonDir: string): string {
-  const linked = entries(join(commonDir, 'worktrees')).filter((entry) => entry.isDirectory());
-  const dirs = [join(commonDir, STATE_FOLDER), ...linked.map((entry) => join(commonDir, 'worktrees', entry.name, STATE_FOLDER))];
+  const dirs = stateFolders(commonDir);
   // Files, not the folders: a cache written beside them moves a folder's times. A file that comes or goes changes the list.
   const files = dirs.flatMap((dir) => entries(dir).flatMap((entry) => (entry.isFile() && !NOT_READ_BY_A_HOOK.test(entry.name) ? [join(dir, entry.name)] : [])));
   return stampFiles(files);
+}
+
+/** Where our state files are: the common dir's `airspace/` and each linked worktree's. */
+function stateFolders(commonDir: string): string[] {
+  const linked = entries(join(commonDir, 'worktrees')).filter((entry) => entry.isDirectory());
+  return [join(commonDir, STATE_FOLDER), ...linked.map((entry) => join(commonDir, 'worktrees', entry.name, STATE_FOLDER))];
 }
 
 /** What `dir` holds, by name; nothing when it is absent. */

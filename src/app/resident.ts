@@ -121,7 +121,7 @@ export async function serveResident(cwd: string, log: (line: string) => void): P
   if (!config.resident.watch) resident.subscribers.disable();
   else {
     // Only a watcher can vouch that nothing moved: without one, no answer is written for the shell.
-    ready = new ReadyAnswers({ queue: resident.queue, warm, commonDir: repo.commonDir, log: stamp, touch: () => resident.touch() });
+    ready = new ReadyAnswers({ queue: resident.queue, warm, commonDir: repo.commonDir, log: stamp, touch: () => resident.touch(), ...backstopFromEnv() });
     resident.add(ready);
     void watchWorktrees(resident, warm, ready, repo.toplevel, config.resident.beaconRefreshMinutes * 60_000, stamp);
   }
@@ -261,4 +261,14 @@ export function describeResident(state: ResidentState): string {
     case 'none':
       return state.why === 'absent' ? residentMessages.absent : residentMessages.disabled;
   }
+}
+
+/**
+ * AIRSPACE_RESIDENT_BACKSTOP_MS: how often the shell's answers are looked at again besides the
+ * events in their folders (src/app/ready-answers.ts). For tests that must see the events alone at
+ * work, and for diagnosis; anything but a whole number of milliseconds is ignored.
+ */
+function backstopFromEnv(): { backstopMs?: number } {
+  const text = process.env.AIRSPACE_RESIDENT_BACKSTOP_MS;
+  return text !== undefined && /^[1-9]\d{0,8}$/.test(text) ? { backstopMs: Number(text) } : {};
 }

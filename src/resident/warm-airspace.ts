@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { configFiles } from '../git/config-files.js';
 import { lastFetchAge, lastUserFetch } from '../git/fetch-traffic.js';
 import { gitExecPath } from '../git/git-exec-path.js';
@@ -154,9 +154,13 @@ export class WarmAirspace {
    * What the shell's ready answers rest on besides the events and what the shell checks itself
    * (src/app/ready-answers.ts): the moment the memo of `toplevel` expires, and a key of what this
    * memo compares at every answer but no watcher sees — git's configuration and ignore files, the
-   * graph cache, and whether each worktree's hook runs us. null: no memo to vouch for.
+   * graph cache, and whether each worktree's hook runs us — and `watchable`, the files and folders
+   * that key reads (all but where the coverage finds the CLI: PATH, node_modules). null: no memo to
+   * vouch for.
    */
-  vouchFor(toplevel: string): { readonly generation: number; readonly validUntil: number; readonly unwatched: () => string } | null {
+  vouchFor(
+    toplevel: string,
+  ): { readonly generation: number; readonly validUntil: number; readonly unwatched: () => string; readonly watchable: { readonly files: readonly string[]; readonly folders: readonly string[] } } | null {
     const memo = this.currentMemo(toplevel);
     if (memo === null) return null;
     const { airspace } = memo.traffic;
@@ -169,7 +173,12 @@ export class WarmAirspace {
       );
       return `${stampFiles(memo.configFiles)}:${stampFiles([graphCachePath(airspace.commonDir)])}:${JSON.stringify(coverage)}`;
     };
-    return { generation: memo.generation, validUntil: memo.validUntil, unwatched };
+    const hooksDirs = [...(memo.traffic.ownship ? [memo.traffic.ownship] : []), ...airspace.traffic].flatMap((line) =>
+      line.kind === 'worktree' && line.protection !== undefined ? [line.protection.hooksDir] : [],
+    );
+    // husky 9 runs `.husky/_/pre-push`, which runs `.husky/pre-push` one folder up (src/install/hook-coverage.ts).
+    const folders = [...new Set(hooksDirs.flatMap((dir) => (basename(dir) === '_' ? [dir, dirname(dir)] : [dir])))];
+    return { generation: memo.generation, validUntil: memo.validUntil, unwatched, watchable: { files: [...memo.configFiles, graphCachePath(airspace.commonDir)], folders } };
   }
 
   /**

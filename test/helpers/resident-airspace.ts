@@ -38,8 +38,8 @@ export function residentStatus(cwd: string): ResidentStatus {
 }
 
 /** `resident serve` in the background for `cwd`'s repository, its pid pushed to `residents` (for the test's clean-up); resolves once it answers. */
-export async function startResident(cwd: string, residents: number[]): Promise<number> {
-  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: testEnv(RESIDENT_ON), stdio: 'ignore', detached: true });
+export async function startResident(cwd: string, residents: number[], env: Record<string, string> = {}): Promise<number> {
+  const child = spawn(process.execPath, [BIN, 'resident', 'serve'], { cwd, env: testEnv({ ...RESIDENT_ON, ...env }), stdio: 'ignore', detached: true });
   child.unref();
   residents.push(child.pid!);
   for (let i = 0; i < 600; i++) {

@@ -159,4 +159,38 @@ describe('pre-commit answered by the shell', () => {
     gitIn(main, 'reset', '-q', '--soft', 'HEAD~1');
     expect(withoutTimings(served.stderr)).toBe(withoutTimings(commit(RESIDENT_OFF).stderr));
   });
+
+  it('with the slow poll off, the watched folders alone read the served log and withdraw an answer whose configuration or sibling intent moved', async () => {
+    // main edits line 40, peer line 60 (committed): all clear; main also changed src/b.ts, which peer will declare.
+    const { main, peer } = mainAndPeer('airspace-shell-tripwire-', 40, 60, cleanup);
+    writeFiles(main, { 'src/b.ts': numberedLines(10).replace('line 3\n', 'line 3 main\n') });
+    const PATH = pathWithCli();
+    expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
+    // An hour: within this test only an event in a watched folder makes the resident look again.
+    await startResident(main, residents, { AIRSPACE_RESIDENT_BACKSTOP_MS: '3600000' });
+    const readyFile = join(gitIn(main, 'rev-parse', '--absolute-git-dir'), 'airspace-ready');
+    const commit = (env: Record<string, string> = {}) =>
+      spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'step'], { cwd: main, env: testEnv({ ...RESIDENT_ON, PATH, ...env }), encoding: 'utf8', timeout: 120_000 });
+    const rendered = (after: number) => until(() => status(main).status.ready.rendered > after && existsSync(readyFile), 'no answer was rendered');
+    expect(commit().status).toBe(0);
+    await rendered(0);
+
+    // Served by the shell: its log, appended in the git dir, is read on that event.
+    const before = status(main).status;
+    expect(commit().status).toBe(0);
+    await until(() => status(main).status.ready.served === before.ready.served + 1, 'the served commit was not recorded');
+    expect(status(main).status.served).toBe(before.served);
+
+    // git's configuration moves (no worktree watcher sees .git/config): the answer goes.
+    await rendered(before.ready.rendered);
+    gitIn(main, 'config', 'airspace.tripwire', 'moved');
+    await until(() => !existsSync(readyFile), 'the answer stayed after git config changed');
+
+    // A sibling declares an intent (its git dir's airspace/intent.json): the next answer goes too.
+    const afterConfig = status(main).status.ready.rendered;
+    writeFiles(main, { 'src/c.ts': 'export const c = 1;\n' });
+    await rendered(afterConfig);
+    expect(runCli(peer, ['intent', 'add', '--ttl', '1', 'src/b.ts'], RESIDENT_OFF).status).toBe(0);
+    await until(() => !existsSync(readyFile), 'the answer stayed after a sibling declared an intent');
+  });
 });
