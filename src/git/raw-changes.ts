@@ -79,7 +79,8 @@ function rawChange(record: string, path: string): RawChange {
  */
 export function rememberRawChanges(request: RawRequest, fields: readonly string[]): void {
   const memo = runMemo();
-  if (!memo || !OID.test(request.base) || !OID.test(request.target)) return;
+  // A run that diffs far more than any merge batch asks (a replay of a long history) keeps what it has.
+  if (!memo || memo.changes.size >= MAX_REMEMBERED || !OID.test(request.base) || !OID.test(request.target)) return;
   const changes: RawChange[] = [];
   for (let at = 0; at + 1 < fields.length && fields[at]!.startsWith(':'); at += 2) {
     const change = rawChange(fields[at]!, fields[at + 1]!);
@@ -90,6 +91,7 @@ export function rememberRawChanges(request: RawRequest, fields: readonly string[
   memo.changes.set(rawKey(request), changes);
 }
 
+const MAX_REMEMBERED = 20_000;
 // The letters `--no-renames` prints (A, D, M, T; U and X never reach a diff of two commits).
 const NO_RENAME_STATUS = /^[ADMT]$/;
 
