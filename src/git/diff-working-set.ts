@@ -1,5 +1,6 @@
 import type { WorkingSet, WorkingSetFile } from '../traffic/working-set.js';
 import { runGit } from './exec-git.js';
+import { rememberRawChanges } from './raw-changes.js';
 import { parseUnifiedDiff } from './parse-unified-diff.js';
 
 export interface DiffOptions {
@@ -44,7 +45,9 @@ const HUNK_FLAGS = [
 export async function diffWorkingSet(cwd: string, base: string, target: string, options: DiffOptions = {}): Promise<DiffWorkingSet> {
   const args = ['diff-tree', ...HUNK_FLAGS, '--no-commit-id', '--end-of-options', base, target, '--'];
   const { stdout } = await runGit(args, { cwd, timeoutMs: options.timeoutMs });
-  const parsed = parseUnifiedDiff(stdout.toString('utf8'));
+  const output = stdout.toString('utf8');
+  const parsed = parseUnifiedDiff(output);
+  if (!parsed.unparsed) rememberRawChanges({ base, target }, rawFields(output));
   return { base, ...filterIgnored(parsed.files, options.ignore), unparsed: parsed.unparsed };
 }
 
@@ -65,8 +68,25 @@ export const diffKey = (request: DiffRequest): string => `${request.base} ${requ
  */
 export async function diffWorkingSets(cwd: string, requests: readonly DiffRequest[], options: DiffOptions = {}): Promise<Map<string, DiffWorkingSet>> {
   const unique = [...new Map(requests.map((request) => [diffKey(request), request])).values()];
+  if (unique.length === 0) return new Map();
+  // Many diffs (a beacon fold of the busiest area: 500) in two halves side by side: one process's
+  // time grows with its lines, and the two halves together cost what the whole did (measured:
+  // docs/decisions/beacon-areas.md, "The busiest pusher, cold"). Each half is cut back as before.
+  const halves = unique.length >= SPLIT_AT ? [unique.slice(0, unique.length >> 1), unique.slice(unique.length >> 1)] : [unique];
+  const parts = await Promise.allSettled(halves.map((half) => diffInOneProcess(cwd, half, options)));
   const results = new Map<string, DiffWorkingSet>();
-  if (unique.length === 0) return results;
+  for (const part of parts) {
+    if (part.status === 'rejected') throw part.reason;
+    for (const [key, diff] of part.value) results.set(key, diff);
+  }
+  return results;
+}
+
+/** From this many diffs on, diffWorkingSets runs two processes. */
+export const SPLIT_AT = 64;
+
+async function diffInOneProcess(cwd: string, unique: readonly DiffRequest[], options: DiffOptions): Promise<Map<string, DiffWorkingSet>> {
+  const results = new Map<string, DiffWorkingSet>();
   const args = ['diff-tree', '--stdin', '--always', ...HUNK_FLAGS];
   const input = unique.map((request) => `${request.target} ${request.base}\n`).join('');
   const { stdout } = await runGit(args, { cwd, input, timeoutMs: options.timeoutMs });
@@ -81,11 +101,19 @@ export async function diffWorkingSets(cwd: string, requests: readonly DiffReques
       results.set(diffKey(request), { base: request.base, files: [], unparsed: true });
       return;
     }
-    const parsed = parseUnifiedDiff(output.slice(start, end));
+    const chunk = output.slice(start, end);
+    const parsed = parseUnifiedDiff(chunk);
     results.set(diffKey(request), { base: request.base, ...filterIgnored(parsed.files, options.ignore), unparsed: parsed.unparsed });
+    if (!parsed.unparsed) rememberRawChanges(request, rawFields(chunk));
     position = end;
   });
   return results;
+}
+
+/** The NUL-separated fields of a chunk's `--raw` records, up to where its patch begins. */
+function rawFields(chunk: string): string[] {
+  const patch = chunk.indexOf('\0\0');
+  return (patch < 0 ? chunk : chunk.slice(0, patch)).split('\0');
 }
 
 function findHeader(output: string, header: string, from: number): number {

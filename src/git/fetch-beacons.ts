@@ -592,8 +592,14 @@ async function fetchListed(
   }
   const held = new Set([...localRefs.values(), ...alsoHeld]);
   const unheld = [...new Set([...remoteRefs.values()].filter((sha) => !held.has(sha) && !refusedBefore.has(sha)))];
+  const objects = join(commonDir, 'objects');
+  // A selective listing's objects are here already (its probe): when it brought a pack, the three
+  // questions below are asked of it side by side, not one after the other. A probe that brought
+  // nothing (only our own beacon, just published, is new) needs the presence alone, as before.
+  const early =
+    listing.probe && unheld.length > 0 && (await packCount(listing.probe.dir)) > 0 ? await inspectProbe(cwd, listing.probe, objects, unheld, left) : undefined;
   // Our own beacon, just published, is in the store already: nothing to fetch, only a ref to write.
-  const present = unheld.length > 0 ? await presentObjects(cwd, unheld, left()) : new Set<string>();
+  const present = early?.present ?? (unheld.length > 0 ? await presentObjects(cwd, unheld, left()) : new Set<string>());
   const wanted = unheld.filter((sha) => !present.has(sha));
 
   const refusedNow = new Set<string>();
@@ -601,18 +607,18 @@ async function fetchListed(
     const probe = listing.probe ?? (await quarantineFetch(options, wanted, true, left()));
     let final: Quarantine = probe;
     try {
-      const sizes = await beaconSizes(cwd, probe.dir, join(commonDir, 'objects'), wanted, left());
+      const sizes = early?.sizes ?? (await beaconSizes(cwd, probe.dir, objects, wanted, left()));
       for (const sha of wanted) {
         const size = sizes.get(sha);
         if (size === undefined || size > options.maxBytes) refusedNow.add(sha);
       }
       const accepted = wanted.filter((sha) => !refusedNow.has(sha));
-      const complete = probe.filtered && refusedNow.size === 0 && (await packComplete(cwd, probe.dir, join(commonDir, 'objects'), accepted, left()));
+      const complete = probe.filtered && refusedNow.size === 0 && (early ? early.complete : await packComplete(cwd, probe.dir, objects, accepted, left()));
       if (accepted.length > 0 && ((probe.filtered && !complete) || refusedNow.size > 0)) {
         await rm(probe.dir, { recursive: true, force: true });
         final = await quarantineFetch(options, accepted, false, left());
       }
-      if (accepted.length > 0) await migrate(final.dir, join(commonDir, 'objects'));
+      if (accepted.length > 0) await migrate(final.dir, objects);
     } finally {
       await rm(probe.dir, { recursive: true, force: true });
       if (final !== probe) await rm(final.dir, { recursive: true, force: true });
@@ -726,6 +732,35 @@ async function packComplete(cwd: string, dir: string, objects: string, shas: rea
     env: { GIT_OBJECT_DIRECTORY: dir, GIT_ALTERNATE_OBJECT_DIRECTORIES: objects },
   });
   return result.code === 0 && !lines(result.stdout).some((line) => line.startsWith('?'));
+}
+
+/**
+ * A selective listing's probe, asked at once about every id it listed that no ref of ours holds: which
+ * of them the store held already, the size of each one's `beacon.json`, and whether the filtered pack
+ * left out any object they reach. One after the other these were three git processes in sequence on a
+ * cold run's critical path (docs/decisions/beacon-areas.md, "The busiest pusher, cold"). Asked of more ids
+ * than fetchListed keeps (the present ones, the refused ones), each answer still holds for the fewer:
+ * sizes are per id, and a pack that leaves out nothing any of them reaches leaves out nothing the
+ * accepted ones reach. A missing object reachable only from an id refused or held already makes the
+ * answer "incomplete", which costs the unfiltered fetch, never a ref to a missing object.
+ */
+async function inspectProbe(
+  cwd: string,
+  probe: Quarantine,
+  objects: string,
+  shas: readonly string[],
+  left: () => number,
+): Promise<{ present: Set<string>; sizes: Map<string, number>; complete: boolean }> {
+  const [present, sizes, complete] = await Promise.allSettled([
+    presentObjects(cwd, shas, left()),
+    beaconSizes(cwd, probe.dir, objects, shas, left()),
+    probe.filtered ? packComplete(cwd, probe.dir, objects, shas, left()) : Promise.resolve(true),
+  ]);
+  // Every process has ended before the caller removes the probe they read.
+  if (present.status === 'rejected') throw present.reason;
+  if (sizes.status === 'rejected') throw sizes.reason;
+  if (complete.status === 'rejected') throw complete.reason;
+  return { present: present.value, sizes: sizes.value, complete: complete.value };
 }
 
 /** Which of these ids the store already holds. */
