@@ -257,7 +257,12 @@ export class ReadyAnswers {
    */
   private keepHonest(written: Written): void {
     this.tripwire ??= new Tripwire(() => this.look(), this.options.log);
-    this.tripwire.add(written.watchable.files, [...written.watchable.folders, ...stateFolders(this.options.commonDir), join(this.options.commonDir, 'worktrees'), written.gitDir]);
+    this.tripwire.add(written.watchable.files, [
+      ...written.watchable.folders,
+      ...stateFolders(this.options.commonDir),
+      join(this.options.commonDir, 'worktrees'),
+      written.gitDir,
+    ]);
     const beat = this.tripwire.whole ? (this.options.backstopMs ?? BACKSTOP_MS) : POLL_MS;
     if (this.timer === undefined || this.timerMs !== beat) {
       clearInterval(this.timer);

@@ -86,13 +86,16 @@ export class Tripwire {
   private schedule(): void {
     if (this.scheduled || this.closed) return;
     this.scheduled = true;
-    const look = setTimeout(() => {
-      this.scheduled = false;
-      if (this.closed) return;
-      this.lastLook = Date.now();
-      this.arm();
-      this.onChange();
-    }, Math.max(0, this.lastLook + MIN_GAP_MS - Date.now()));
+    const look = setTimeout(
+      () => {
+        this.scheduled = false;
+        if (this.closed) return;
+        this.lastLook = Date.now();
+        this.arm();
+        this.onChange();
+      },
+      Math.max(0, this.lastLook + MIN_GAP_MS - Date.now()),
+    );
     look.unref();
   }
 }

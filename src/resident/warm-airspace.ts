@@ -158,9 +158,12 @@ export class WarmAirspace {
    * that key reads (all but where the coverage finds the CLI: PATH, node_modules). null: no memo to
    * vouch for.
    */
-  vouchFor(
-    toplevel: string,
-  ): { readonly generation: number; readonly validUntil: number; readonly unwatched: () => string; readonly watchable: { readonly files: readonly string[]; readonly folders: readonly string[] } } | null {
+  vouchFor(toplevel: string): {
+    readonly generation: number;
+    readonly validUntil: number;
+    readonly unwatched: () => string;
+    readonly watchable: { readonly files: readonly string[]; readonly folders: readonly string[] };
+  } | null {
     const memo = this.currentMemo(toplevel);
     if (memo === null) return null;
     const { airspace } = memo.traffic;
@@ -178,7 +181,12 @@ export class WarmAirspace {
     );
     // husky 9 runs `.husky/_/pre-push`, which runs `.husky/pre-push` one folder up (src/install/hook-coverage.ts).
     const folders = [...new Set(hooksDirs.flatMap((dir) => (basename(dir) === '_' ? [dir, dirname(dir)] : [dir])))];
-    return { generation: memo.generation, validUntil: memo.validUntil, unwatched, watchable: { files: [...memo.configFiles, graphCachePath(airspace.commonDir)], folders } };
+    return {
+      generation: memo.generation,
+      validUntil: memo.validUntil,
+      unwatched,
+      watchable: { files: [...memo.configFiles, graphCachePath(airspace.commonDir)], folders },
+    };
   }
 
   /**

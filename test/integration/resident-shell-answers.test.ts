@@ -170,7 +170,12 @@ describe('pre-commit answered by the shell', () => {
     await startResident(main, residents, { AIRSPACE_RESIDENT_BACKSTOP_MS: '3600000' });
     const readyFile = join(gitIn(main, 'rev-parse', '--absolute-git-dir'), 'airspace-ready');
     const commit = (env: Record<string, string> = {}) =>
-      spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'step'], { cwd: main, env: testEnv({ ...RESIDENT_ON, PATH, ...env }), encoding: 'utf8', timeout: 120_000 });
+      spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'step'], {
+        cwd: main,
+        env: testEnv({ ...RESIDENT_ON, PATH, ...env }),
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
     const rendered = (after: number) => until(() => status(main).status.ready.rendered > after && existsSync(readyFile), 'no answer was rendered');
     expect(commit().status).toBe(0);
     await rendered(0);
