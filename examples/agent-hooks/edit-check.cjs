@@ -12,15 +12,26 @@
 //
 // Our own failures (malformed input, a missing CLI, a failing check) never stop the agent: one line
 // on stderr and exit 1, which each of these harnesses treats as a non-blocking error.
-import { existsSync, realpathSync } from 'node:fs';
-import { basename, delimiter, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+//
+// CommonJS, so the Claude Code entry (examples/claude-code/pre-edit.cjs) starts no ES module: Node
+// starts a CommonJS script sooner (docs/decisions/resident.md, "The CommonJS hot path"). The ESM
+// adapters import it through examples/agent-hooks/edit-check.mjs, which re-exports it; Node reads
+// the names from the `module.exports = { … }` at the end, so that stays a plain object of names.
+'use strict';
+const { existsSync, realpathSync } = require('node:fs');
+const { basename, delimiter, dirname, isAbsolute, join, relative, resolve, sep } = require('node:path');
 
 const DEFAULT_TTL_MINUTES = 30;
 // The resident's client (bundled in the package this script ships in; a copy elsewhere has none),
-// loaded while the harness's input is still being read: on the hot path it is the first thing the
-// check waits for. node:child_process waits for the path that needs it (git and the CLI).
-const clientLoading = import(new URL('../../dist/ask-resident.bundle.js', import.meta.url).href).catch(() => null);
+// loaded before the harness's input is read: on the hot path it is the first thing the check
+// needs. node:child_process waits for the path that needs it (git and the CLI).
+const bundledClient = (() => {
+  try {
+    return require('../../dist/ask-resident.bundle.cjs');
+  } catch {
+    return null;
+  }
+})();
 
 /** More input than any tool call carries: a harness never sends this much, an attacker might. */
 const MAX_INPUT_BYTES = 8 * 1024 * 1024;
@@ -28,13 +39,13 @@ const MAX_INPUT_BYTES = 8 * 1024 * 1024;
 const MAX_FILES = 200;
 
 /** Our own failure: one line for the user, the harnesses' non-blocking exit. */
-export function failOpen(reason) {
+function failOpen(reason) {
   process.stderr.write(`airspace-hooks: ${reason}, edit not checked\n`);
   process.exit(1);
 }
 
 /** The hook input: one JSON object on stdin. */
-export async function readHookInput(harness) {
+async function readHookInput(harness) {
   const text = await new Promise((done) => {
     let read = '';
     process.stdin.setEncoding('utf8');
@@ -56,7 +67,7 @@ export async function readHookInput(harness) {
 }
 
 /** The first of `keys` that holds a non-empty string in `object`. */
-export function stringField(object, ...keys) {
+function stringField(object, ...keys) {
   if (typeof object !== 'object' || object === null) return null;
   for (const key of keys) if (typeof object[key] === 'string' && object[key] !== '') return object[key];
   return null;
@@ -84,7 +95,7 @@ function real(path) {
  */
 function findCli(toplevel, commonDir) {
   if (process.env.AIRSPACE_HOOKS_BIN) return [process.env.AIRSPACE_HOOKS_BIN, []];
-  const bundled = fileURLToPath(new URL('../../bin/airspace-hooks.js', import.meta.url));
+  const bundled = join(__dirname, '..', '..', 'bin', 'airspace-hooks.js');
   if (existsSync(bundled)) return [process.execPath, [bundled]];
   const candidates = [
     join(toplevel, 'node_modules', '.bin', 'airspace-hooks'),
@@ -109,7 +120,7 @@ const printable = (text) => String(text).replace(/[\u0000-\u001f\u007f-\u009f]/g
  * Resolves to `{ verdict: 'outside' }` (not a git worktree, or every target outside it: nothing to
  * protect), or `{ verdict: 'clear' | 'traffic' | 'steer', files, lines }`: `lines` one per advisory.
  */
-export function editCheck(call) {
+function editCheck(call) {
   return checkEdit(call).catch((error) => failOpen(`unexpected error (${printable(error?.message ?? error)})`));
 }
 
@@ -117,7 +128,7 @@ async function checkEdit({ cwd, targets }) {
   const ttlMinutes = Number(process.env.AIRSPACE_HOOKS_INTENT_TTL_MINUTES ?? DEFAULT_TTL_MINUTES);
   // The resident first, found from the file system: no git process on the hot path. Anything less
   // than a plain answer takes the path below, which asks git where we are.
-  const client = await residentClient();
+  const client = residentClient();
   const near = client?.findWorktree(cwd, process.env) ?? null;
   const nearFiles = near !== null ? targetFiles(near.toplevel, cwd, targets) : 'outside';
   if (nearFiles !== 'outside') {
@@ -125,7 +136,7 @@ async function checkEdit({ cwd, targets }) {
     if (resident !== null) return await decide(resident.report, nearFiles, resident.withdraw);
   }
 
-  const { spawnSync } = await import('node:child_process');
+  const { spawnSync } = require('node:child_process');
   const where = spawnSync('git', ['rev-parse', '--show-toplevel', '--path-format=absolute', '--git-common-dir'], { cwd, encoding: 'utf8' });
   if (where.error) failOpen(`git could not run (${where.error.code ?? where.error.message})`);
   if (where.status !== 0) return { verdict: 'outside' };
@@ -192,9 +203,8 @@ function targetFiles(toplevel, cwd, targets) {
 }
 
 /** The resident's client; null when there is none or it is unwanted. */
-async function residentClient() {
-  const client = await clientLoading;
-  return client?.residentWanted(process.env) ? client : null;
+function residentClient() {
+  return bundledClient?.residentWanted(process.env) ? bundledClient : null;
 }
 
 /** What the decision reads of a check report: this agent's id and the advisories. */
@@ -250,15 +260,17 @@ async function decide(report, files, withdraw) {
 }
 
 /** The one-paragraph texts adapters hand to their harness. */
-export function describe(result) {
+function describe(result) {
   const what = result.files.length > 0 ? result.files.join(', ') : 'this edit';
   if (result.verdict === 'steer') return `airspace-hooks: editing ${what} would collide with another agent.\n${result.lines.join('\n')}`;
   return `airspace-hooks traffic:\n${result.lines.join('\n')}`;
 }
 
 /** Write the harness's answer and end the process. */
-export function answer({ stdout = '', stderr = '', exit = 0 }) {
+function answer({ stdout = '', stderr = '', exit = 0 }) {
   if (stdout !== '') process.stdout.write(stdout.endsWith('\n') ? stdout : `${stdout}\n`);
   if (stderr !== '') process.stderr.write(stderr.endsWith('\n') ? stderr : `${stderr}\n`);
   process.exit(exit);
 }
+
+module.exports = { failOpen, readHookInput, stringField, editCheck, describe, answer };
