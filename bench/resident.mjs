@@ -2,10 +2,10 @@
 // same run, interleaved round by round so a burst of load lands on every row:
 //   - pre-commit overhead: `git commit --allow-empty` with the hook − the same with --no-verify,
 //     with the resident process and without it (AIRSPACE_RESIDENT=off);
-//   - the Claude Code edit check (examples/claude-code/pre-edit.mjs) with and without it, against
-//     `node -e 0`;
+//   - the Claude Code edit check (the entry `install --claude-code` writes: examples/claude-code/pre-edit.cjs,
+//     or pre-edit.mjs in a build from before it) with and without it, against `node -e 0`;
 //   - the warm edit question alone: the build's own client (dist/ask-resident.bundle.js) in this
-//     process asks the resident what pre-edit.mjs asks, connect to answer — the resident's share of
+//     process asks the resident what the edit check asks, connect to answer — the resident's share of
 //     the edit check without Node's start;
 //   - the resident's idle CPU over a minute (utime + stime from /proc) and its RSS.
 // On a clone of expressjs/express (from /work/.mirror, or --express DIR) with a linked worktree,
@@ -71,7 +71,8 @@ for (const build of builds) {
   });
   Object.assign(build, {
     bin,
-    preEdit: join(build.root, 'examples', 'claude-code', 'pre-edit.mjs'),
+    // The entry `install --claude-code` writes: pre-edit.cjs, or pre-edit.mjs in a build from before it.
+    preEdit: ['pre-edit.cjs', 'pre-edit.mjs'].map((name) => join(build.root, 'examples', 'claude-code', name)).find((path) => existsSync(path)),
     on: { ...baseEnv, AIRSPACE_RESIDENT: 'on' },
     off: { ...baseEnv, AIRSPACE_RESIDENT: 'off' },
   });

@@ -44,3 +44,21 @@ for (const [entry, out] of [
     logLevel: 'warning',
   });
 }
+
+// The same client as CommonJS, for the Claude Code edit check's entry (examples/claude-code/pre-edit.cjs,
+// through examples/agent-hooks/edit-check.cjs): Node starts a CommonJS script sooner than an ES module
+// (docs/decisions/resident.md, "The CommonJS hot path"). esbuild leaves `import.meta` empty in this
+// format; src/resident/resident-identity.ts finds the package from import.meta.url, so it is this
+// file's own URL here too, and the resident is found and asked as the ESM client finds it.
+await build({
+  entryPoints: [join(root, 'dist', 'app', 'ask-resident.js')],
+  outfile: join(root, 'dist', 'ask-resident.bundle.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  define: { 'import.meta.url': '__airspaceModuleUrl' },
+  banner: { js: "'use strict'; const __airspaceModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  legalComments: 'none',
+  logLevel: 'warning',
+});

@@ -1,17 +1,4 @@
 #!/usr/bin/env node
-// Claude Code PreToolUse hook (`.claude/settings.json`, matcher `Edit|MultiEdit|Write|NotebookEdit`):
-// the edit check of examples/agent-hooks/edit-check.mjs in Claude Code's contract. Input: JSON on
-// stdin with `cwd` and the file in `tool_input.file_path` (`notebook_path` for NotebookEdit).
-// Output: exit 2 blocks the tool call and feeds stderr to the model; exit 0 lets it run (stdout is
-// shown in the transcript); any other exit is a non-blocking error (stderr shown to the user, the
-// edit goes ahead) — our own failures are that: one line, exit 1, never a stack trace.
-import { answer, describe, editCheck, readHookInput, stringField } from '../agent-hooks/edit-check.mjs';
-
-const input = await readHookInput('Claude Code PreToolUse');
-const cwd = stringField(input, 'cwd') ?? process.cwd();
-const file = stringField(input.tool_input, 'file_path', 'notebook_path');
-const result = await editCheck({ cwd, targets: file === null ? null : [file] });
-
-if (result.verdict === 'steer') answer({ stderr: describe(result), exit: 2 });
-if (result.verdict === 'traffic') answer({ stdout: describe(result) });
-answer({});
+// The Claude Code edit check as settings written by earlier releases of `install --claude-code` name
+// it: examples/claude-code/pre-edit.cjs (what install writes now) does the work.
+import './pre-edit.cjs';

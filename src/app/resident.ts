@@ -70,7 +70,7 @@ const handlersWith = (warm: WarmAirspace, ready: () => ReadyAnswers | undefined)
       signal,
       sensing: warm.sensing(),
     }),
-  // The harnesses' edit check (examples/agent-hooks/edit-check.mjs): `intent add` then `check`, the
+  // The harnesses' edit check (examples/agent-hooks/edit-check.cjs): `intent add` then `check`, the
   // intent declared inside the run on the run's own `rev-parse` (declareIntentInRun). The script
   // reads the advisories and the ownship only, so the run skips the radar layout that `--json` adds
   // (positions, file coordinates): the same advisories, without that cost.
@@ -87,7 +87,7 @@ const handlersWith = (warm: WarmAirspace, ready: () => ReadyAnswers | undefined)
       throw error;
     }
     const added = intent === null ? [] : (await intent.declared()).added;
-    // Whether this call must steer is the edit check's to decide (decide in edit-check.mjs: an RA on these files).
+    // Whether this call must steer is the edit check's to decide (decide in edit-check.cjs: an RA on these files).
     return { added, report: outcome.report };
   },
   intentClear: (request) => {

@@ -234,7 +234,7 @@ function ourCommands(spec: HarnessSpec, settings: Settings): string[] {
 
 function isOurs(spec: HarnessSpec, hook: unknown): boolean {
   const command = (hook as { command?: unknown } | null)?.command;
-  return typeof command === 'string' && command.includes(spec.script);
+  return typeof command === 'string' && [spec.script, ...spec.earlierScripts].some((script) => command.includes(script));
 }
 
 function parseSettings(spec: HarnessSpec, bytes: Buffer, path: string): Settings {

@@ -26,6 +26,8 @@ export interface HarnessSpec {
   readonly created: Record<string, unknown>;
   /** The adapter script, relative to the package root: also how our entry is recognised. */
   readonly script: string;
+  /** Scripts earlier releases pointed at (still shipped, still working): their entries are ours too, and install replaces them. */
+  readonly earlierScripts: readonly string[];
   /**
    * A shell expression for the project folder as the harness runs the command: its own variable,
    * or what the harness documents as the command's working directory.
@@ -43,7 +45,9 @@ const claudeCode: HarnessSpec = {
   layout: 'grouped',
   entry: (command) => ({ matcher: 'Edit|MultiEdit|Write|NotebookEdit', hooks: [{ type: 'command', command, timeout: 30 }] }),
   created: {},
-  script: 'examples/claude-code/pre-edit.mjs',
+  // CommonJS: Node starts it sooner than an ES module (docs/decisions/resident.md, "The CommonJS hot path").
+  script: 'examples/claude-code/pre-edit.cjs',
+  earlierScripts: ['examples/claude-code/pre-edit.mjs'],
   projectDir: '$CLAUDE_PROJECT_DIR',
   record: 'claude-code-settings.json',
 };
@@ -59,6 +63,7 @@ const cursor: HarnessSpec = {
   entry: (command) => ({ command, matcher: 'Write|Delete' }),
   created: { version: 1 },
   script: 'examples/cursor/pre-tool-use.mjs',
+  earlierScripts: [],
   projectDir: '${CURSOR_PROJECT_DIR:-$PWD}',
   record: 'cursor-hooks.json',
 };
@@ -76,6 +81,7 @@ const gemini: HarnessSpec = {
   }),
   created: {},
   script: 'examples/gemini/before-tool.mjs',
+  earlierScripts: [],
   projectDir: '$GEMINI_PROJECT_DIR',
   record: 'gemini-settings.json',
 };
@@ -91,6 +97,7 @@ const codex: HarnessSpec = {
   entry: (command) => ({ matcher: 'apply_patch|Edit|Write', hooks: [{ type: 'command', command, timeout: 30 }] }),
   created: {},
   script: 'examples/codex/pre-tool-use.mjs',
+  earlierScripts: [],
   projectDir: '$(git rev-parse --show-toplevel 2>/dev/null || pwd)',
   record: 'codex-hooks.json',
 };

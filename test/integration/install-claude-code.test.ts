@@ -44,7 +44,7 @@ describe('install --claude-code', () => {
     expect(settings.hooks.PreToolUse[0]).toMatchObject({ matcher: 'Edit|MultiEdit|Write|NotebookEdit', hooks: [{ type: 'command', timeout: 30 }] });
     // A package outside the project: its absolute path, and one line when it is gone.
     expect(settings.hooks.PreToolUse[0].hooks[0].command).toMatch(
-      /^f=".*examples\/claude-code\/pre-edit\.mjs"; \[ -f "\$f" \] && exec node "\$f"; echo '[^']+' >&2; exit 1$/,
+      /^f=".*examples\/claude-code\/pre-edit\.cjs"; \[ -f "\$f" \] && exec node "\$f"; echo '[^']+' >&2; exit 1$/,
     );
 
     const second = runCli(dir, ['install', '--claude-code']);
