@@ -92,6 +92,8 @@ export class ReadyAnswers {
   /** Worktree git dirs an answer was written to: where a served log may appear. */
   private readonly gitDirs = new Map<string, string>();
   private reading = false;
+  /** A read was asked for while one ran: it runs again when that one ends. */
+  private readAgain = false;
   /** The render in the background slot, if any. */
   private rendering: AbortController | undefined;
   private readonly pending = new Set<string>();
@@ -261,22 +263,28 @@ export class ReadyAnswers {
       ...written.watchable.folders,
       ...stateFolders(this.options.commonDir),
       join(this.options.commonDir, 'worktrees'),
-      written.gitDir,
     ]);
-    const beat = this.tripwire.whole ? (this.options.backstopMs ?? BACKSTOP_MS) : POLL_MS;
-    if (this.timer === undefined || this.timerMs !== beat) {
-      clearInterval(this.timer);
-      this.timerMs = beat;
-      this.timer = setInterval(() => this.look(), beat);
-      this.timer.unref();
-    }
+    // In the git dir only the served log: its index and HEAD are the worktree watcher's.
+    this.tripwire.add([join(written.gitDir, SERVED_FILE)]);
+    this.beat();
     this.look();
+  }
+
+  /** The poll: slow beside a whole watch, fast when a folder could not be watched. */
+  private beat(): void {
+    const beat = this.tripwire?.whole !== false ? (this.options.backstopMs ?? BACKSTOP_MS) : POLL_MS;
+    if (this.timer !== undefined && this.timerMs === beat) return;
+    clearInterval(this.timer);
+    this.timerMs = beat;
+    this.timer = setInterval(() => this.look(), beat);
+    this.timer.unref();
   }
 
   private look(): void {
     if (this.timer === undefined) return;
     // A linked worktree added meanwhile: its state folder is watched before its files are stamped.
     this.tripwire?.add([], stateFolders(this.options.commonDir));
+    this.beat();
     const now = Date.now();
     for (const [path, w] of this.written) {
       if (now < w.until && w.keyNow() === w.key) continue;
@@ -296,7 +304,10 @@ export class ReadyAnswers {
   }
 
   private async readServed(): Promise<void> {
-    if (this.reading) return;
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
     this.reading = true;
     try {
       for (const [gitDir, toplevel] of this.gitDirs) {
@@ -324,6 +335,11 @@ export class ReadyAnswers {
       }
     } finally {
       this.reading = false;
+    }
+    // A log appended while this one was being recorded is read now, not at the next event.
+    if (this.readAgain && !this.stopped) {
+      this.readAgain = false;
+      await this.readServed();
     }
   }
 }

@@ -1,5 +1,5 @@
-import { existsSync, type FSWatcher, watch } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, type FSWatcher, realpathSync, statSync, watch } from 'node:fs';
+import { basename, dirname } from 'node:path';
 
 /**
  * Folders the resident's worktree watcher does not cover — where git's configuration files, the
@@ -8,9 +8,12 @@ import { dirname } from 'node:path';
  * at again the moment one moves instead of on a fast poll, which cost ~1 % of a core on a large
  * repository (docs/decisions/resident.md, "Idle CPU while a shell answer is out").
  *
- * It only says "something in one of these folders may have moved": the caller compares its own
- * stamps, so a spurious event costs one comparison, and what cannot be watched (a watch the system
- * refuses) is left to the caller's slower poll. Folders, not files: a file's watch ends when an
+ * It only says "something here may have moved": the caller compares its own stamps, so a spurious
+ * event costs one comparison, and what cannot be watched (a watch the system refuses) is left to the
+ * caller's slower poll. In a folder watched for some files (git's configuration in $HOME or /etc,
+ * the served log in the git dir) only events that name one of them count: a chatty dotfile or git's
+ * own index writes make no look. A symlinked file is watched in its target's folder too (a dotfiles
+ * repository), and a folder deleted and made again is watched again (its inode is compared). Folders, not files: a file's watch ends when an
  * atomic write renames another file over it. A folder that does not exist yet is watched through
  * its parent (a linked worktree's `airspace/` before its first intent), and every event re-arms
  * before the caller compares, so a folder created and then written to is watched before anything
@@ -25,10 +28,21 @@ import { dirname } from 'node:path';
 /** At most one look per this long, however busy a watched folder is. */
 const MIN_GAP_MS = 50;
 
+/** Which entries of a folder count: the names given, or every one. */
+type Names = ReadonlySet<string> | 'any';
+
+interface Armed {
+  readonly watcher: FSWatcher;
+  readonly ino: bigint;
+  names: Names;
+}
+
 export class Tripwire {
-  /** Each folder asked for, and the folder watched for it (itself, or its parent while it is absent). */
-  private readonly wanted = new Map<string, string | null>();
-  private readonly watchers = new Map<string, FSWatcher>();
+  /** Each folder asked for, with the names in it that count. */
+  private readonly wanted = new Map<string, Names>();
+  private readonly armed = new Map<string, Armed>();
+  /** Watched folders whose watch reported the folder itself removed. */
+  private readonly gone = new Set<string>();
   private scheduled = false;
   private lastLook = 0;
   private closed = false;
@@ -40,9 +54,10 @@ export class Tripwire {
     private readonly log: (line: string) => void,
   ) {}
 
-  /** Watches the folders of these files, and these folders themselves. */
+  /** Watches these files (in their folders, and their symlinks' targets') and every entry of these folders. */
   add(files: readonly string[], folders: readonly string[] = []): void {
-    for (const folder of [...files.map((file) => dirname(file)), ...folders]) if (!this.wanted.has(folder)) this.wanted.set(folder, null);
+    for (const file of files.flatMap((file) => [file, ...resolved(file)])) this.want(dirname(file), new Set([basename(file)]));
+    for (const folder of folders) this.want(folder, 'any');
     this.arm();
   }
 
@@ -53,34 +68,54 @@ export class Tripwire {
 
   close(): void {
     this.closed = true;
-    for (const watcher of this.watchers.values()) watcher.close();
-    this.watchers.clear();
+    for (const { watcher } of this.armed.values()) watcher.close();
+    this.armed.clear();
     this.wanted.clear();
   }
 
+  private want(folder: string, names: Names): void {
+    this.wanted.set(folder, union(this.wanted.get(folder), names));
+  }
+
+  /** Each wanted folder watched — itself, or its parent for its own name while it is absent. */
   private arm(): void {
     if (this.closed) return;
-    for (const folder of this.wanted.keys()) {
-      const target = existsSync(folder) ? folder : existsSync(dirname(folder)) ? dirname(folder) : null;
-      this.wanted.set(folder, target);
-      if (target === null || this.watchers.has(target)) continue;
+    const targets = new Map<string, Names>();
+    for (const [folder, names] of this.wanted) {
+      if (existsSync(folder)) targets.set(folder, union(targets.get(folder), names));
+      else if (existsSync(dirname(folder))) targets.set(dirname(folder), union(targets.get(dirname(folder)), new Set([basename(folder)])));
+    }
+    for (const [target, armed] of [...this.armed]) if (this.gone.has(target) || !targets.has(target) || inode(target) !== armed.ino) this.drop(target);
+    this.gone.clear();
+    for (const [target, names] of targets) {
+      const armed = this.armed.get(target);
+      if (armed !== undefined) {
+        armed.names = names;
+        continue;
+      }
+      const ino = inode(target);
+      if (ino === null) continue;
       try {
-        const watcher = watch(target, { persistent: false }, () => this.schedule());
+        const watcher = watch(target, { persistent: false }, (event, name) => {
+          // The folder itself went (its watch names it and then hears nothing more): armed again at the next look.
+          if (event === 'rename' && name === basename(target)) this.gone.add(target);
+          const now = this.armed.get(target)?.names;
+          if (now === 'any' || name === null || this.gone.has(target) || now?.has(String(name))) this.schedule();
+        });
         watcher.on('error', () => this.drop(target));
-        this.watchers.set(target, watcher);
+        this.armed.set(target, { watcher, ino, names });
       } catch (error) {
+        // Gone between the look and the watch: the next look arms it again, or its parent.
+        if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') continue;
         this.refused = true;
         this.log(`watching ${target} for the shell's answers failed (${(error as Error)?.message ?? String(error)}): polled instead`);
       }
     }
-    // A folder that went away, or one no longer the nearest for what it stood for, is let go.
-    const used = new Set(this.wanted.values());
-    for (const target of [...this.watchers.keys()]) if (!used.has(target) || !existsSync(target)) this.drop(target);
   }
 
   private drop(target: string): void {
-    this.watchers.get(target)?.close();
-    this.watchers.delete(target);
+    this.armed.get(target)?.watcher.close();
+    this.armed.delete(target);
   }
 
   private schedule(): void {
@@ -97,5 +132,29 @@ export class Tripwire {
       Math.max(0, this.lastLook + MIN_GAP_MS - Date.now()),
     );
     look.unref();
+  }
+}
+
+function union(a: Names | undefined, b: Names): Names {
+  if (a === undefined) return b;
+  if (a === 'any' || b === 'any') return 'any';
+  return new Set([...a, ...b]);
+}
+
+/** A symlink's target, when `file` is one. */
+function resolved(file: string): string[] {
+  try {
+    const real = realpathSync(file);
+    return real === file ? [] : [real];
+  } catch {
+    return [];
+  }
+}
+
+function inode(folder: string): bigint | null {
+  try {
+    return statSync(folder, { bigint: true }).ino;
+  } catch {
+    return null;
   }
 }
