@@ -27,38 +27,34 @@ await build({
 
 // The askers of the resident process (docs/decisions/resident.md), one file each: the hooks' fast
 // path (bin/airspace-hooks.js) and the client the harnesses' edit check loads
-// (examples/agent-hooks/edit-check.mjs). Node built-ins only; nine ES modules loaded one by one cost
+// (examples/agent-hooks/edit-check.cjs). Node built-ins only; nine ES modules loaded one by one cost
 // about twice what one file costs (measured in docs/decisions/resident.md, "What the asker costs").
-for (const [entry, out] of [
-  [join(root, 'dist', 'cli', 'hook-fast-path.js'), join(root, 'dist', 'hook-fast-path.bundle.js')],
-  [join(root, 'dist', 'app', 'ask-resident.js'), join(root, 'dist', 'ask-resident.bundle.js')],
+// The client is also bundled as CommonJS, for the Claude Code edit check's entry
+// (examples/claude-code/pre-edit.cjs): Node starts a CommonJS script sooner than an ES module
+// (docs/decisions/resident.md, "The CommonJS hot path"). esbuild leaves `import.meta` empty in that
+// format; src/resident/resident-identity.ts finds the package from import.meta.url, so it is that
+// file's own URL there too, and the resident is found and asked as the ESM client finds it.
+/** @type {import('esbuild').BuildOptions} */
+const asModule = { format: 'esm' };
+/** @type {import('esbuild').BuildOptions} */
+const asCommonJs = {
+  format: 'cjs',
+  define: { 'import.meta.url': '__airspaceModuleUrl' },
+  banner: { js: "'use strict'; const __airspaceModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+for (const { entry, outfile, as } of [
+  { entry: join(root, 'dist', 'cli', 'hook-fast-path.js'), outfile: join(root, 'dist', 'hook-fast-path.bundle.js'), as: asModule },
+  { entry: join(root, 'dist', 'app', 'ask-resident.js'), outfile: join(root, 'dist', 'ask-resident.bundle.js'), as: asModule },
+  { entry: join(root, 'dist', 'app', 'ask-resident.js'), outfile: join(root, 'dist', 'ask-resident.bundle.cjs'), as: asCommonJs },
 ]) {
   await build({
     entryPoints: [entry],
-    outfile: out,
+    outfile,
     bundle: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20',
     legalComments: 'none',
     logLevel: 'warning',
+    ...as,
   });
 }
-
-// The same client as CommonJS, for the Claude Code edit check's entry (examples/claude-code/pre-edit.cjs,
-// through examples/agent-hooks/edit-check.cjs): Node starts a CommonJS script sooner than an ES module
-// (docs/decisions/resident.md, "The CommonJS hot path"). esbuild leaves `import.meta` empty in this
-// format; src/resident/resident-identity.ts finds the package from import.meta.url, so it is this
-// file's own URL here too, and the resident is found and asked as the ESM client finds it.
-await build({
-  entryPoints: [join(root, 'dist', 'app', 'ask-resident.js')],
-  outfile: join(root, 'dist', 'ask-resident.bundle.cjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  define: { 'import.meta.url': '__airspaceModuleUrl' },
-  banner: { js: "'use strict'; const __airspaceModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  legalComments: 'none',
-  logLevel: 'warning',
-});

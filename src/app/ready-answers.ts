@@ -259,13 +259,12 @@ export class ReadyAnswers {
    */
   private keepHonest(written: Written): void {
     this.tripwire ??= new Tripwire(() => this.look(), this.options.log);
-    this.tripwire.add(written.watchable.files, [
-      ...written.watchable.folders,
-      ...stateFolders(this.options.commonDir),
-      join(this.options.commonDir, 'worktrees'),
-    ]);
-    // In the git dir only the served log: its index and HEAD are the worktree watcher's.
-    this.tripwire.add([join(written.gitDir, SERVED_FILE)]);
+    // In the git dir only the served log: its index and HEAD are the worktree watcher's. Our state
+    // folders are added by every look, before it stamps them.
+    this.tripwire.add(
+      [...written.watchable.files, join(written.gitDir, SERVED_FILE)],
+      [...written.watchable.folders, join(this.options.commonDir, 'worktrees')],
+    );
     this.beat();
     this.look();
   }

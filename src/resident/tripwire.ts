@@ -56,9 +56,11 @@ export class Tripwire {
 
   /** Watches these files (in their folders, and their symlinks' targets') and every entry of these folders. */
   add(files: readonly string[], folders: readonly string[] = []): void {
-    for (const file of files.flatMap((file) => [file, ...resolved(file)])) this.want(dirname(file), new Set([basename(file)]));
-    for (const folder of folders) this.want(folder, 'any');
-    this.arm();
+    let more = false;
+    for (const file of files.flatMap((file) => [file, ...resolved(file)])) more = this.want(dirname(file), new Set([basename(file)])) || more;
+    for (const folder of folders) more = this.want(folder, 'any') || more;
+    // Nothing new: what is wanted is armed, and every event arms again before its look.
+    if (more) this.arm();
   }
 
   /** false once the system refused a watch: the caller then polls as it did without one. */
@@ -73,8 +75,12 @@ export class Tripwire {
     this.wanted.clear();
   }
 
-  private want(folder: string, names: Names): void {
-    this.wanted.set(folder, union(this.wanted.get(folder), names));
+  /** true when this asks for more than was wanted. */
+  private want(folder: string, names: Names): boolean {
+    const before = this.wanted.get(folder);
+    const after = union(before, names);
+    this.wanted.set(folder, after);
+    return before === undefined || (before !== 'any' && (after === 'any' || after.size > before.size));
   }
 
   /** Each wanted folder watched — itself, or its parent for its own name while it is absent. */

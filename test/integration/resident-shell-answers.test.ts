@@ -37,22 +37,28 @@ async function until(done: () => boolean, failure: string): Promise<void> {
 
 const withoutTimings = (text: string) => text.replace(/\d+ ms\b/g, 'N ms');
 
+/** `main`'s git dir and ready file, a `git commit` through its installed hook with the resident wanted, and a wait for the next answer rendered after `after`. */
+function shellScene(main: string, PATH: string) {
+  const gitDir = gitIn(main, 'rev-parse', '--absolute-git-dir');
+  const readyFile = join(gitDir, 'airspace-ready');
+  const commit = (env: Record<string, string> = {}) =>
+    spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'step'], {
+      cwd: main,
+      env: testEnv({ ...RESIDENT_ON, PATH, ...env }),
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+  const rendered = (after: number) => until(() => status(main).status.ready.rendered > after && existsSync(readyFile), 'no answer was rendered');
+  return { gitDir, readyFile, commit, rendered };
+}
+
 describe('pre-commit answered by the shell', () => {
   it('prints the one-shot text without asking over the socket, records the commit, and never serves a state that moved', async () => {
     const { main, peer } = mainAndPeer('airspace-shell-', 40, 40, cleanup);
     const PATH = pathWithCli();
     expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
     await startResident(main, residents);
-    const gitDir = gitIn(main, 'rev-parse', '--absolute-git-dir');
-    const readyFile = join(gitDir, 'airspace-ready');
-    const commit = (env: Record<string, string> = {}) =>
-      spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'step'], {
-        cwd: main,
-        env: testEnv({ ...RESIDENT_ON, PATH, ...env }),
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
-    const rendered = (after: number) => until(() => status(main).status.ready.rendered > after && existsSync(readyFile), 'no answer was rendered');
+    const { gitDir, readyFile, commit, rendered } = shellScene(main, PATH);
 
     // The first commit asks the resident over its socket: it learns the hook's environment, and its
     // HEAD moving makes the resident re-score and render the next answer.
@@ -130,15 +136,7 @@ describe('pre-commit answered by the shell', () => {
     const PATH = pathWithCli();
     expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
     await startResident(main, residents);
-    const readyFile = join(gitIn(main, 'rev-parse', '--absolute-git-dir'), 'airspace-ready');
-    const commit = (env: Record<string, string> = {}) =>
-      spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'step'], {
-        cwd: main,
-        env: testEnv({ ...RESIDENT_ON, PATH, ...env }),
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
-    const rendered = (after: number) => until(() => status(main).status.ready.rendered > after && existsSync(readyFile), 'no answer was rendered');
+    const { readyFile, commit, rendered } = shellScene(main, PATH);
     expect(commit().status).toBe(0);
     await rendered(0);
     expect(readFileSync(readyFile, 'utf8')).not.toContain('declared intent');
@@ -168,15 +166,7 @@ describe('pre-commit answered by the shell', () => {
     expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
     // An hour: within this test only an event in a watched folder makes the resident look again.
     await startResident(main, residents, { AIRSPACE_RESIDENT_BACKSTOP_MS: '3600000' });
-    const readyFile = join(gitIn(main, 'rev-parse', '--absolute-git-dir'), 'airspace-ready');
-    const commit = (env: Record<string, string> = {}) =>
-      spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'step'], {
-        cwd: main,
-        env: testEnv({ ...RESIDENT_ON, PATH, ...env }),
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
-    const rendered = (after: number) => until(() => status(main).status.ready.rendered > after && existsSync(readyFile), 'no answer was rendered');
+    const { readyFile, commit, rendered } = shellScene(main, PATH);
     expect(commit().status).toBe(0);
     await rendered(0);
 
