@@ -21,6 +21,8 @@ export interface HookCheckInput {
   readonly output: Output;
   /** Overrides every hook's configured budget (from AIRSPACE_HOOKS_BUDGET_MS). */
   readonly budgetMs?: number;
+  /** pre-push of a `git push --dry-run` (src/cli/push-invocation.ts): judged, nothing published. */
+  readonly dryRun?: boolean;
   /**
    * The performance.now() value the budget counts from: 0 (this process's start) by default; the
    * resident process passes the asking process's start, so both paths keep the same promise.
@@ -43,7 +45,7 @@ export async function runHookCheck(input: HookCheckInput): Promise<{ exitCode: n
   const { output, hook } = input;
   const request =
     hook === 'pre-push'
-      ? { kind: hook, cwd: input.cwd, remote: input.remoteName, pushed: input.pushed, json: input.json }
+      ? { kind: hook, cwd: input.cwd, remote: input.remoteName, pushed: input.pushed, json: input.json, ...(input.dryRun ? { dryRun: true } : {}) }
       : { kind: hook, cwd: input.cwd, json: input.json };
   let outcome: RunOutcome;
   try {

@@ -7,6 +7,7 @@ import { currentDirectory } from './current-directory.js';
 import { runHookCheck } from '../app/hook.js';
 import { startResidentIfWanted } from '../app/resident.js';
 import { budgetFromEnv, parseHookArgv, parsePushedRefs, readStdin, type HookFallback } from './hook-fast-path.js';
+import { pushIsDryRun } from './push-invocation.js';
 
 /**
  * The one-shot path the installed git hooks take when the resident process could not answer
@@ -47,6 +48,7 @@ export async function runHook(argv: readonly string[], fallback: HookFallback = 
       output,
       json: parsed.values.json === true,
       ...(budgetMs !== undefined ? { budgetMs } : {}),
+      ...(hook === 'pre-push' && (fallback.dryRun ?? pushIsDryRun()) ? { dryRun: true } : {}),
     });
     // After the run, not before: a resident starting beside it would compete for the same cores.
     if (fallback.startResident) await startResidentIfWanted(cwd);

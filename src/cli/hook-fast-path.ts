@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { askResident, findCommonDir, plainEnvironment, residentWanted, STARTABLE, type HookAnswer, type PushedRefLine } from '../app/ask-resident.js';
+import { pushIsDryRun } from './push-invocation.js';
 
 /**
  * The first thing `airspace-hooks hook …` does (bin/airspace-hooks.js): ask the repository's
@@ -16,6 +17,8 @@ export interface HookFallback {
   readonly stdin?: string;
   /** No usable resident (none, dead, another build): the one-shot run should start one. */
   readonly startResident: boolean;
+  /** pre-push under `git push --dry-run`, when already found out (src/cli/push-invocation.ts). */
+  readonly dryRun?: boolean;
 }
 
 export async function hookFromResident(argv: readonly string[]): Promise<FastPathResult> {
@@ -33,6 +36,8 @@ export async function hookFromResident(argv: readonly string[]): Promise<FastPat
   if (hook !== 'pre-commit' && hook !== 'pre-push') return { fallback: { startResident: false } };
   const stdin = hook === 'pre-push' ? await readStdin() : undefined;
   const keep = stdin !== undefined ? { stdin } : {};
+  // A dry run publishes nothing: the one-shot path judges it (rare enough not to teach the resident).
+  if (hook === 'pre-push' && pushIsDryRun()) return { fallback: { ...keep, startResident: false, dryRun: true } };
   const commonDir = findCommonDir(cwd, env);
   if (commonDir === null) return { fallback: { ...keep, startResident: false } };
   const budgetMs = budgetFromEnv(env.AIRSPACE_HOOKS_BUDGET_MS);

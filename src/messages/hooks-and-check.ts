@@ -204,6 +204,8 @@ export const runMessages = {
     `dependency areas not read (the own areas' ${count(ownRefs, 'beacon ref')} fill the ${bound} a run fetches); a peer on another machine in another area coupled to this work is seen once it pushes`,
   dependencyAreasNotRead:
     'dependency areas not read (no import graph yet): a peer on another machine, in another area, coupled to this work through its imports is seen only once it pushes',
+  /** pre-push of `git push --dry-run` (src/cli/push-invocation.ts): nothing is sent, so nothing is announced. */
+  dryRunPush: 'dry run (git push --dry-run): judged as a push, nothing published; peers see this work once it is pushed or published',
   beaconsWithdrawn: (n: number) =>
     `withdrew ${n} beacon${n === 1 ? '' : 's'} of this clone for work that no longer exists (a deleted branch or discarded work)`,
   cut: (budgetMs: number | null, stages: readonly StageRecordLike[], why: string) => {

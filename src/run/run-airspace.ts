@@ -205,10 +205,11 @@ export async function runAirspace(request: RunRequest, options: RunOptions = {})
         // 7: a run that touched the network refreshes this clone's airspace: beacons of dead lines of work go.
         // Withdrawing needs the remote's current beacons: not after a failed beacon part.
         const withdrawnBeacons =
-          plan.fetch && fetched?.ok && fetched.beaconsFailed === undefined
+          plan.fetch && plan.remoteWrites && fetched?.ok && fetched.beaconsFailed === undefined
             ? await withdrawAfterRun(budget, request.cwd, remote, judgements, repo.commonDir)
             : 0;
         if (withdrawnBeacons > 0) notes.push(runMessages.beaconsWithdrawn(withdrawnBeacons));
+        if (request.kind === 'pre-push' && request.dryRun === true) notes.push(runMessages.dryRunPush);
         return { plan, judgements, stages: budget.log, notes, failedClosed, idle: false, withdrawnBeacons };
       },
       budget.checkDeadline,

@@ -17,7 +17,15 @@ export type RunRequest =
   /** The installed pre-commit hook: this worktree, uncommitted work included; no network. */
   | { readonly kind: 'pre-commit'; readonly cwd: string; readonly json?: boolean }
   /** The installed pre-push hook: each pushed ref against that remote's traffic. */
-  | { readonly kind: 'pre-push'; readonly cwd: string; readonly remote: string | null; readonly pushed: readonly PushedRef[]; readonly json?: boolean }
+  | {
+      readonly kind: 'pre-push';
+      readonly cwd: string;
+      readonly remote: string | null;
+      readonly pushed: readonly PushedRef[];
+      readonly json?: boolean;
+      /** `git push --dry-run`: judged as any push, and nothing is written to the remote (no beacon, announce or withdrawal). */
+      readonly dryRun?: boolean;
+    }
   /** `check`: this worktree against all traffic, judged with a hook's settings when `as` is set. */
   | { readonly kind: 'check'; readonly cwd: string; readonly fetch?: boolean; readonly as?: HookName; readonly json?: boolean }
   /** `scan` and `radar`: every pair, or exactly the named `NAME=REV` agents; `at` evaluates a past moment. */
@@ -52,6 +60,8 @@ export interface RunPlan {
    * already published one for it that the fetch saw (a network command keeps a live beacon fresh).
    */
   readonly draftBeacon: boolean | 'refresh';
+  /** Beacons of dead lines of work are withdrawn from the remote after a fetch (not for a dry-run push). */
+  readonly remoteWrites: boolean;
   readonly embed: boolean;
   readonly channels: readonly string[];
   readonly mode: 'warn' | 'block' | 'off';
@@ -70,6 +80,7 @@ export function planRun(request: RunRequest, config: AirspaceConfig): RunPlan {
     pairs: 'ownship' as const,
     writeState: true,
     draftBeacon: false,
+    remoteWrites: true,
     embed:
       request.kind === 'scan'
         ? (request.embed ?? true)
@@ -89,7 +100,8 @@ export function planRun(request: RunRequest, config: AirspaceConfig): RunPlan {
         fetch: settings.fetch,
         graphRefresh: 'never',
         inheritRepoEnv: true,
-        draftBeacon: settings.publishBeacon,
+        draftBeacon: request.kind === 'pre-push' && request.dryRun === true ? false : settings.publishBeacon,
+        remoteWrites: !(request.kind === 'pre-push' && request.dryRun === true),
         embed: request.json === true,
         mode: settings.mode,
         budgetMs: settings.budgetMs,
