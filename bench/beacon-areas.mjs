@@ -565,6 +565,60 @@ async function main() {
           );
         }
       }
+      // The real pre-push of the pusher that reads the most beacons: its installed hook run by `git
+      // push` (fetch, judge, publish its beacon announcing the push, look again), in a fresh clone of
+      // a copy of the remote (cold: the clone's first push), then once more after an amend (warm).
+      // `check --fetch` above is the check without the publish and the second look.
+      const busiest = checks.at(-1).pusher;
+      const hookRuns = builds.map(() => []);
+      for (let n = 0; n < CHECKS; n++) {
+        for (const [b, build] of builds.entries()) {
+          const name = `pre-push-${count}-${b}-${n}.git`;
+          cpSync(join(srv, `areas-${count}.git`), join(srv, name), { recursive: true });
+          const bin = join(root, `bin-${b}`);
+          mkdirSync(bin, { recursive: true });
+          if (!existsSync(join(bin, 'airspace-hooks'))) {
+            writeFileSync(join(bin, 'airspace-hooks'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(build.bin)} "$@"\n`, {
+              mode: 0o755,
+            });
+          }
+          const pathEnv = { PATH: `${bin}:${process.env.PATH}` };
+          const pushing = join(root, `pre-push-${count}-${b}-${n}`);
+          await clone(root, [`git://127.0.0.1:${relayPort}/${name}`, pushing]);
+          git(pushing, ['switch', '-q', '-c', busiest.agent]);
+          for (const file of busiest.files) writeFileSync(join(pushing, file), `${'// edited\n'.repeat(3)}${git(pushing, ['show', `HEAD:${file}`])}\n`);
+          writeFileSync(join(pushing, '.git', 'info', 'exclude'), '.airspacerc.json\n');
+          writeFileSync(join(pushing, '.airspacerc.json'), JSON.stringify({ beacons: { legacyRefs: 'off' } }));
+          const installed = await run(process.execPath, [build.bin, 'install'], pushing, pathEnv);
+          if (installed.status !== 0) throw new Error(`install: ${installed.stderr}`);
+          git(pushing, ['commit', '-q', '--no-verify', '-am', `${busiest.agent} work`]);
+          const pushOnce = async () => {
+            const trace = join(root, `trace-push-${++traces}.json`);
+            const started = performance.now();
+            const pushed = await run('git', ['push', '-f', 'origin', busiest.agent], pushing, { ...pathEnv, GIT_TRACE2_EVENT: trace });
+            const ms = performance.now() - started;
+            if (pushed.status !== 0) throw new Error(`git push: ${pushed.stderr}`);
+            const hookMs = prePushHookMs(existsSync(trace) ? readFileSync(trace, 'utf8') : '');
+            rmSync(trace, { force: true });
+            return { ms, hookMs, peers: /(\d+) beacons? ·/.exec(pushed.stderr)?.[1] ?? '?' };
+          };
+          const cold = await pushOnce();
+          git(pushing, ['commit', '-q', '--no-verify', '--amend', '-m', `${busiest.agent} work, again`]);
+          const warm = await pushOnce();
+          hookRuns[b].push({ cold, warm });
+          rmSync(pushing, { recursive: true, force: true });
+          rmSync(join(srv, name), { recursive: true, force: true });
+        }
+      }
+      for (const [b, build] of builds.entries()) {
+        const r = hookRuns[b];
+        const name = builds.length > 1 ? `, ${build.label}` : '';
+        const cell = (which) =>
+          `${Math.round(median(r.map((x) => x[which].hookMs)))} ms (${r.map((x) => Math.round(x[which].hookMs)).join(', ')}; the whole \`git push\` ${Math.round(median(r.map((x) => x[which].ms)))} ms)`;
+        say(
+          `| ${count.toLocaleString('en')} | | pre-push hook of \`git push\` (areas, most beacons pusher${name}: fetch, judge, publish, look again) | | | | | ${r[0].cold.peers} | | ${cell('cold')} | ${cell('warm')} | |`,
+        );
+      }
       // Publishing is a push: git 2.39's receive-pack has no protocol v2 and advertises every ref,
       // whatever protocol.version says (the second row per design asks for v2 and gets the same bytes).
       for (const design of DESIGNS) {
@@ -619,6 +673,18 @@ async function main() {
     if (KEEP) say(`scene kept in ${root}`);
     else rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** How long git's pre-push hook ran, from a `git push`'s GIT_TRACE2_EVENT trace (its child of class hook). */
+function prePushHookMs(trace) {
+  const events = trace
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  const top = events.find((e) => e.event === 'start')?.sid;
+  const hook = events.find((e) => e.sid === top && e.event === 'child_start' && e.child_class === 'hook');
+  const exit = hook && events.find((e) => e.sid === top && e.event === 'child_exit' && e.child_id === hook.child_id);
+  return exit ? exit.t_rel * 1000 : Number.NaN;
 }
 
 await main();

@@ -15,10 +15,19 @@ export type GraphBuildOutcome =
   | { readonly ran: true; readonly graph: LoadedGraph; readonly ms: number }
   | { readonly ran: false; readonly status: GraphBuildStatus };
 
-export async function buildGraph(cwd: string, options: { readonly background: boolean; readonly force?: boolean }): Promise<GraphBuildOutcome> {
+export async function buildGraph(
+  cwd: string,
+  options: { readonly background: boolean; readonly force?: boolean; readonly afterPid?: number },
+): Promise<GraphBuildOutcome> {
   const repo = await resolveRepo(cwd);
   const started = performance.now();
-  const result = await runBackgroundGraphBuild({ toplevel: repo.toplevel, commonDir: repo.commonDir, nice: options.background, force: options.force === true });
+  const result = await runBackgroundGraphBuild({
+    toplevel: repo.toplevel,
+    commonDir: repo.commonDir,
+    nice: options.background,
+    force: options.force === true,
+    ...(options.afterPid !== undefined ? { afterPid: options.afterPid } : {}),
+  });
   if (!result.ran) return { ran: false, status: readGraphBuildStatus(repo.commonDir) };
   return { ran: true, graph: result.graph, ms: performance.now() - started };
 }

@@ -185,12 +185,19 @@ export async function main(argv: readonly string[], output: Output = processOutp
           .positional('action', { choices: ['build'] as const, demandOption: true })
           .option('force', { type: 'boolean', default: false, describe: cliMessages.options.graphForce })
           .option('background', { type: 'boolean', default: false, describe: cliMessages.options.graphBackground })
+          .option('after-pid', { type: 'number', describe: cliMessages.options.graphAfterPid })
           .option('json', { type: 'boolean', default: false }),
       (args) =>
         run(async () =>
           (await import('./commands/graph-command.js')).graphCommand(
             cwd,
-            { action: args.action, background: args.background, force: args.force, json: args.json },
+            {
+              action: args.action,
+              background: args.background,
+              force: args.force,
+              json: args.json,
+              ...(Number.isSafeInteger(args.afterPid) && args.afterPid! > 1 ? { afterPid: args.afterPid! } : {}),
+            },
             output,
           ),
         )(),

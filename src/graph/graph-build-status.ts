@@ -19,6 +19,8 @@ export interface GraphBuildProgress {
   /** Set when the build ended: 'done', or 'failed' with a one-line reason. */
   readonly outcome?: 'done' | 'failed';
   readonly error?: string;
+  /** The build holds the lock and waits for the process that asked to exit before it reads anything. */
+  readonly waitingFor?: number;
 }
 
 export type GraphBuildStatus =

@@ -34,7 +34,8 @@ export function requestGraphBuild(request: GraphBuildRequest): GraphBuildRequest
   const bin = cliEntry();
   if (bin === undefined) return { started: false, reason: 'no-cli', status };
   try {
-    const child = spawn(process.execPath, [bin, 'graph', 'build', '--background'], {
+    // It reads nothing until this process has exited: a hook's cores stay the hook's.
+    const child = spawn(process.execPath, [bin, 'graph', 'build', '--background', '--after-pid', String(process.pid)], {
       cwd: request.toplevel,
       detached: true,
       stdio: 'ignore',

@@ -61,6 +61,7 @@ export const cliMessages = {
     merges: 'how many recent merges to replay',
     graphForce: 'graph build: read every file again, not only what changed since the last build',
     graphBackground: 'graph build: run detached and niced, as the hooks start it',
+    graphAfterPid: 'graph build: start reading only once this process has exited (the hook that asked), at most 10 s later',
   },
 } as const;
 

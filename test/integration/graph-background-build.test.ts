@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { loadImportGraph } from '../../src/graph/load-import-graph.js';
 import { readGraphBuildStatus } from '../../src/graph/graph-build-status.js';
 import { requestGraphBuild } from '../../src/graph/request-graph-build.js';
 import { acquireBuildLock, buildLockPath, releaseBuildLock } from '../../src/graph/graph-build-lock.js';
-import { gitIn, initRepo, removeDir, runCli } from '../helpers/temp-repo.js';
+import { BIN, gitIn, initRepo, removeDir, runCli, testEnv } from '../helpers/temp-repo.js';
 
 /** The import graph built off the critical path: a detached, locked, resumable background build. */
 
@@ -56,6 +56,30 @@ describe('background graph build', () => {
     expect(warm).toMatchObject({ source: 'cache', stale: false });
     expect(warm.graph.adjacency['src/main.ts']).toEqual(['src/a.ts']);
   }, 300_000); // a detached process loading dependency-cruiser on a loaded machine
+
+  it('waits for the process that asked (a hook) to exit before it reads a file', async () => {
+    const fresh = initRepo(FILES);
+    try {
+      const freshCommon = join(fresh, '.git');
+      // The asking hook, still running.
+      const asker = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120_000)'], { stdio: 'ignore' });
+      const builder = spawn(process.execPath, [BIN, 'graph', 'build', '--background', '--after-pid', String(asker.pid)], {
+        cwd: fresh,
+        env: testEnv(ON),
+        stdio: 'ignore',
+      });
+      const progress = () =>
+        existsSync(join(freshCommon, 'airspace', 'graph-build.json')) ? readFileSync(join(freshCommon, 'airspace', 'graph-build.json'), 'utf8') : '';
+      await until(() => progress().includes(`"waitingFor":${asker.pid}`), 'the build to wait for the asker');
+      expect(readGraphBuildStatus(freshCommon)).toMatchObject({ state: 'building', pid: builder.pid });
+      expect(existsSync(graphCachePath(freshCommon))).toBe(false);
+      asker.kill('SIGKILL');
+      await until(() => existsSync(graphCachePath(freshCommon)) && !existsSync(buildLockPath(freshCommon)), 'the build to finish once the asker is gone');
+      expect(JSON.parse(progress())).toMatchObject({ outcome: 'done', total: 3 });
+    } finally {
+      removeDir(fresh);
+    }
+  }, 300_000);
 
   it('one build at a time: a live lock makes a request a no-op and reads as building', () => {
     expect(acquireBuildLock(common, Date.now())).toBe(true);

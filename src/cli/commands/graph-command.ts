@@ -7,10 +7,14 @@ import { buildGraph } from '../../app/graph.js';
 /** `graph build`: what the background build runs, and a foreground build on request (`--force`: every file). */
 export async function graphCommand(
   cwd: string,
-  args: { action: 'build'; background: boolean; force?: boolean; json: boolean },
+  args: { action: 'build'; background: boolean; force?: boolean; json: boolean; afterPid?: number },
   output: Output,
 ): Promise<number> {
-  const outcome = await buildGraph(cwd, { background: args.background, force: args.force === true });
+  const outcome = await buildGraph(cwd, {
+    background: args.background,
+    force: args.force === true,
+    ...(args.afterPid !== undefined ? { afterPid: args.afterPid } : {}),
+  });
   if (args.json) {
     output.out(
       jsonText(
