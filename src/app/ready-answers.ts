@@ -2,7 +2,7 @@ import { type Dirent, existsSync, readdirSync, readFileSync, renameSync, rmSync 
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { writeFileAtomicSync } from '../fs/atomic-write.js';
-import { indexChecksum } from '../git/index-fingerprint.js';
+import { indexChecksum, indexChecksumOnceTreed } from '../git/index-fingerprint.js';
 import { resolveRepo } from '../git/resolve-repo.js';
 import { colorEnabled } from '../report/terminal-style.js';
 import { envKeyText, posixCksum, READY_FILE, readyFileText, SERVED_FILE, servedLines, shellIndexKey, type ReadyPart } from '../resident/ready-file.js';
@@ -56,6 +56,9 @@ interface Written {
   readonly until: number;
   readonly record: (at: number) => Promise<ReadyRender | null>;
   readonly env: Readonly<Record<string, string>>;
+  /** The worktree's index, and the shell keys of it the answer accepts (Rendered['indexKeys']). */
+  readonly indexFile: string;
+  readonly indexKeys: readonly string[];
 }
 
 interface Rendered {
@@ -66,6 +69,14 @@ interface Rendered {
   readonly gitDir: string;
   readonly head: string;
   readonly index: string;
+  /**
+   * The index keys the shell accepts: the index judged and, when `git add` left its cache-tree
+   * incomplete, the same index once `git commit` has filled it — git writes that before it runs
+   * pre-commit, so the answer of the usual edit, add, commit was never served. Same entries, the
+   * same judgement (src/git/index-fingerprint.ts `indexChecksumOnceTreed`).
+   */
+  readonly indexKeys: readonly string[];
+  readonly indexFile: string;
   readonly vouch: NonNullable<ReturnType<WarmAirspace['vouchFor']>>;
 }
 
@@ -116,13 +127,23 @@ export class ReadyAnswers {
     this.askers.set(resolve(toplevel), { env, tty });
   }
 
-  /** Every watcher event, synchronously: nothing written before it may be served after it. */
-  invalidate(): void {
+  /**
+   * Every watcher event (`changed`: its path), synchronously: nothing written before it may be served
+   * after it — but the answer of a worktree whose index just became one of the keys it accepts: `git
+   * commit` filling the cache-tree `git add` left incomplete, an instant before it runs pre-commit.
+   */
+  invalidate(changed?: string): void {
     this.rendering?.abort();
     if (this.written.size === 0) return;
-    for (const path of this.written.keys()) rmSync(path, { force: true });
-    this.counts.withdrawn += this.written.size;
-    this.written.clear();
+    let withdrawn = 0;
+    for (const [path, w] of this.written) {
+      if (changed !== undefined && resolve(changed) === resolve(w.indexFile) && w.indexKeys.includes(shellIndexKey(indexChecksum(w.indexFile)) ?? '')) continue;
+      rmSync(path, { force: true });
+      this.written.delete(path);
+      withdrawn += 1;
+    }
+    if (withdrawn === 0) return;
+    this.counts.withdrawn += withdrawn;
     this.servedUntil = Date.now() + SERVED_GRACE_MS;
   }
 
@@ -180,6 +201,7 @@ export class ReadyAnswers {
         const repo = await resolveRepo(toplevel, { inheritRepoEnv: true });
         const index = shellIndexKey(indexChecksum(repo.indexFile));
         if (repo.head === null || index === null) return;
+        const treed = shellIndexKey(await indexChecksumOnceTreed(repo.toplevel, repo.indexFile));
         // What no watcher sees, before and after: a change meanwhile is not in the answer.
         const state = stampStateFiles(commonDir);
         const unwatchedBefore = warm.vouchFor(repo.toplevel)?.unwatched();
@@ -200,7 +222,18 @@ export class ReadyAnswers {
         const unwatched = vouch.unwatched();
         const unmoved = shellIndexKey(indexChecksum(repo.indexFile)) === index && stampStateFiles(commonDir) === state;
         if (until === 0 || !unmoved || (unwatchedBefore !== undefined && unwatchedBefore !== unwatched)) return;
-        rendered.value = { ...first, until, gitDir: repo.gitDir, head: repo.head, index, vouch, key: `${unwatched}:${state}` };
+        const indexKeys = treed !== null ? [index, treed] : [index];
+        rendered.value = {
+          ...first,
+          until,
+          gitDir: repo.gitDir,
+          head: repo.head,
+          index,
+          indexKeys,
+          indexFile: repo.indexFile,
+          vouch,
+          key: `${unwatched}:${state}`,
+        };
       } catch (error) {
         if (!signal.aborted) log(`ready answer for ${toplevel} not written: ${(error as Error)?.message ?? String(error)}`);
       }
@@ -219,7 +252,7 @@ export class ReadyAnswers {
         pid: process.pid,
         until: Math.floor(r.until / 1000),
         head: r.head,
-        index: r.index,
+        index: r.indexKeys.join(','),
         env: posixCksum(envKeyText(asker.env)),
         tty: `${asker.tty.out ? 1 : 0}${asker.tty.err ? 1 : 0}`,
       },
@@ -241,6 +274,8 @@ export class ReadyAnswers {
       // of the state it judged, under the environment it was rendered with.
       record: (at) => renderReadyPreCommit({ cwd: toplevel, colors, at, sensing: frozen, record: true }),
       env,
+      indexFile: r.indexFile,
+      indexKeys: r.indexKeys,
     };
     this.written.set(path, written);
     // One per worktree: a served log names the answer of the state just before its commit.

@@ -171,7 +171,7 @@ async function watchWorktrees(
       log,
       onChange: (path) => {
         warm.changed(path);
-        ready.invalidate();
+        ready.invalidate(path);
       },
       onReady: (watched) => warm.watching(watched),
       onBlind: () => warm.blind(),

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, copyFileSync, fstatSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runGit } from './exec-git.js';
 
 /**
@@ -63,4 +65,26 @@ export function indexChecksum(indexFile: string): string | null {
 async function listingDigest(toplevel: string, indexFile: string): Promise<string> {
   const { stdout } = await runGit(['ls-files', '-s', '-v', '-z'], { cwd: toplevel, env: { GIT_INDEX_FILE: indexFile } });
   return createHash('sha256').update(stdout).digest('hex');
+}
+
+/**
+ * The `indexChecksum` of this index once its cache-tree is filled: what `git commit` writes before it
+ * runs pre-commit when `git add` left the cache-tree incomplete (the usual edit, add, commit). Read
+ * from a copy on which `git write-tree` ran (same entries; the user's index is never written); null
+ * when it cannot be had (unmerged entries, no index) or when it is the index's own checksum.
+ */
+export async function indexChecksumOnceTreed(toplevel: string, indexFile: string, timeoutMs = 10_000): Promise<string | null> {
+  const now = indexChecksum(indexFile);
+  if (now === null) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'airspace-index-'));
+  try {
+    const copy = join(dir, 'index');
+    copyFileSync(indexFile, copy);
+    const written = await runGit(['write-tree'], { cwd: toplevel, env: { GIT_INDEX_FILE: copy }, timeoutMs, okCodes: [0, 128] });
+    if (written.code !== 0) return null;
+    const treed = indexChecksum(copy);
+    return treed !== null && treed !== now ? treed : null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -158,6 +158,41 @@ describe('pre-commit answered by the shell', () => {
     expect(withoutTimings(served.stderr)).toBe(withoutTimings(commit(RESIDENT_OFF).stderr));
   });
 
+  it('serves the usual edit, add, commit: the index git commit fills before its hook is one the answer accepts', async () => {
+    const { main } = mainAndPeer('airspace-shell-staged-', 40, 60, cleanup);
+    const PATH = pathWithCli();
+    expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
+    await startResident(main, residents);
+    const { readyFile, commit, rendered } = shellScene(main, PATH);
+    expect(commit().status).toBe(0);
+    await rendered(0);
+    // `git add` leaves the cache-tree incomplete; `git commit` writes the index with it filled before
+    // it runs pre-commit. An answer withdrawn meanwhile by other work sends a commit past the shell:
+    // edit, add and try again.
+    let served = false;
+    for (let attempt = 0; attempt < 5 && !served; attempt++) {
+      const before = status(main).status.ready.rendered;
+      writeFiles(main, { [`src/staged-${attempt}.ts`]: `export const s${attempt} = ${attempt};\n` });
+      gitIn(main, 'add', '-A');
+      await rendered(before);
+      expect(existsSync(readyFile)).toBe(true);
+      const servedBefore = status(main).status.ready.served;
+      const staged = spawnSync('git', ['commit', '-q', '-m', `staged ${attempt}`], {
+        cwd: main,
+        env: testEnv({ ...RESIDENT_ON, PATH }),
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(staged.status, staged.stderr).toBe(0);
+      // The shell's log names the answer it served; the resident reads it on the git dir's event.
+      served = await until(() => status(main).status.ready.served > servedBefore, '').then(
+        () => true,
+        () => false,
+      );
+    }
+    expect(served, 'no staged commit was served by the shell in 5 tries').toBe(true);
+  });
+
   it('with the slow poll off, the watched folders alone withdraw an answer whose configuration or sibling intent moved', async () => {
     // main edits line 40, peer line 60 (committed): all clear; main also changed src/b.ts, which peer will declare.
     const { main, peer } = mainAndPeer('airspace-shell-tripwire-', 40, 60, cleanup);
