@@ -205,9 +205,8 @@ describe('pre-commit answered by the shell', () => {
     expect(commit().status).toBe(0);
     await rendered(0);
 
-    // That the shell's served log is read is the first test's (with the poll on): here a commit the shell
-    // served depends on the machine's load (under three runs at once, 12 commits in a row went past the
-    // shell), and the fresh-clone CI run failed on it twice.
+    // That the shell's served log is read is the first and third tests' (with the poll on): here the
+    // step that waited for a served commit's record failed twice in the fresh-clone CI run.
     // git's configuration moves (no worktree watcher sees .git/config): the answer goes.
     const beforeConfig = status(main).status.ready.rendered;
     writeFiles(main, { 'src/d.ts': 'export const d = 1;\n' });
