@@ -68,7 +68,6 @@ interface Rendered {
   readonly until: number;
   readonly gitDir: string;
   readonly head: string;
-  readonly index: string;
   /**
    * The index keys the shell accepts: the index judged and, when `git add` left its cache-tree
    * incomplete, the same index once `git commit` has filled it — git writes that before it runs
@@ -228,7 +227,6 @@ export class ReadyAnswers {
           until,
           gitDir: repo.gitDir,
           head: repo.head,
-          index,
           indexKeys,
           indexFile: repo.indexFile,
           vouch,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, fstatSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, copyFileSync, fstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeTempDir } from '../fs/temp-dir.js';
 import { runGit } from './exec-git.js';
 
 /**
@@ -76,7 +76,7 @@ async function listingDigest(toplevel: string, indexFile: string): Promise<strin
 export async function indexChecksumOnceTreed(toplevel: string, indexFile: string, timeoutMs = 10_000): Promise<string | null> {
   const now = indexChecksum(indexFile);
   if (now === null) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'airspace-index-'));
+  const dir = await makeTempDir('airspace-treed-index-');
   try {
     const copy = join(dir, 'index');
     copyFileSync(indexFile, copy);

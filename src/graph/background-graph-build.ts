@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
+import { isProcessAlive } from '../fs/lock-file.js';
 import { acquireBuildLock, releaseBuildLock } from './graph-build-lock.js';
 import { writeBuildProgress } from './graph-build-status.js';
 import { loadImportGraph } from './load-import-graph.js';
@@ -82,18 +82,5 @@ export async function runBackgroundGraphBuild(options: BackgroundBuildOptions): 
 /** Resolves once `pid` has exited (or is a zombie waiting to be reaped), or after `limitMs`. */
 async function untilExited(pid: number, limitMs: number): Promise<void> {
   const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline && isRunning(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
+  while (Date.now() < deadline && isProcessAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
 }

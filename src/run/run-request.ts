@@ -94,14 +94,15 @@ export function planRun(request: RunRequest, config: AirspaceConfig): RunPlan {
     case 'pre-commit':
     case 'pre-push': {
       const settings = config.hooks[request.kind];
+      const dryRun = request.kind === 'pre-push' && request.dryRun === true;
       return {
         ...base,
         hook: request.kind,
         fetch: settings.fetch,
         graphRefresh: 'never',
         inheritRepoEnv: true,
-        draftBeacon: request.kind === 'pre-push' && request.dryRun === true ? false : settings.publishBeacon,
-        remoteWrites: !(request.kind === 'pre-push' && request.dryRun === true),
+        draftBeacon: dryRun ? false : settings.publishBeacon,
+        remoteWrites: !dryRun,
         embed: request.json === true,
         mode: settings.mode,
         budgetMs: settings.budgetMs,

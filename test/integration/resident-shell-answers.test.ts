@@ -52,18 +52,25 @@ function shellScene(main: string, PATH: string) {
   return { gitDir, readyFile, commit, rendered };
 }
 
+/**
+ * `main` with the hooks installed and its resident running, after a first commit that asked over the
+ * socket (the resident learns the hook's environment, and HEAD moving makes it render the next
+ * answer) and that answer written.
+ */
+async function answeredScene(main: string, residentEnv: Record<string, string> = {}) {
+  const PATH = pathWithCli();
+  expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
+  await startResident(main, residents, residentEnv);
+  const scene = shellScene(main, PATH);
+  expect(scene.commit().status).toBe(0);
+  await scene.rendered(0);
+  return { ...scene, PATH };
+}
+
 describe('pre-commit answered by the shell', () => {
   it('prints the one-shot text without asking over the socket, records the commit, and never serves a state that moved', async () => {
     const { main, peer } = mainAndPeer('airspace-shell-', 40, 40, cleanup);
-    const PATH = pathWithCli();
-    expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
-    await startResident(main, residents);
-    const { gitDir, readyFile, commit, rendered } = shellScene(main, PATH);
-
-    // The first commit asks the resident over its socket: it learns the hook's environment, and its
-    // HEAD moving makes the resident re-score and render the next answer.
-    expect(commit().status).toBe(0);
-    await rendered(0);
+    const { gitDir, readyFile, commit, rendered } = await answeredScene(main);
 
     const before = status(main).status;
     const served = commit();
@@ -133,12 +140,7 @@ describe('pre-commit answered by the shell', () => {
     // main edits line 40, peer line 60 (committed): far apart, all clear, until peer declares src/b.ts, which main also changed.
     const { main, peer } = mainAndPeer('airspace-shell-intent-', 40, 60, cleanup);
     writeFiles(main, { 'src/b.ts': numberedLines(10).replace('line 3\n', 'line 3 main\n') });
-    const PATH = pathWithCli();
-    expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
-    await startResident(main, residents);
-    const { readyFile, commit, rendered } = shellScene(main, PATH);
-    expect(commit().status).toBe(0);
-    await rendered(0);
+    const { readyFile, commit, rendered } = await answeredScene(main);
     expect(readFileSync(readyFile, 'utf8')).not.toContain('declared intent');
 
     // Declared one-shot in the linked worktree (its git dir's airspace/intent.json, which no watcher sees).
@@ -160,12 +162,7 @@ describe('pre-commit answered by the shell', () => {
 
   it('serves the usual edit, add, commit: the index git commit fills before its hook is one the answer accepts', async () => {
     const { main } = mainAndPeer('airspace-shell-staged-', 40, 60, cleanup);
-    const PATH = pathWithCli();
-    expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
-    await startResident(main, residents);
-    const { readyFile, commit, rendered } = shellScene(main, PATH);
-    expect(commit().status).toBe(0);
-    await rendered(0);
+    const { readyFile, rendered, PATH } = await answeredScene(main);
     // `git add` leaves the cache-tree incomplete; `git commit` writes the index with it filled before
     // it runs pre-commit. An answer withdrawn meanwhile by other work sends a commit past the shell:
     // edit, add and try again.
@@ -197,13 +194,8 @@ describe('pre-commit answered by the shell', () => {
     // main edits line 40, peer line 60 (committed): all clear; main also changed src/b.ts, which peer will declare.
     const { main, peer } = mainAndPeer('airspace-shell-tripwire-', 40, 60, cleanup);
     writeFiles(main, { 'src/b.ts': numberedLines(10).replace('line 3\n', 'line 3 main\n') });
-    const PATH = pathWithCli();
-    expect(runCli(main, ['install'], { ...RESIDENT_OFF, PATH }).status).toBe(0);
     // An hour: within this test only an event in a watched folder makes the resident look again.
-    await startResident(main, residents, { AIRSPACE_RESIDENT_BACKSTOP_MS: '3600000' });
-    const { readyFile, commit, rendered } = shellScene(main, PATH);
-    expect(commit().status).toBe(0);
-    await rendered(0);
+    const { readyFile, rendered } = await answeredScene(main, { AIRSPACE_RESIDENT_BACKSTOP_MS: '3600000' });
 
     // That the shell's served log is read is the first and third tests' (with the poll on): here the
     // step that waited for a served commit's record failed twice in the fresh-clone CI run.
